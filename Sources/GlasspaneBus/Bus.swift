@@ -1,0 +1,2 @@
+// The bus: envelopes, typed messages, routing, request/response, the fast channel. No SDL, no GL.
+import GlasspaneCore

@@ -1,0 +1,105 @@
+// Small 3D math for the engine and the renderer: column-major Float matrices, as GL expects them.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A 3-component vector.
+public struct Vec3: Hashable, Sendable, Codable {
+    /// X component.
+    public var x: Float
+    /// Y component.
+    public var y: Float
+    /// Z component.
+    public var z: Float
+    /// Creates a vector.
+    public init(_ x: Float, _ y: Float, _ z: Float) { self.x = x; self.y = y; self.z = z }
+    /// Sum.
+    public static func + (a: Vec3, b: Vec3) -> Vec3 { Vec3(a.x + b.x, a.y + b.y, a.z + b.z) }
+    /// Difference.
+    public static func - (a: Vec3, b: Vec3) -> Vec3 { Vec3(a.x - b.x, a.y - b.y, a.z - b.z) }
+    /// Scale.
+    public static func * (a: Vec3, s: Float) -> Vec3 { Vec3(a.x * s, a.y * s, a.z * s) }
+    /// Dot product.
+    public func dot(_ b: Vec3) -> Float { x * b.x + y * b.y + z * b.z }
+    /// Cross product.
+    public func cross(_ b: Vec3) -> Vec3 { Vec3(y * b.z - z * b.y, z * b.x - x * b.z, x * b.y - y * b.x) }
+    /// Euclidean length.
+    public var length: Float { dot(self).squareRoot() }
+    /// Unit vector in the same direction (zero stays zero).
+    public var normalized: Vec3 { let l = length; return l > 0 ? self * (1 / l) : self }
+}
+
+/// A 4x4 matrix, column-major (`columns[c][r]` flattened as `m[c * 4 + r]`).
+public struct Mat4: Hashable, Sendable {
+    /// The 16 elements, column-major.
+    public var m: [Float]
+    /// Creates a matrix from 16 column-major elements.
+    public init(columnMajor m: [Float]) { precondition(m.count == 16); self.m = m }
+    /// The identity.
+    public static let identity = Mat4(columnMajor: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+    /// Element at row `r`, column `c`.
+    public subscript(r: Int, c: Int) -> Float { m[c * 4 + r] }
+    /// Matrix product `a * b`.
+    public static func * (a: Mat4, b: Mat4) -> Mat4 {
+        var out = [Float](repeating: 0, count: 16)
+        for c in 0..<4 { for r in 0..<4 {
+            var s: Float = 0
+            for k in 0..<4 { s += a.m[k * 4 + r] * b.m[c * 4 + k] }
+            out[c * 4 + r] = s
+        } }
+        return Mat4(columnMajor: out)
+    }
+    /// Transforms a point (w = 1) and divides by w.
+    public func transformPoint(_ v: Vec3) -> Vec3 {
+        let x = m[0] * v.x + m[4] * v.y + m[8] * v.z + m[12]
+        let y = m[1] * v.x + m[5] * v.y + m[9] * v.z + m[13]
+        let z = m[2] * v.x + m[6] * v.y + m[10] * v.z + m[14]
+        let w = m[3] * v.x + m[7] * v.y + m[11] * v.z + m[15]
+        return w != 0 ? Vec3(x / w, y / w, z / w) : Vec3(x, y, z)
+    }
+    /// A right-handed perspective projection (GL clip space, depth -1...1).
+    public static func perspective(fovYRadians: Float, aspect: Float, near: Float, far: Float) -> Mat4 {
+        let f = 1 / tanf(fovYRadians / 2)
+        return Mat4(columnMajor: [
+            f / max(aspect, 1e-6), 0, 0, 0,
+            0, f, 0, 0,
+            0, 0, (far + near) / (near - far), -1,
+            0, 0, 2 * far * near / (near - far), 0,
+        ])
+    }
+    /// A view matrix looking from `eye` at `center`.
+    public static func lookAt(eye: Vec3, center: Vec3, up: Vec3) -> Mat4 {
+        let f = (center - eye).normalized
+        let s = f.cross(up).normalized
+        let u = s.cross(f)
+        return Mat4(columnMajor: [
+            s.x, u.x, -f.x, 0,
+            s.y, u.y, -f.y, 0,
+            s.z, u.z, -f.z, 0,
+            -s.dot(eye), -u.dot(eye), f.dot(eye), 1,
+        ])
+    }
+    /// A rotation of `angle` radians around a unit `axis`.
+    public static func rotation(angle: Float, axis: Vec3) -> Mat4 {
+        let a = axis.normalized, c = cosf(angle), s = sinf(angle), t = 1 - c
+        return Mat4(columnMajor: [
+            t * a.x * a.x + c, t * a.x * a.y + s * a.z, t * a.x * a.z - s * a.y, 0,
+            t * a.x * a.y - s * a.z, t * a.y * a.y + c, t * a.y * a.z + s * a.x, 0,
+            t * a.x * a.z + s * a.y, t * a.y * a.z - s * a.x, t * a.z * a.z + c, 0,
+            0, 0, 0, 1,
+        ])
+    }
+    /// A uniform scale.
+    public static func scale(_ s: Float) -> Mat4 {
+        Mat4(columnMajor: [s, 0, 0, 0, 0, s, 0, 0, 0, 0, s, 0, 0, 0, 0, 1])
+    }
+    /// An orthographic projection mapping the rectangle (y down) to clip space; used for the 2D overlay.
+    public static func orthographic(left: Float, right: Float, top: Float, bottom: Float) -> Mat4 {
+        Mat4(columnMajor: [
+            2 / (right - left), 0, 0, 0,
+            0, 2 / (top - bottom), 0, 0,
+            0, 0, -1, 0,
+            -(right + left) / (right - left), -(top + bottom) / (top - bottom), 0, 1,
+        ])
+    }
+}

@@ -1,0 +1,62 @@
+// What the engine hands to a scene renderer each frame: plain values, no GL.
+import GlasspaneCore
+
+/// The meshes the built-in scene renderer knows.
+public enum MeshKind: String, Hashable, Sendable {
+    /// A unit cube centered at the origin (edge length 1... scaled by the transform).
+    case cube
+}
+
+/// One object to draw.
+public struct SceneObject: Hashable, Sendable {
+    /// Which mesh.
+    public var mesh: MeshKind
+    /// Model transform.
+    public var model: Mat4
+    /// Base color (lit per face by the shader).
+    public var color: Color
+    /// Creates an object.
+    public init(mesh: MeshKind, model: Mat4, color: Color) { self.mesh = mesh; self.model = model; self.color = color }
+}
+
+/// A frame's scene: camera, light, background and objects.
+public struct RenderScene: Hashable, Sendable {
+    /// Camera position.
+    public var eye: Vec3
+    /// Point the camera looks at.
+    public var target: Vec3
+    /// Vertical field of view in radians.
+    public var fovY: Float
+    /// Direction towards the light (normalized by the renderer).
+    public var lightDirection: Vec3
+    /// Clear color behind everything.
+    public var background: Color
+    /// Objects to draw.
+    public var objects: [SceneObject]
+    /// Creates a scene.
+    public init(eye: Vec3, target: Vec3 = Vec3(0, 0, 0), fovY: Float = 0.9, lightDirection: Vec3 = Vec3(0.4, 0.8, 0.6),
+                background: Color = Color(r: 0.09, g: 0.10, b: 0.13), objects: [SceneObject]) {
+        self.eye = eye; self.target = target; self.fovY = fovY; self.lightDirection = lightDirection
+        self.background = background; self.objects = objects
+    }
+
+    /// The view matrix.
+    public var view: Mat4 { .lookAt(eye: eye, center: target, up: Vec3(0, 1, 0)) }
+    /// The projection for a viewport aspect ratio (width / height).
+    public func projection(aspect: Float) -> Mat4 { .perspective(fovYRadians: fovY, aspect: aspect, near: 0.1, far: 100) }
+}
+
+extension CubeState {
+    /// The scene that shows this state: one cube spinning around a tilted axis.
+    public var renderScene: RenderScene {
+        let model = Mat4.rotation(angle: Float(angle), axis: Vec3(0.3, 1, 0.15)) * Mat4.scale(1.6)
+        return RenderScene(eye: camera.eye, objects: [SceneObject(mesh: .cube, model: model, color: color)])
+    }
+}
+
+/// Draws a scene into the current framebuffer. The GL renderer implements it; tests use a recording one.
+@MainActor
+public protocol SceneRenderer: AnyObject {
+    /// Clears to the scene's background and draws its objects into a viewport of `pixels`.
+    func render(_ scene: RenderScene, viewport pixels: PixelSize)
+}

@@ -1,0 +1,90 @@
+// The overlay's output: a draw list of plain values. Only GlasspaneRender turns it into GL calls.
+import GlasspaneCore
+
+/// An image the renderer knows by handle (uploaded once, drawn many times).
+public struct ImageHandle: Hashable, Sendable, Codable {
+    /// Renderer-assigned identity.
+    public var id: Int
+    /// Creates a handle.
+    public init(id: Int) { self.id = id }
+}
+
+/// How a gradient runs across its rectangle.
+public enum GradientAxis: String, Hashable, Sendable, Codable {
+    /// Left to right.
+    case horizontal
+    /// Top to bottom.
+    case vertical
+}
+
+/// A run of text at a baseline-independent position: `origin` is the top-left of the line box.
+public struct GlyphRun: Hashable, Sendable, Codable {
+    /// The text (one line).
+    public var text: String
+    /// Top-left of the line box, in points.
+    public var origin: Point
+    /// Font size in points.
+    public var fontSize: Double
+    /// Text color.
+    public var color: Color
+    /// Creates a glyph run.
+    public init(text: String, origin: Point, fontSize: Double, color: Color) {
+        self.text = text; self.origin = origin; self.fontSize = fontSize; self.color = color
+    }
+}
+
+/// One drawing command, in window points. Rounded shapes are anti-aliased by the renderer.
+public enum DrawCommand: Hashable, Sendable {
+    /// A filled rectangle with optional corner radius.
+    case rect(Rect, color: Color, cornerRadius: Double)
+    /// A border (stroke inside the rectangle) with optional corner radius.
+    case border(Rect, color: Color, width: Double, cornerRadius: Double)
+    /// A filled circle.
+    case circle(center: Point, radius: Double, color: Color)
+    /// A ring (circle outline) of a given stroke width.
+    case ring(center: Point, radius: Double, width: Double, color: Color)
+    /// A two-color linear gradient over a (rounded) rectangle.
+    case linearGradient(Rect, from: Color, to: Color, axis: GradientAxis, cornerRadius: Double)
+    /// A full hue spectrum (red through red) along an axis.
+    case hueGradient(Rect, axis: GradientAxis, cornerRadius: Double)
+    /// A saturation (left to right) / value (top to bottom) square for a hue (0...1).
+    case saturationValueGradient(Rect, hue: Double, cornerRadius: Double)
+    /// An image stretched over a rectangle, tinted.
+    case image(Rect, image: ImageHandle, tint: Color)
+    /// A line of text.
+    case glyphs(GlyphRun)
+    /// Restricts following commands to a rectangle (intersected with the current clip).
+    case pushClip(Rect)
+    /// Restores the clip before the matching `pushClip`.
+    case popClip
+}
+
+/// An ordered list of drawing commands: what the overlay paints, what the renderer draws.
+public struct DrawList: Hashable, Sendable {
+    /// Commands in painter's order.
+    public var commands: [DrawCommand]
+    /// Creates a draw list.
+    public init(commands: [DrawCommand] = []) { self.commands = commands }
+    /// Appends a command.
+    public mutating func append(_ c: DrawCommand) { commands.append(c) }
+    /// Appends every command of another list.
+    public mutating func append(contentsOf other: DrawList) { commands.append(contentsOf: other.commands) }
+    /// True when there is nothing to draw.
+    public var isEmpty: Bool { commands.isEmpty }
+}
+
+/// Measures text: the overlay lays out labels through it; the renderer's font atlas implements it.
+public protocol FontMetrics: AnyObject {
+    /// The size of one line of `text` at `fontSize` points.
+    func measure(_ text: String, fontSize: Double) -> Size
+}
+
+/// A deterministic font metrics for tests and headless logic: every character is `0.6 * size` wide.
+public final class MonospaceFontMetrics: FontMetrics {
+    /// Creates the metrics.
+    public init() {}
+    /// Width = character count x 0.6 x size; height = 1.25 x size.
+    public func measure(_ text: String, fontSize: Double) -> Size {
+        Size(width: Double(text.count) * fontSize * 0.6, height: (fontSize * 1.25).rounded(.up))
+    }
+}

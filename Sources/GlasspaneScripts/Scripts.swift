@@ -1,0 +1,2 @@
+// Input scripts: the format, recorder and player. No SDL, no GL.
+import GlasspaneCore
