@@ -28,8 +28,9 @@ public final class SystemClock: MonotonicClock, @unchecked Sendable {
     /// Sleeps the calling thread for a duration (no-op for non-positive durations).
     public static func sleep(nanoseconds: Nanoseconds) {
         guard nanoseconds > 0 else { return }
-        var ts = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-        while nanosleep(&ts, &ts) != 0 && errno == EINTR {}
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 }
 

@@ -1,0 +1,1 @@
+public struct GlasspaneCommand { public static func main() {} }

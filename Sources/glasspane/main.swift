@@ -1,0 +1,2 @@
+import GlasspaneCLI
+GlasspaneCommand.main()
