@@ -66,6 +66,7 @@ let package = Package(
             dependencies: [
                 "GlasspaneDemo", "GlasspaneRender", "GlasspanePlatform", "GlasspaneScripts", "GlasspaneHost", "GlasspaneBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
         .executableTarget(name: "glasspane", dependencies: ["GlasspaneCLI"]),
         .executableTarget(

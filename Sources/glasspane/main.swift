@@ -1,2 +1,3 @@
 import GlasspaneCLI
-GlasspaneCommand.main()
+
+await GlasspaneCommand.runFromCommandLine()

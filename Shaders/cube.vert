@@ -1,0 +1,14 @@
+#version 330 core
+// The engine's lit mesh: positions and flat per-face normals, one model/view/projection.
+layout(location = 0) in vec3 aPosition;
+layout(location = 1) in vec3 aNormal;
+
+uniform mat4 uModel;
+uniform mat4 uViewProjection;
+
+out vec3 vNormal;
+
+void main() {
+    vNormal = mat3(uModel) * aNormal;
+    gl_Position = uViewProjection * uModel * vec4(aPosition, 1.0);
+}

@@ -1,0 +1,39 @@
+// The `glasspane` command line.
+import ArgumentParser
+
+/// `glasspane`: run the demo, record and replay input scripts, benchmark frame times.
+public struct GlasspaneCommand: AsyncParsableCommand {
+    /// Command name, abstract and subcommands.
+    public static let configuration = CommandConfiguration(
+        commandName: "glasspane",
+        abstract: "A 3D engine and a retained-mode UI overlay in one SDL2 window.",
+        discussion: """
+            Examples:
+              glasspane demo                                  open the demo window
+              glasspane demo --headless --frames 120 --screenshot shot.png
+              xvfb-run -a glasspane demo                      a real window on a virtual X server
+            """,
+        subcommands: [DemoCommand.self],
+        defaultSubcommand: DemoCommand.self)
+
+    /// Creates the command (argument parser requirement).
+    public init() {}
+}
+
+extension GlasspaneCommand {
+    /// Parses the process arguments and runs the chosen command, exiting with its status.
+    /// (Called from the executable's top level; spelled out so the async path is always taken.)
+    public static func runFromCommandLine(_ arguments: [String]? = nil) async -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            exit(withError: nil)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-public struct GlasspaneCommand { public static func main() {} }

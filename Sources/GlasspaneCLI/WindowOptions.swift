@@ -1,0 +1,60 @@
+// Options shared by every command that opens a window.
+import ArgumentParser
+import GlasspaneCore
+
+/// Vertical sync setting.
+public enum VsyncMode: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// Present on the display's refresh.
+    case on
+    /// Present as soon as a frame is ready.
+    case off
+}
+
+/// Window, pacing and capture options.
+public struct WindowOptions: ParsableArguments, Sendable {
+    /// Window size in points.
+    @Option(name: .long, help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))
+    public var size: String = "1280x720"
+
+    /// Quit after this many frames.
+    @Option(name: .long, help: ArgumentHelp("Quit after N frames (default: run until the window closes).", valueName: "N"))
+    public var frames: Int?
+
+    /// Render offscreen with SDL's offscreen driver (EGL); no display needed.
+    @Flag(name: .long, help: "Render offscreen through EGL; no display needed.")
+    public var headless = false
+
+    /// Write a PNG of the last frame.
+    @Option(name: .long, help: ArgumentHelp("Save the last frame as a PNG file.", valueName: "PATH"))
+    public var screenshot: String?
+
+    /// Vsync on or off.
+    @Option(name: .long, help: "Vertical sync: on (default) or off (uncapped).")
+    public var vsync: VsyncMode = .on
+
+    /// Frame-rate cap.
+    @Option(name: .customLong("fps-cap"), help: ArgumentHelp("Pace frames to at most N per second.", valueName: "N"))
+    public var fpsCap: Int?
+
+    /// Print frame-time statistics at exit.
+    @Flag(name: .long, help: "Print frame-time statistics and time to first frame at exit.")
+    public var stats = false
+
+    /// Creates default options.
+    public init() {}
+
+    /// The parsed window size.
+    public var windowSize: PixelSize { PixelSize(parsing: size) ?? PixelSize(width: 1280, height: 720) }
+
+    /// Checks every value, naming the option and the expected form.
+    public func validate() throws {
+        guard let parsed = PixelSize(parsing: size) else {
+            throw ValidationError("--size '\(size)' is not WIDTHxHEIGHT with positive whole numbers (for example 1280x720).")
+        }
+        guard parsed.width <= 16384 && parsed.height <= 16384 else {
+            throw ValidationError("--size '\(size)' is too large (at most 16384x16384).")
+        }
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1 (got \(frames)).") }
+        if let fpsCap, fpsCap < 1 || fpsCap > 10_000 { throw ValidationError("--fps-cap must be between 1 and 10000 (got \(fpsCap)).") }
+    }
+}

@@ -1,0 +1,88 @@
+// Reading the back buffer and saving PNG screenshots through SDL2_image.
+import CGL
+import CSDL2
+import GlasspaneCore
+
+/// RGBA8 pixels, rows top to bottom.
+public struct PixelImage: Equatable, Sendable {
+    /// Size in pixels.
+    public var size: PixelSize
+    /// Tightly packed RGBA bytes, `size.width * size.height * 4`, first row at the top.
+    public var rgba: [UInt8]
+    /// Creates an image.
+    public init(size: PixelSize, rgba: [UInt8]) { self.size = size; self.rgba = rgba }
+
+    /// The color at a pixel (x right, y down).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * size.width + x) * 4
+        return (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3])
+    }
+}
+
+/// Why a screenshot could not be written.
+public enum CaptureError: Error, Equatable, CustomStringConvertible {
+    /// SDL could not wrap the pixels in a surface.
+    case surfaceFailed(String)
+    /// SDL2_image could not write the PNG (bad path, no permission, full disk).
+    case writeFailed(path: String, reason: String)
+
+    /// A message naming the file.
+    public var description: String {
+        switch self {
+        case .surfaceFailed(let m): "could not prepare the screenshot: \(m)"
+        case .writeFailed(let p, let r): "could not write screenshot \(p): \(r)"
+        }
+    }
+}
+
+/// Reads pixels from the current framebuffer and writes PNG files.
+@MainActor
+public enum FramebufferCapture {
+    /// Reads the back buffer (call before the swap: it is undefined after) as a top-down RGBA image.
+    public static func readBackBuffer(size: PixelSize) -> PixelImage {
+        let w = size.width, h = size.height
+        var raw = [UInt8](repeating: 0, count: w * h * 4)
+        glReadBuffer(GLenum(GL_BACK))
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        glFinish()
+        raw.withUnsafeMutableBytes { glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress) }
+        checkGLError("glReadPixels")
+        // GL rows start at the bottom; flip so row 0 is the top.
+        var flipped = [UInt8](repeating: 0, count: raw.count)
+        let rowBytes = w * 4
+        for y in 0..<h {
+            let src = (h - 1 - y) * rowBytes
+            flipped.replaceSubrange(y * rowBytes..<(y + 1) * rowBytes, with: raw[src..<src + rowBytes])
+        }
+        return PixelImage(size: size, rgba: flipped)
+    }
+
+    /// Writes an image as PNG through SDL2_image.
+    public static func writePNG(_ image: PixelImage, to path: String) throws(CaptureError) {
+        var pixels = image.rgba
+        let result: CaptureError? = pixels.withUnsafeMutableBytes { buf -> CaptureError? in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(
+                buf.baseAddress, Int32(image.size.width), Int32(image.size.height), 32, Int32(image.size.width * 4),
+                UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue)) else {
+                return .surfaceFailed(String(cString: SDL_GetError()))
+            }
+            defer { SDL_FreeSurface(surface) }
+            if IMG_SavePNG(surface, path) != 0 { return .writeFailed(path: path, reason: String(cString: SDL_GetError())) }
+            return nil
+        }
+        if let result { throw result }
+    }
+
+    /// Loads a PNG through SDL2_image as a top-down RGBA image (for tests and script expectations).
+    public static func readPNG(at path: String) -> PixelImage? {
+        guard let loaded = IMG_Load(path) else { return nil }
+        defer { SDL_FreeSurface(loaded) }
+        guard let converted = SDL_ConvertSurfaceFormat(loaded, UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue), 0) else { return nil }
+        defer { SDL_FreeSurface(converted) }
+        let w = Int(converted.pointee.w), h = Int(converted.pointee.h), pitch = Int(converted.pointee.pitch)
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        let src = converted.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<h { for x in 0..<(w * 4) { out[y * w * 4 + x] = src[y * pitch + x] } }
+        return PixelImage(size: PixelSize(width: w, height: h), rgba: out)
+    }
+}

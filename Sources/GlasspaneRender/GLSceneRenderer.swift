@@ -1,0 +1,94 @@
+// The engine's scene renderer: lit meshes with depth testing and a perspective camera.
+import CGL
+import GlasspaneCore
+import GlasspaneEngine
+
+/// Draws a `RenderScene` with OpenGL 3.3 core.
+@MainActor
+public final class GLSceneRenderer: SceneRenderer {
+    private let program: ShaderProgram
+    private var cubeVAO: GLuint = 0
+    private var cubeVBO: GLuint = 0
+    private let cubeVertexCount: GLsizei
+
+    /// Builds the shader program and the cube mesh in the current context.
+    public init() throws(ShaderError) {
+        program = try ShaderProgram(vertex: "cube.vert", fragment: "cube.frag")
+        let vertices = GLSceneRenderer.cubeVertices()
+        cubeVertexCount = GLsizei(vertices.count / 6)
+        glGenVertexArrays(1, &cubeVAO)
+        glGenBuffers(1, &cubeVBO)
+        glBindVertexArray(cubeVAO)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cubeVBO)
+        vertices.withUnsafeBytes {
+            glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW))
+        }
+        let stride = GLsizei(6 * MemoryLayout<Float>.size)
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
+        glEnableVertexAttribArray(1)
+        glVertexAttribPointer(1, 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 3 * MemoryLayout<Float>.size))
+        glBindVertexArray(0)
+        checkGLError("cube mesh upload")
+    }
+
+    isolated deinit {
+        glDeleteBuffers(1, &cubeVBO)
+        glDeleteVertexArrays(1, &cubeVAO)
+    }
+
+    /// Clears to the background and draws every object.
+    public func render(_ scene: RenderScene, viewport pixels: PixelSize) {
+        glViewport(0, 0, GLsizei(pixels.width), GLsizei(pixels.height))
+        let bg = scene.background
+        glClearColor(Float(bg.r), Float(bg.g), Float(bg.b), 1)
+        glClearDepth(1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
+        glEnable(GLenum(GL_DEPTH_TEST))
+        glDepthFunc(GLenum(GL_LESS))
+        glEnable(GLenum(GL_CULL_FACE))
+        glCullFace(GLenum(GL_BACK))
+        glDisable(GLenum(GL_BLEND))
+
+        let aspect = Float(pixels.width) / Float(max(pixels.height, 1))
+        let viewProjection = scene.projection(aspect: aspect) * scene.view
+        glUseProgram(program.id)
+        viewProjection.m.withUnsafeBufferPointer { glUniformMatrix4fv(program.uniform("uViewProjection"), 1, GLboolean(GL_FALSE), $0.baseAddress) }
+        let l = scene.lightDirection
+        glUniform3f(program.uniform("uLightDirection"), l.x, l.y, l.z)
+        glBindVertexArray(cubeVAO)
+        for object in scene.objects {
+            switch object.mesh {
+            case .cube:
+                object.model.m.withUnsafeBufferPointer { glUniformMatrix4fv(program.uniform("uModel"), 1, GLboolean(GL_FALSE), $0.baseAddress) }
+                glUniform3f(program.uniform("uColor"), Float(object.color.r), Float(object.color.g), Float(object.color.b))
+                glDrawArrays(GLenum(GL_TRIANGLES), 0, cubeVertexCount)
+            }
+        }
+        glBindVertexArray(0)
+        glDisable(GLenum(GL_CULL_FACE))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        checkGLError("scene render")
+    }
+
+    /// 36 vertices (position, flat normal), counter-clockwise faces of a unit cube centered at the origin.
+    static func cubeVertices() -> [Float] {
+        let faces: [(normal: (Float, Float, Float), corners: [(Float, Float, Float)])] = [
+            ((0, 0, 1), [(-1, -1, 1), (1, -1, 1), (1, 1, 1), (-1, 1, 1)]),
+            ((0, 0, -1), [(1, -1, -1), (-1, -1, -1), (-1, 1, -1), (1, 1, -1)]),
+            ((1, 0, 0), [(1, -1, 1), (1, -1, -1), (1, 1, -1), (1, 1, 1)]),
+            ((-1, 0, 0), [(-1, -1, -1), (-1, -1, 1), (-1, 1, 1), (-1, 1, -1)]),
+            ((0, 1, 0), [(-1, 1, 1), (1, 1, 1), (1, 1, -1), (-1, 1, -1)]),
+            ((0, -1, 0), [(-1, -1, -1), (1, -1, -1), (1, -1, 1), (-1, -1, 1)]),
+        ]
+        var out: [Float] = []
+        out.reserveCapacity(36 * 6)
+        for face in faces {
+            for i in [0, 1, 2, 0, 2, 3] {
+                let c = face.corners[i]
+                out += [c.0 * 0.5, c.1 * 0.5, c.2 * 0.5, face.normal.0, face.normal.1, face.normal.2]
+            }
+        }
+        return out
+    }
+}
