@@ -1,0 +1,44 @@
+// The readable summary printed at the end of `glasspane bench`.
+
+extension BenchReport {
+    /// The terminal summary: a headline, the frame-time and FPS figures, shares, and the per-phase table
+    /// (plus GPU passes when measured). Ends with a newline.
+    public func textTable() -> String {
+        let s = statistics
+        var out: [String] = []
+        var headline = "glasspane bench: \(scenario), \(s.frameCount) frames"
+        if let o = environment.options { headline += ", \(o.width)x\(o.height)\(o.headless ? ", headless" : "")" }
+        out.append(headline)
+        if let renderer = environment.glRenderer { out.append("GL: \(renderer)\(environment.glVersion.map { " (\($0))" } ?? "")") }
+        out.append("")
+
+        let f = s.frameMs
+        out.append(TextTable(
+            header: ["frame time (ms)", "mean", "p50", "p90", "p99", "p99.9", "max"],
+            rows: [[""] + [f.mean, f.p50, f.p90, f.p99, f.p999, f.max].map { FixedPoint.format($0, decimals: 3) }]).render())
+        out.append("")
+        out.append(TextTable(
+            header: ["FPS", "average", "1% low", "0.1% low"],
+            rows: [["", FixedPoint.format(s.fps.average, decimals: 1), FixedPoint.format(s.fps.onePercentLow, decimals: 1),
+                    FixedPoint.format(s.fps.pointOnePercentLow, decimals: 1)]]).render())
+        out.append("")
+        out.append("stutter time share: \(FixedPoint.format(s.stutterShare * 100, decimals: 2)) % (\(s.stutterFrameCount) frames)")
+        out.append(
+            "over \(FixedPoint.format(s.budgetMs, decimals: 2)) ms budget: \(FixedPoint.format(s.overBudgetShare * 100, decimals: 2)) % "
+                + "(\(s.overBudgetFrameCount) frames)")
+        out.append("")
+
+        func row(_ name: String, _ d: DurationFigures) -> [String] {
+            [name] + [d.mean, d.p50, d.p90, d.p99, d.max].map { FixedPoint.format($0, decimals: 1) }
+        }
+        var rows = FramePhase.allCases.compactMap { p in s.phasesUs[p].map { row(p.displayName, $0) } }
+        rows.append(row("overlay (layout+paint+render)", s.overlayUs))
+        out.append(TextTable(header: ["CPU phase (µs)", "mean", "p50", "p90", "p99", "max"], rows: rows).render())
+        if !s.gpuUs.isEmpty {
+            out.append("")
+            let gpuRows = GPUPass.allCases.compactMap { p in s.gpuUs[p].map { row(p.key, $0) } }
+            out.append(TextTable(header: ["GPU pass (µs)", "mean", "p50", "p90", "p99", "max"], rows: gpuRows).render())
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+}
