@@ -39,6 +39,8 @@ struct DemoRunner {
         let app = DemoApp(sceneRenderer: sceneRenderer)
         let loop = FrameLoop(platform: platform, app: app, configuration: FrameLoopConfiguration(
             maxFrames: options.frames, fpsCap: options.fpsCap, finishBeforeTiming: options.headless))
+        let target = RenderTarget(offscreen: options.headless)
+        loop.beginRender = { target.bind(size: $0.drawableSize) }
         loop.finishGPU = { GLContextControl.finish() }
         loop.stopRequested = { interruptRequested.load(ordering: .relaxed) }
 

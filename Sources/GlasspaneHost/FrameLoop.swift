@@ -110,6 +110,8 @@ public final class FrameLoop {
     /// Called after rendering, before present, with the frame index and whether it is the last frame:
     /// the place to read pixels back.
     public var beforePresent: ((Int, Bool) -> Void)?
+    /// Called at the start of the render phase with this frame's metrics (the renderer binds its target here).
+    public var beginRender: ((WindowMetrics) -> Void)?
     /// Called for each input event as it arrives, before routing (the recorder taps here).
     public var onInput: ((Int, InputEvent) -> Void)?
     /// Polled once per frame: returning true ends the loop after this frame (signals, external stop).
@@ -209,6 +211,7 @@ public final class FrameLoop {
         t = mark(.overlayUpdate, since: t, clock)
 
         // 8. Render, present.
+        beginRender?(metrics)
         app.renderScene(interpolation: timestep.interpolation, metrics: metrics)
         t = mark(.sceneRender, since: t, clock)
         app.renderOverlay(metrics: metrics)

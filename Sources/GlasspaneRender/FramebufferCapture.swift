@@ -38,11 +38,14 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
 /// Reads pixels from the current framebuffer and writes PNG files.
 @MainActor
 public enum FramebufferCapture {
-    /// Reads the back buffer (call before the swap: it is undefined after) as a top-down RGBA image.
+    /// Reads the frame being drawn (the bound offscreen target, or the window's back buffer: call before the
+    /// swap, it is undefined after) as a top-down RGBA image.
     public static func readBackBuffer(size: PixelSize) -> PixelImage {
         let w = size.width, h = size.height
         var raw = [UInt8](repeating: 0, count: w * h * 4)
-        glReadBuffer(GLenum(GL_BACK))
+        var bound: GLint = 0
+        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
+        glReadBuffer(GLenum(bound == 0 ? GL_BACK : GL_COLOR_ATTACHMENT0))
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         glFinish()
         raw.withUnsafeMutableBytes { glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress) }

@@ -1,0 +1,111 @@
+import ArgumentParser
+import XCTest
+@testable import GlasspaneCLI
+
+final class ArgumentTests: XCTestCase {
+    /// Parses arguments and returns the error message and exit code, or nil when they parsed.
+    private func failure(_ args: [String]) -> (message: String, code: Int32)? {
+        do {
+            _ = try GlasspaneCommand.parseAsRoot(args)
+            return nil
+        } catch {
+            return (GlasspaneCommand.message(for: error), GlasspaneCommand.exitCode(for: error).rawValue)
+        }
+    }
+
+    func testDefaults() throws {
+        let command = try XCTUnwrap(GlasspaneCommand.parseAsRoot(["demo"]) as? DemoCommand)
+        XCTAssertEqual(command.window.windowSize.description, "1280x720")
+        XCTAssertEqual(command.window.vsync, .on)
+        XCTAssertNil(command.window.frames)
+        XCTAssertFalse(command.window.headless)
+    }
+
+    func testGoodOptionsParse() throws {
+        let command = try XCTUnwrap(GlasspaneCommand.parseAsRoot(
+            ["demo", "--size", "800x600", "--frames", "10", "--headless", "--vsync", "off", "--fps-cap", "30"]) as? DemoCommand)
+        XCTAssertEqual(command.window.windowSize.width, 800)
+        XCTAssertEqual(command.window.frames, 10)
+        XCTAssertEqual(command.window.fpsCap, 30)
+        XCTAssertEqual(command.window.vsync, .off)
+    }
+
+    func testBadSizeIsAClearUsageError() throws {
+        let f = try XCTUnwrap(failure(["demo", "--size", "banana"]))
+        XCTAssertTrue(f.message.contains("--size 'banana'"), f.message)
+        XCTAssertTrue(f.message.contains("1280x720"), f.message)
+        XCTAssertNotEqual(f.code, 0)
+    }
+
+    func testNegativeFramesIsAClearUsageError() throws {
+        let f = try XCTUnwrap(failure(["demo", "--frames=-1"]))
+        XCTAssertTrue(f.message.contains("--frames"), f.message)
+        XCTAssertNotEqual(f.code, 0)
+        let g = try XCTUnwrap(failure(["demo", "--frames", "0"]))
+        XCTAssertTrue(g.message.contains("at least 1"), g.message)
+    }
+
+    func testBadVsyncAndFpsCap() throws {
+        XCTAssertNotNil(failure(["demo", "--vsync", "maybe"]))
+        let f = try XCTUnwrap(failure(["demo", "--fps-cap", "0"]))
+        XCTAssertTrue(f.message.contains("--fps-cap"), f.message)
+    }
+}
+
+/// Runs the built `glasspane` binary as a user would.
+final class ExecutableTests: XCTestCase {
+    private var binary: URL {
+        // The test bundle sits next to the products in .build/<config>/.
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("glasspane").path) {
+            dir.deleteLastPathComponent()
+        }
+        return dir.appendingPathComponent("glasspane")
+    }
+
+    private func run(_ args: [String], environment: [String: String]) throws -> (code: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = args
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    private var baseEnvironment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+        return env
+    }
+
+    func testNoDisplaySuggestsHeadlessAndXvfb() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { return XCTFail("glasspane binary not built next to the tests: \(binary.path)") }
+        let r = try run(["demo", "--frames", "1"], environment: baseEnvironment)
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.contains("--headless"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("xvfb-run"), r.stderr)
+    }
+
+    func testHeadlessRunWritesAScreenshot() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { return XCTFail("glasspane binary not built next to the tests: \(binary.path)") }
+        let path = NSTemporaryDirectory() + "glasspane-cli-\(getpid()).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = try run(["demo", "--headless", "--frames", "3", "--size", "160x120", "--screenshot", path], environment: baseEnvironment)
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+
+    func testBadArgumentExitsNonZeroWithMessage() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { return XCTFail("glasspane binary not built next to the tests: \(binary.path)") }
+        let r = try run(["demo", "--size", "banana"], environment: baseEnvironment)
+        XCTAssertNotEqual(r.code, 0)
+        XCTAssertTrue(r.stderr.contains("banana"), r.stderr)
+    }
+}
