@@ -65,15 +65,22 @@ public struct FrameTimeChart: Sendable {
         let coordinates = points.map { "\(f(x($0.index))),\(f(y($0.ms)))" }.joined(separator: " ")
         s += "<polyline class=\"frame-times\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1\" points=\"\(coordinates)\"/>\n"
 
-        // Reference lines, labelled at the right edge.
-        func reference(_ name: String, _ cls: String, _ ms: Double, _ color: String, _ dash: String) {
-            guard ms <= yTop else { return }
-            s += "<line class=\"\(cls)\" x1=\"\(f(Self.left))\" y1=\"\(f(y(ms)))\" x2=\"\(f(Self.left + plotW))\" y2=\"\(f(y(ms)))\" stroke=\"\(color)\" stroke-dasharray=\"\(dash)\"/>\n"
-            s += "<text x=\"\(f(Self.left + plotW + 4))\" y=\"\(f(y(ms) + 4))\" fill=\"\(color)\">\(name) \(FixedPoint.format(ms, decimals: 2)) ms</text>\n"
+        // Reference lines, labelled at the right edge; labels closer than a text line are pushed apart.
+        let references = [
+            ("median", "median", statistics.frameMs.p50, "#2ca02c", "6 3"),
+            ("P99", "p99", statistics.frameMs.p99, "#d62728", "6 3"),
+            ("budget", "budget", statistics.budgetMs, "#7f7f7f", "2 3"),
+        ].filter { $0.2 <= yTop }
+        var labelY: [Double] = references.map { y($0.2) + 4 }
+        let order = labelY.indices.sorted { labelY[$0] > labelY[$1] }  // bottom first
+        for k in order.indices.dropFirst() {
+            let below = labelY[order[k - 1]], i = order[k]
+            if labelY[i] > below - 12 { labelY[i] = below - 12 }
         }
-        reference("median", "median", statistics.frameMs.p50, "#2ca02c", "6 3")
-        reference("P99", "p99", statistics.frameMs.p99, "#d62728", "6 3")
-        reference("budget", "budget", statistics.budgetMs, "#7f7f7f", "2 3")
+        for (i, r) in references.enumerated() {
+            s += "<line class=\"\(r.1)\" x1=\"\(f(Self.left))\" y1=\"\(f(y(r.2)))\" x2=\"\(f(Self.left + plotW))\" y2=\"\(f(y(r.2)))\" stroke=\"\(r.3)\" stroke-dasharray=\"\(r.4)\"/>\n"
+            s += "<text x=\"\(f(Self.left + plotW + 4))\" y=\"\(f(labelY[i]))\" fill=\"\(r.3)\">\(r.0) \(FixedPoint.format(r.2, decimals: 2)) ms</text>\n"
+        }
         s += "</svg>\n"
         return s
     }

@@ -14,12 +14,12 @@ extension BenchReport {
 
         let f = s.frameMs
         out.append(TextTable(
-            header: ["frame time (ms)", "mean", "p50", "p90", "p99", "p99.9", "max"],
-            rows: [[""] + [f.mean, f.p50, f.p90, f.p99, f.p999, f.max].map { FixedPoint.format($0, decimals: 3) }]).render())
+            header: ["", "mean", "p50", "p90", "p99", "p99.9", "max"],
+            rows: [["frame time (ms)"] + [f.mean, f.p50, f.p90, f.p99, f.p999, f.max].map { FixedPoint.format($0, decimals: 3) }]).render())
         out.append("")
         out.append(TextTable(
-            header: ["FPS", "average", "1% low", "0.1% low"],
-            rows: [["", FixedPoint.format(s.fps.average, decimals: 1), FixedPoint.format(s.fps.onePercentLow, decimals: 1),
+            header: ["", "average", "1% low", "0.1% low"],
+            rows: [["FPS", FixedPoint.format(s.fps.average, decimals: 1), FixedPoint.format(s.fps.onePercentLow, decimals: 1),
                     FixedPoint.format(s.fps.pointOnePercentLow, decimals: 1)]]).render())
         out.append("")
         out.append("stutter time share: \(FixedPoint.format(s.stutterShare * 100, decimals: 2)) % (\(s.stutterFrameCount) frames)")
