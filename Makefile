@@ -1,0 +1,31 @@
+# Glasspane entry points. Each target installs missing Debian packages first (scripts/install-deps.sh).
+SWIFT ?= swift
+# Tests open SDL windows through the offscreen driver (EGL): no X server needed.
+TEST_ENV := SDL_VIDEODRIVER=offscreen
+
+.PHONY: demo test build release deps bench clean
+
+## demo: build in release mode and open the demo window (headless screenshot when there is no display)
+demo: deps release
+	@scripts/run-demo.sh
+
+## test: build everything and run the whole test suite headless
+test: deps
+	$(SWIFT) build --build-tests
+	$(TEST_ENV) $(SWIFT) test --skip-build
+
+## build: debug build of every product
+build: deps
+	$(SWIFT) build
+
+## release: optimized build of the glasspane executable
+release: deps
+	$(SWIFT) build -c release --product glasspane
+
+## deps: install missing Debian packages (apt-get, only when missing)
+deps:
+	@scripts/install-deps.sh
+
+## clean: remove build products
+clean:
+	rm -rf .build results
