@@ -1,0 +1,248 @@
+// An endpoint: one party on the bus with typed handlers, requests in flight and a ready flag.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import GlasspaneCore
+
+/// What a handler knows about the message it handles.
+public struct MessageContext: Hashable, Sendable {
+    /// The message's wire type.
+    public var type: String
+    /// The sender.
+    public var from: EndpointID
+    /// The receiver (the endpoint whose handler runs).
+    public var to: EndpointID
+    /// The request id, when the sender expects a reply.
+    public var id: Int?
+    /// The frame in which the message is handled.
+    public var frame: Int
+    /// The phase in which the message is handled.
+    public var phase: BusPhase
+}
+
+/// One party on the bus. Register handlers with `on`/`onRequest`; post with `post`; ask with `request`.
+@MainActor
+public final class BusEndpoint {
+    /// The endpoint's name.
+    public let id: EndpointID
+    /// The bus it is attached to.
+    public unowned let bus: MessageBus
+    /// True once the endpoint takes messages; until then its mailbox only fills.
+    public private(set) var isReady: Bool
+    /// Called for `error` messages that answer no pending request (errors about fire-and-forget posts).
+    public var onError: ((BusError, MessageContext) -> Void)?
+
+    /// Decodes, validates and runs a typed handler.
+    private typealias Handler = (Envelope, MessageContext) -> Void
+    private var handlers: [String: Handler] = [:]
+
+    /// A request waiting for its reply.
+    private struct Pending {
+        var type: String
+        var deadlineFrame: Int?
+        var deadlineTime: Nanoseconds?
+        var complete: (Result<Envelope, BusError>) -> Void
+    }
+    private var pending: [Int: Pending] = [:]
+
+    /// Guards against re-entrant delivery.
+    var isDelivering = false
+    /// False after `bus.detach`.
+    var isAttached = true
+
+    init(id: EndpointID, bus: MessageBus, ready: Bool) {
+        self.id = id; self.bus = bus; self.isReady = ready
+    }
+
+    /// Requests still waiting for a reply.
+    public var pendingRequestCount: Int { pending.count }
+
+    // MARK: - Handlers
+
+    /// Handles messages of type `M`: payloads that do not decode or validate never reach `handler`; the sender
+    /// gets an `invalid-payload` error instead. A `BusError` thrown by the handler goes back to the sender as is,
+    /// any other error as `handler-failed`.
+    public func on<M: BusMessage>(_ type: M.Type, _ handler: @escaping (M, MessageContext) throws -> Void) {
+        handlers[M.type] = { [unowned self] envelope, context in
+            guard let message: M = self.decode(envelope, context) else { return }
+            do { try handler(message, context) } catch {
+                self.replyError(Self.handlerError(error, type: M.type), context)
+            }
+        }
+    }
+
+    /// Answers requests of type `R`: the returned value is posted back to the sender with `replyTo` set.
+    public func onRequest<R: BusRequest>(_ type: R.Type, _ handler: @escaping (R, MessageContext) throws -> R.Reply) {
+        handlers[R.type] = { [unowned self] envelope, context in
+            guard let request: R = self.decode(envelope, context) else { return }
+            do {
+                let reply = try handler(request, context)
+                self.bus.post(reply, from: self.id, to: context.from, replyTo: context.id)
+            } catch {
+                self.replyError(Self.handlerError(error, type: R.type), context)
+            }
+        }
+    }
+
+    /// Stops handling a type; later messages of it get `unknown-type`.
+    public func removeHandler<M: BusMessage>(for type: M.Type) { handlers[M.type] = nil }
+
+    // MARK: - Sending
+
+    /// Posts a message that needs no answer. Problems come back later as `error` messages (see `onError`).
+    public func post<M: BusMessage>(_ message: M, to target: EndpointID) {
+        bus.post(message, from: id, to: target)
+    }
+
+    /// Posts a message to every other attached endpoint (and to nobody else).
+    public func broadcast<M: BusMessage>(_ message: M) {
+        for target in bus.attachedIDs where target != id { bus.post(message, from: id, to: target) }
+    }
+
+    /// Sends a request and calls `completion` exactly once, during this endpoint's delivery: with the reply,
+    /// with the receiver's error, or with `timeout`. The request is posted before this returns.
+    public func request<R: BusRequest>(_ request: R, to target: EndpointID, timeout: RequestTimeout? = nil,
+                                       completion: @escaping (Result<R.Reply, BusError>) -> Void) {
+        let requestID = bus.makeID()
+        var deadlineFrame: Int?, deadlineTime: Nanoseconds?
+        switch timeout ?? bus.configuration.defaultTimeout {
+        case .frames(let n): deadlineFrame = bus.frameIndex + max(0, n)
+        case .seconds(let s): deadlineTime = bus.clock.now() + Nanoseconds(s * 1e9)
+        case .never: break
+        }
+        pending[requestID] = Pending(
+            type: R.type, deadlineFrame: deadlineFrame, deadlineTime: deadlineTime,
+            complete: { [unowned self] result in
+                completion(result.flatMap { self.decodeReply($0, as: R.Reply.self, requestType: R.type) })
+            })
+        bus.post(request, from: id, to: target, id: requestID)
+    }
+
+    /// Sends a request and returns its reply. The awaiting task resumes when this endpoint's mailbox is delivered
+    /// (the overlay's: phase 5); the host's `await Task.yield()` right after lets it run within the frame.
+    /// Throws `BusError` (`timeout`, `invalid-payload`, `unknown-type`, ...).
+    public func request<R: BusRequest>(_ request: R, to target: EndpointID,
+                                       timeout: RequestTimeout? = nil) async throws(BusError) -> R.Reply {
+        let result: Result<R.Reply, BusError> = await withCheckedContinuation { continuation in
+            self.request(request, to: target, timeout: timeout) { continuation.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+
+    /// Marks the endpoint ready and posts `ready` to every other attached endpoint. Idempotent.
+    public func announceReady() {
+        guard !isReady else { return }
+        isReady = true
+        broadcast(Ready(endpoint: id.name))
+    }
+
+    // MARK: - Delivery (called by the bus)
+
+    func handle(_ envelope: Envelope) {
+        let context = MessageContext(type: envelope.type, from: envelope.from, to: id, id: envelope.id,
+                                     frame: bus.frameIndex, phase: bus.phase)
+        if let replyTo = envelope.replyTo, let request = pending.removeValue(forKey: replyTo) {
+            if envelope.type == "error" {
+                request.complete(.failure(envelope.error ?? BusError(code: .handlerFailed, message: "\(request.type): error without details", type: request.type)))
+            } else {
+                request.complete(.success(envelope))
+            }
+            return
+        }
+        if envelope.type == "error" {
+            let error = envelope.error ?? BusError(code: .handlerFailed, message: "error without details")
+            if let onError { onError(error, context) } else {
+                bus.logger.warning("bus: \(id) got \(error.code.rawValue) from \(envelope.from): \(error.message)")
+            }
+            return
+        }
+        if envelope.replyTo != nil {
+            bus.noteDroppedReply(envelope)
+            return
+        }
+        guard let handler = handlers[envelope.type] else {
+            // `ready` is a broadcast: endpoints that do not care about it simply ignore it.
+            if envelope.type == Ready.type { return }
+            replyError(BusError(code: .unknownType, message: "\(envelope.type): no handler for this type at \(id)",
+                                type: envelope.type, field: "type"), context)
+            return
+        }
+        handler(envelope, context)
+    }
+
+    /// Fails requests whose deadline passed.
+    func expireRequests() {
+        guard !pending.isEmpty else { return }
+        let frame = bus.frameIndex
+        var now: Nanoseconds?
+        var expired: [Int] = []
+        for (requestID, request) in pending {
+            if let f = request.deadlineFrame, frame >= f { expired.append(requestID); continue }
+            if let t = request.deadlineTime {
+                let current = now ?? bus.clock.now()
+                now = current
+                if current >= t { expired.append(requestID) }
+            }
+        }
+        for requestID in expired.sorted() {
+            guard let request = pending.removeValue(forKey: requestID) else { continue }
+            request.complete(.failure(BusError(code: .timeout, message: "\(request.type): no reply to request \(requestID) in time",
+                                               type: request.type)))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func decode<M: BusMessage>(_ envelope: Envelope, _ context: MessageContext) -> M? {
+        let message: M
+        do {
+            message = try bus.decoder.decode(M.self, from: envelope.data ?? Self.emptyObject)
+        } catch {
+            if envelope.data == nil {
+                replyError(BusError(code: .invalidPayload, message: "\(M.type): data is missing", type: M.type, field: "data"), context)
+            } else {
+                replyError(.invalidPayload(type: M.type, decodingError: error), context)
+            }
+            return nil
+        }
+        do throws(PayloadViolation) {
+            try message.validate()
+        } catch {
+            replyError(.invalidPayload(type: M.type, violation: error), context)
+            return nil
+        }
+        return message
+    }
+
+    private func decodeReply<Reply: BusMessage>(_ envelope: Envelope, as: Reply.Type, requestType: String) -> Result<Reply, BusError> {
+        guard envelope.type == Reply.type else {
+            return .failure(BusError(code: .unexpectedReply,
+                                     message: "\(requestType): expected a \(Reply.type) reply, got \(envelope.type)",
+                                     type: envelope.type, field: "type"))
+        }
+        do {
+            let reply = try bus.decoder.decode(Reply.self, from: envelope.data ?? Self.emptyObject)
+            do throws(PayloadViolation) { try reply.validate() } catch {
+                return .failure(.invalidPayload(type: Reply.type, violation: error))
+            }
+            return .success(reply)
+        } catch {
+            return .failure(.invalidPayload(type: Reply.type, decodingError: error))
+        }
+    }
+
+    /// Sends an error back to the sender of the message being handled (answering its id, if it had one).
+    private func replyError(_ error: BusError, _ context: MessageContext) {
+        bus.sendError(error, to: context.from, from: id, replyTo: context.id)
+    }
+
+    private static func handlerError(_ error: any Error, type: String) -> BusError {
+        if let busError = error as? BusError { return busError }
+        return BusError(code: .handlerFailed, message: "\(type): handler failed: \(error)", type: type)
+    }
+
+    /// What an absent `data` decodes from, so payload-less messages (`get-state`) need no `data` member.
+    private static let emptyObject = Data("{}".utf8)
+}

@@ -1,0 +1,61 @@
+// The traffic log: one JSON object per line for every message posted and handled (`--bus-log PATH`).
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the bus writes its traffic log, one JSON object per call (the sink adds the newline).
+@MainActor
+public protocol BusLogSink: AnyObject {
+    /// Writes one line of JSON (without the trailing newline).
+    func write(line: String)
+}
+
+/// Keeps log lines in memory: tests and tools that inspect traffic.
+@MainActor
+public final class MemoryLogSink: BusLogSink {
+    /// Every line written so far.
+    public private(set) var lines: [String] = []
+    /// Creates an empty sink.
+    public init() {}
+    /// Appends the line.
+    public func write(line: String) { lines.append(line) }
+}
+
+/// Why a log file could not be used.
+public enum BusLogError: Error, Hashable, Sendable {
+    /// The file could not be opened for writing (path, errno).
+    case cannotOpen(path: String, errno: Int32)
+}
+
+/// Writes JSON Lines to a file and flushes after every line, so an interrupted run keeps its log.
+@MainActor
+public final class FileLogSink: BusLogSink {
+    /// The file's path.
+    public let path: String
+    /// The open file; nonisolated(unsafe) only so deinit can close it (the sink is used from the main actor).
+    nonisolated(unsafe) private var file: UnsafeMutablePointer<FILE>?
+
+    /// Opens (truncates) the file at `path`.
+    public init(path: String) throws(BusLogError) {
+        self.path = path
+        guard let f = fopen(path, "w") else { throw .cannotOpen(path: path, errno: errno) }
+        file = f
+    }
+
+    /// Writes the line and a newline, then flushes.
+    public func write(line: String) {
+        guard let file else { return }
+        var text = line
+        text.append("\n")
+        text.withUTF8 { buf in _ = fwrite(buf.baseAddress, 1, buf.count, file) }
+        fflush(file)
+    }
+
+    /// Closes the file; later writes are ignored.
+    public func close() {
+        if let file { fclose(file) }
+        file = nil
+    }
+
+    deinit { if let file { fclose(file) } }
+}

@@ -1,0 +1,76 @@
+// Message types: each is a Swift type with a Codable payload and a kebab-case name on the wire.
+
+/// A message type: its `Codable` form is the envelope's `data`, `type` is its kebab-case wire name.
+public protocol BusMessage: Codable, Sendable {
+    /// The wire name (`change-color`, `set-spin`); unique on a bus.
+    static var type: String { get }
+    /// Rejects payloads that decode but are not acceptable (NaN, out of range). The default accepts everything.
+    func validate() throws(PayloadViolation)
+}
+
+extension BusMessage {
+    /// Accepts every payload that decodes.
+    public func validate() throws(PayloadViolation) {}
+}
+
+/// A message that expects exactly one reply of type `Reply` (the envelope carries an `id`; the reply a `replyTo`).
+public protocol BusRequest: BusMessage {
+    /// The reply's message type.
+    associatedtype Reply: BusMessage
+}
+
+/// Announces that an endpoint can take messages; everything posted to it earlier is delivered from now on.
+public struct Ready: BusMessage, Hashable {
+    /// `ready`.
+    public static let type = "ready"
+    /// The endpoint that became ready.
+    public var endpoint: String
+    /// Creates the announcement.
+    public init(endpoint: String) { self.endpoint = endpoint }
+}
+
+/// The name of a party on the bus: the engine, the overlay, the HUD, a test, a tool.
+public struct EndpointID: Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The name as logged.
+    public var name: String
+    /// Creates an id from a name.
+    public init(_ name: String) { self.name = name }
+    /// Creates an id from a string literal.
+    public init(stringLiteral value: String) { name = value }
+    /// The scene engine.
+    public static let engine = EndpointID("engine")
+    /// The UI overlay.
+    public static let overlay = EndpointID("overlay")
+    /// The performance HUD.
+    public static let hud = EndpointID("hud")
+    /// Scripts and tools that inject raw JSON.
+    public static let script = EndpointID("script")
+    /// The name.
+    public var description: String { name }
+    /// Encodes as the bare name.
+    public func encode(to encoder: any Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(name) }
+    /// Decodes from the bare name.
+    public init(from decoder: any Decoder) throws { name = try decoder.singleValueContainer().decode(String.self) }
+}
+
+/// The frame phase the host is in (DESIGN.md "One frame, in order"); the bus and the fast channel check it.
+public enum BusPhase: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Outside the frame loop (setup, teardown, tests that do not simulate frames).
+    case idle
+    /// 1. Polling platform events.
+    case poll
+    /// 2. Routing and delivering input events; overlay handlers run.
+    case input
+    /// 3. Delivering overlay-to-engine messages; engine handlers run.
+    case engine
+    /// 4. Stepping the engine simulation.
+    case simulation
+    /// 5. Delivering engine-to-overlay messages; awaiting requests resume.
+    case overlay
+    /// 6. Advancing animations.
+    case animation
+    /// 7. Layout and paint of the overlay.
+    case layout
+    /// 8. Rendering and presenting.
+    case render
+}

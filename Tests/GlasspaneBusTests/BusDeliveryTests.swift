@@ -1,0 +1,172 @@
+// Delivery at fixed phases, ordering, ready queueing, raw injection and the traffic log.
+import GlasspaneBus
+import GlasspaneCore
+import Foundation
+import XCTest
+
+@MainActor
+final class BusDeliveryTests: XCTestCase {
+    func testTypedMessageIsDeliveredOnlyWhenTheReceiverIsDelivered() async {
+        let f = BusFixture()
+        f.beginFrame()
+        f.overlay.post(Note(text: "hi", count: 1), to: .engine)
+        XCTAssertEqual(f.notes, [], "posting must not run the handler")
+        XCTAssertEqual(f.bus.queuedCount(for: .engine), 1)
+        f.bus.deliver(to: .overlay)
+        XCTAssertEqual(f.notes, [], "delivering another endpoint must not run the handler")
+        f.bus.deliver(to: .engine)
+        XCTAssertEqual(f.notes, [Note(text: "hi", count: 1)])
+        XCTAssertEqual(f.bus.queuedCount(for: .engine), 0)
+        XCTAssertEqual(f.errors, [])
+    }
+
+    func testOrderIsPreservedAcrossTypedAndRawPosts() async {
+        let f = BusFixture()
+        f.beginFrame()
+        for i in 0..<200 {
+            if i % 3 == 0 {
+                f.bus.postRaw(#"{"type":"note","data":{"text":"raw","count":\#(i)}}"#, from: .overlay, to: .engine)
+            } else {
+                f.overlay.post(Note(text: "typed", count: i), to: .engine)
+            }
+        }
+        await f.deliverFrame()
+        XCTAssertEqual(f.notes.map(\.count), Array(0..<200))
+        XCTAssertEqual(f.notes.filter { $0.text == "raw" }.count, 67)
+    }
+
+    func testMessagesPostedWhileHandlingWaitForTheNextDelivery() async {
+        let f = BusFixture()
+        var seen: [Int] = []
+        f.engine.on(Note.self) { [unowned f] note, _ in
+            seen.append(note.count)
+            if note.count < 3 { f.engine.post(Note(text: "again", count: note.count + 1), to: .engine) }
+        }
+        f.overlay.post(Note(text: "start", count: 0), to: .engine)
+        f.bus.deliver(to: .engine)
+        XCTAssertEqual(seen, [0])
+        f.bus.deliver(to: .engine)
+        f.bus.deliver(to: .engine)
+        f.bus.deliver(to: .engine)
+        XCTAssertEqual(seen, [0, 1, 2, 3])
+    }
+
+    func testMessagesBeforeAttachAndBeforeReadyAreQueuedInOrderAndDeliveredAfterReady() async {
+        let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
+        let overlay = bus.attach(.overlay)
+        var readyFrom: [String] = []
+        overlay.on(Ready.self) { ready, _ in readyFrom.append(ready.endpoint) }
+        overlay.post(Note(text: "before attach", count: 0), to: .engine)
+        bus.postRaw(#"{"type":"note","data":{"text":"raw before attach","count":1}}"#, from: .overlay, to: .engine)
+
+        let engine = bus.attach(.engine, ready: false)
+        var got: [Int] = []
+        engine.on(Note.self) { note, _ in got.append(note.count) }
+        overlay.post(Note(text: "before ready", count: 2), to: .engine)
+        for _ in 0..<3 { bus.deliver(to: .engine) }
+        XCTAssertEqual(got, [], "nothing is delivered before ready")
+        XCTAssertEqual(bus.queuedCount(for: .engine), 3, "nothing is dropped before ready")
+        XCTAssertFalse(bus.isReady(.engine))
+
+        engine.announceReady()
+        engine.announceReady() // idempotent: one announcement only
+        XCTAssertTrue(bus.isReady(.engine))
+        overlay.post(Note(text: "after ready", count: 3), to: .engine)
+        bus.deliver(to: .engine)
+        XCTAssertEqual(got, [0, 1, 2, 3])
+        bus.deliver(to: .overlay)
+        XCTAssertEqual(readyFrom, ["engine"])
+    }
+
+    func testRawPostWithValidEnvelopeReachesTheTypedHandler() async {
+        let f = BusFixture()
+        let codes = await f.rejectCodes(#"  {"type": "level", "data": {"value": 0.25}}  "#)
+        XCTAssertEqual(codes, [])
+        XCTAssertEqual(f.levels, [Level(value: 0.25)])
+    }
+
+    func testMessagesWithoutHandlersForReadyAreIgnoredSilently() async {
+        let f = BusFixture()
+        f.bus.postRaw(#"{"type":"ready","data":{"endpoint":"tool"}}"#, from: .overlay, to: .engine)
+        await f.deliverFrame()
+        XCTAssertEqual(f.errors, [])
+    }
+
+    func testTrafficLogRecordsBothDirectionsWithFrameAndPhase() async throws {
+        let f = BusFixture()
+        let sink = MemoryLogSink()
+        f.bus.logSink = sink
+        f.bus.frameIndex = 41
+        f.bus.phase = .input
+        f.overlay.request(AddRequest(a: 2, b: 3), to: .engine) { _ in }
+        f.bus.frameIndex = 42
+        await f.deliverFrame()
+        let records = try sink.lines.map { try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+        XCTAssertEqual(records.count, 4, "post + deliver for the request and for the reply")
+        XCTAssertEqual(records[0]["event"], .string("post"))
+        XCTAssertEqual(records[0]["frame"], .number(41))
+        XCTAssertEqual(records[0]["phase"], .string("input"))
+        XCTAssertEqual(records[0]["from"], .string("overlay"))
+        XCTAssertEqual(records[0]["to"], .string("engine"))
+        XCTAssertEqual(records[0]["type"], .string("add"))
+        XCTAssertEqual(records[0]["data"], .object(["a": .number(2), "b": .number(3)]))
+        XCTAssertNotNil(records[0]["id"])
+        XCTAssertEqual(records[1]["event"], .string("deliver"))
+        XCTAssertEqual(records[1]["phase"], .string("engine"))
+        XCTAssertEqual(records[2]["from"], .string("engine"))
+        XCTAssertEqual(records[2]["type"], .string("sum"))
+        XCTAssertEqual(records[2]["replyTo"], records[0]["id"])
+        XCTAssertEqual(records[3]["phase"], .string("overlay"))
+    }
+
+    func testTrafficLogRecordsRejectedTextAndErrors() async throws {
+        let f = BusFixture()
+        let sink = MemoryLogSink()
+        f.bus.logSink = sink
+        _ = await f.rejectCodes("{nope")
+        let records = try sink.lines.map { try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+        XCTAssertEqual(records.first?["event"], .string("reject"))
+        XCTAssertEqual(records.first?["raw"], .string("{nope"))
+        XCTAssertTrue(records.contains { $0["error"]?["code"] == .string("malformed-json") })
+    }
+
+    func testFileLogSinkFlushesEveryLine() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bus-log-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try FileLogSink(path: path)
+        let f = BusFixture()
+        f.bus.logSink = sink
+        f.overlay.post(Note(text: "a\"b\n", count: 1), to: .engine)
+        // Read before closing: the line must already be on disk.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1)
+        let record = try JSONDecoder().decode(JSONValue.self, from: Data(lines[0].utf8))
+        XCTAssertEqual(record["data"]?["text"], .string("a\"b\n"))
+        sink.close()
+    }
+
+    func testFileLogSinkReportsAnUnwritablePath() async {
+        XCTAssertThrowsError(try FileLogSink(path: "/nonexistent-dir/x/bus.jsonl")) { error in
+            guard case BusLogError.cannotOpen = error else { return XCTFail("unexpected \(error)") }
+        }
+    }
+
+    func testEnvelopeJSONHasTheDocumentedShape() async throws {
+        let envelope = Envelope(type: "change-color", data: Data("[1,0,0.5]".utf8), id: 7, from: .overlay, to: .engine)
+        XCTAssertEqual(envelope.json, #"{"type":"change-color","data":[1,0,0.5],"id":7}"#)
+        let error = Envelope(type: "error", data: nil, replyTo: 7,
+                             error: BusError(code: .tooLarge, message: "m", type: "t", field: "data"), from: .engine, to: .overlay)
+        XCTAssertEqual(error.json, #"{"type":"error","replyTo":7,"error":{"code":"too-large","message":"m","type":"t","field":"data"}}"#)
+        XCTAssertEqual(envelope.dataValue, .array([.number(1), .number(0), .number(0.5)]))
+    }
+
+    func testStatisticsCountTraffic() async {
+        let f = BusFixture()
+        f.overlay.post(Note(text: "x", count: 1), to: .engine)
+        _ = await f.rejectCodes("[")
+        XCTAssertEqual(f.bus.statistics.errors, 1)
+        XCTAssertEqual(f.bus.statistics.posted, 2)
+        XCTAssertEqual(f.bus.statistics.delivered, 2)
+    }
+}

@@ -1,0 +1,111 @@
+// The fast channel: typed arrays without JSON, allowed only in its phases.
+import GlasspaneBus
+import GlasspaneCore
+import XCTest
+
+@MainActor
+final class FastChannelTests: XCTestCase {
+    private func makeMeshChannel(_ bus: MessageBus) throws -> FastChannel<Float> {
+        try bus.fastChannel(named: "mesh", of: Float.self, writePhases: [.input, .animation], readPhases: [.engine, .simulation])
+    }
+
+    func testSendAndReceiveInAllowedPhasesKeepsOrderAndContent() async throws {
+        let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
+        let channel = try makeMeshChannel(bus)
+        bus.phase = .input
+        try channel.send([1, 2, 3])
+        let source: [Float] = [4, 5]
+        try source.withUnsafeBufferPointer { try channel.send(copying: $0) }
+        XCTAssertEqual(channel.count, 2)
+        bus.phase = .engine
+        XCTAssertEqual(try channel.receive(), [1, 2, 3])
+        XCTAssertEqual(try channel.receive(), [4, 5])
+        XCTAssertNil(try channel.receive())
+        XCTAssertEqual(channel.sentElements, 5)
+    }
+
+    func testSendInAForbiddenPhaseThrowsWrongPhase() async throws {
+        let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
+        let channel = try makeMeshChannel(bus)
+        for phase in [BusPhase.idle, .engine, .simulation, .overlay, .render] {
+            bus.phase = phase
+            XCTAssertThrowsError(try channel.send([1])) { error in
+                XCTAssertEqual((error as? FastChannelError)?.code, .wrongPhase, "\(phase)")
+                XCTAssertEqual((error as? FastChannelError)?.phase, phase)
+            }
+        }
+        XCTAssertEqual(channel.count, 0)
+    }
+
+    func testReceiveInAForbiddenPhaseThrowsWrongPhaseAndKeepsTheData() async throws {
+        let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
+        let channel = try makeMeshChannel(bus)
+        bus.phase = .input
+        try channel.send([9])
+        XCTAssertThrowsError(try channel.receive()) { error in
+            XCTAssertEqual((error as? FastChannelError)?.code, .wrongPhase)
+        }
+        bus.phase = .simulation
+        XCTAssertEqual(try channel.receive(), [9])
+    }
+
+    func testFullChannelThrowsFull() async throws {
+        let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
+        let channel = try bus.fastChannel(named: "stats", of: Double.self, writePhases: [.render], readPhases: [.layout], capacity: 2)
+        bus.phase = .render
+        try channel.send([1])
+        try channel.send([2])
+        XCTAssertThrowsError(try channel.send([3])) { error in
+            XCTAssertEqual((error as? FastChannelError)?.code, .full)
+        }
+        bus.phase = .layout
+        XCTAssertEqual(try channel.receiveLatest(), [2])
+        XCTAssertEqual(channel.count, 0)
+    }
+
+    func testSameNameWithAnotherElementTypeThrows() async throws {
+        let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
+        let floats = try makeMeshChannel(bus)
+        XCTAssertTrue(try makeMeshChannel(bus) === floats, "the same name and type give the same channel")
+        XCTAssertThrowsError(try bus.fastChannel(named: "mesh", of: UInt8.self, writePhases: [.input], readPhases: [.engine])) { error in
+            XCTAssertEqual((error as? FastChannelError)?.code, .elementTypeMismatch)
+        }
+    }
+
+    func testLargeArraysAreNotCopiedOnSend() async throws {
+        let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
+        let channel = try bus.fastChannel(named: "pixels", of: UInt8.self, writePhases: [.render], readPhases: [.render])
+        bus.phase = .render
+        let megabyte = [UInt8](repeating: 7, count: 1 << 20)
+        let sentAddress = megabyte.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        try channel.send(megabyte)
+        let received = try XCTUnwrap(try channel.receive())
+        XCTAssertEqual(received.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, sentAddress)
+    }
+
+    func testRecycledStorageIsReusedByCopyingSends() async throws {
+        let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
+        let channel = try bus.fastChannel(named: "verts", of: Float.self, writePhases: [.render], readPhases: [.render])
+        bus.phase = .render
+        let source = [Float](repeating: 1, count: 4096)
+        try source.withUnsafeBufferPointer { try channel.send(copying: $0) }
+        let first = try XCTUnwrap(try channel.receive())
+        let address = first.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        channel.recycle(consume first) // the test must not keep a reference, or the storage is shared
+        try source.withUnsafeBufferPointer { try channel.send(copying: $0) }
+        let second = try XCTUnwrap(try channel.receive())
+        XCTAssertEqual(second.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, address)
+        XCTAssertEqual(second, source)
+    }
+
+    func testSendsAreLoggedWithSizesOnly() async throws {
+        let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
+        let sink = MemoryLogSink()
+        bus.logSink = sink
+        let channel = try makeMeshChannel(bus)
+        bus.phase = .input
+        try channel.send([1, 2, 3, 4])
+        XCTAssertEqual(sink.lines.count, 1)
+        XCTAssertTrue(sink.lines[0].contains(#""channel":"mesh","count":4,"bytes":16"#), sink.lines[0])
+    }
+}
