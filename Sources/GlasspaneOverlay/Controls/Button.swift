@@ -1,0 +1,100 @@
+// A push button: highlighted while pressed with the pointer inside, acts on release inside.
+import GlasspaneCore
+
+/// A push button with a text title. The action runs when a press that began on the button ends inside it;
+/// a cancel or a release outside does nothing. It does not take keyboard focus.
+open class Button: View {
+    /// The title.
+    public var title: String {
+        didSet { if title != oldValue { invalidateMeasurement(); setNeedsDisplay() } }
+    }
+    /// Title font size in points.
+    public var fontSize: Double = 14 {
+        didSet { if fontSize != oldValue { invalidateMeasurement(); setNeedsDisplay() } }
+    }
+    /// Space around the title.
+    public var padding = EdgeInsets(horizontal: 12, vertical: 6) {
+        didSet { if padding != oldValue { invalidateMeasurement() } }
+    }
+    /// Title color.
+    public var titleColor: Color = .white { didSet { setNeedsDisplay() } }
+    /// Fill at rest.
+    public var normalColor = Color(r: 0.25, g: 0.27, b: 0.32) { didSet { setNeedsDisplay() } }
+    /// Fill while a hovering pointer is over it.
+    public var hoverColor = Color(r: 0.32, g: 0.35, b: 0.41) { didSet { setNeedsDisplay() } }
+    /// Fill while pressed with the pointer inside.
+    public var highlightedColor = Color(r: 0.17, g: 0.45, b: 0.85) { didSet { setNeedsDisplay() } }
+    /// Runs on a release inside after a press on the button.
+    public var action: (() -> Void)?
+
+    /// True while pressed with the pointer inside.
+    public private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
+    /// True while a hovering pointer is over it.
+    public private(set) var isHovered = false { didSet { if isHovered != oldValue { setNeedsDisplay() } } }
+    /// The pointer id of the press being tracked.
+    private var trackedPointer: Int?
+
+    /// Creates a button.
+    public init(identifier: String = "", title: String, action: (() -> Void)? = nil) {
+        self.title = title
+        self.action = action
+        super.init(identifier: identifier)
+        cornerRadius = 6
+    }
+
+    /// Controls claim their bounds.
+    open override var claimsBoundsByDefault: Bool { true }
+
+    /// The title plus padding.
+    open override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size {
+        let t = fonts.measure(title, fontSize: fontSize)
+        return Size(width: t.width + padding.horizontal, height: t.height + padding.vertical)
+    }
+
+    /// Fill by state, border, centered title.
+    open override func draw(in rect: Rect, context: inout PaintContext) {
+        let fill = isHighlighted ? highlightedColor : (isHovered ? hoverColor : normalColor)
+        context.add(.rect(rect, color: fill, cornerRadius: cornerRadius))
+        if borderWidth > 0 && borderColor.a > 0 {
+            context.add(.border(rect, color: borderColor, width: borderWidth, cornerRadius: cornerRadius))
+        }
+        let t = context.fonts.measure(title, fontSize: fontSize)
+        let origin = Point(x: rect.minX + ((rect.width - t.width) / 2).rounded(.down),
+                           y: rect.minY + ((rect.height - t.height) / 2).rounded(.down))
+        context.add(.glyphs(GlyphRun(text: title, origin: origin, fontSize: fontSize, color: titleColor)))
+    }
+
+    /// Starts tracking the press and highlights.
+    open override func pointerDown(_ event: PointerEvent) {
+        guard trackedPointer == nil, event.button == .left else { return }
+        trackedPointer = event.pointerID
+        isHighlighted = true
+    }
+
+    /// Highlighted only while the held pointer is inside.
+    open override func pointerMoved(_ event: PointerEvent) {
+        guard trackedPointer == event.pointerID else { return }
+        isHighlighted = bounds.contains(event.location)
+    }
+
+    /// Acts when released inside.
+    open override func pointerUp(_ event: PointerEvent) {
+        guard trackedPointer == event.pointerID, event.button == .left else { return }
+        trackedPointer = nil
+        let inside = bounds.contains(event.location)
+        isHighlighted = false
+        if inside { action?() }
+    }
+
+    /// Forgets the press without acting.
+    open override func pointerCancelled(_ event: PointerEvent) {
+        guard trackedPointer == event.pointerID else { return }
+        trackedPointer = nil
+        isHighlighted = false
+    }
+
+    /// Shows the hover fill.
+    open override func pointerEntered(_ event: PointerEvent) { isHovered = true }
+    /// Removes the hover fill.
+    open override func pointerExited(_ event: PointerEvent) { isHovered = false }
+}

@@ -1,0 +1,47 @@
+// A panel: background, corner radius, border and padding around one content view.
+import GlasspaneCore
+
+/// A rounded, bordered background around one content view inset by `padding`. It draws, so it claims its bounds:
+/// points on it that miss the content do not reach the engine (tag it `.passthrough` to punch a hole instead).
+open class Panel: View {
+    /// The content, laid out to fill the panel inside its padding.
+    public var content: View? {
+        didSet {
+            guard content !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let content { addSubview(content) }
+            invalidateMeasurement()
+        }
+    }
+    /// Space between the panel's edges and its content.
+    public var padding: EdgeInsets {
+        didSet { if padding != oldValue { invalidateMeasurement() } }
+    }
+
+    /// Creates a panel with a dark translucent fill, radius 10 and a hairline border.
+    public init(identifier: String = "", padding: EdgeInsets = EdgeInsets(all: 12), content: View? = nil) {
+        self.padding = padding
+        super.init(identifier: identifier)
+        backgroundColor = Color(r: 0.1, g: 0.11, b: 0.13, a: 0.92)
+        cornerRadius = 10
+        borderColor = Color(r: 1, g: 1, b: 1, a: 0.12)
+        borderWidth = 1
+        self.content = content
+        if let content { addSubview(content) }
+    }
+
+    /// The content's size plus padding.
+    open override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size {
+        guard let content, !content.isHidden else { return Size(width: padding.horizontal, height: padding.vertical) }
+        let inner = Size(width: max(0, proposed.width - padding.horizontal), height: max(0, proposed.height - padding.vertical))
+        let s = content.measure(proposed: inner, fonts: fonts)
+        return Size(width: s.width + padding.horizontal, height: s.height + padding.vertical)
+    }
+
+    /// The content fills the bounds inside the padding; other subviews keep absolute placement.
+    open override func layoutSubviews(fonts: any FontMetrics) {
+        super.layoutSubviews(fonts: fonts)
+        content?.frame = Rect(x: padding.leading, y: padding.top,
+                              width: max(0, frame.width - padding.horizontal), height: max(0, frame.height - padding.vertical))
+    }
+}

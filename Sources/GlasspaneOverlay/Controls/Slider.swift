@@ -1,0 +1,134 @@
+// A horizontal slider: drag (captured, so it keeps working outside the view) or arrow keys when focused.
+import GlasspaneCore
+
+/// A horizontal slider over a closed range. `onChange` reports user changes (drags and keys), not programmatic ones.
+/// A press focuses it; then left/down and right/up step, home/end jump to the ends.
+open class Slider: View {
+    /// The values the slider spans.
+    public var range: ClosedRange<Double> {
+        didSet { value = clamped(value); setNeedsDisplay() }
+    }
+    /// The current value, clamped to `range`. Setting it does not call `onChange`.
+    public var value: Double {
+        didSet {
+            let c = clamped(value)
+            if c != value { value = c }  // does not re-enter didSet
+            if value != oldValue { setNeedsDisplay() }
+        }
+    }
+    /// The keyboard step; nil means 1/100 of the range.
+    public var step: Double?
+    /// Called with the new value when the user changes it.
+    public var onChange: ((Double) -> Void)?
+    /// Track color.
+    public var trackColor = Color(r: 0.3, g: 0.32, b: 0.36) { didSet { setNeedsDisplay() } }
+    /// Filled part of the track.
+    public var fillColor = Color(r: 0.17, g: 0.45, b: 0.85) { didSet { setNeedsDisplay() } }
+    /// Thumb color.
+    public var thumbColor: Color = .white { didSet { setNeedsDisplay() } }
+    /// Focus ring color.
+    public var focusRingColor = Color(r: 0.4, g: 0.7, b: 1) { didSet { setNeedsDisplay() } }
+    /// Thumb radius in points (also the inset at each end of the track).
+    public let thumbRadius = 8.0
+    /// Track thickness in points.
+    public let trackThickness = 4.0
+
+    /// True while a pointer drags the thumb.
+    public private(set) var isDragging = false
+    private var dragPointer: Int?
+
+    /// Creates a slider.
+    public init(identifier: String = "", value: Double = 0, range: ClosedRange<Double> = 0...1,
+                onChange: ((Double) -> Void)? = nil) {
+        self.range = range
+        self.value = min(max(value, range.lowerBound), range.upperBound)
+        self.onChange = onChange
+        super.init(identifier: identifier)
+    }
+
+    /// Controls claim their bounds.
+    open override var claimsBoundsByDefault: Bool { true }
+    /// A press focuses the slider (arrow keys then adjust it).
+    open override var canBecomeFocused: Bool { true }
+
+    private func clamped(_ v: Double) -> Double { min(max(v, range.lowerBound), range.upperBound) }
+
+    /// Where the value sits, 0...1.
+    public var fraction: Double {
+        let span = range.upperBound - range.lowerBound
+        return span > 0 ? (value - range.lowerBound) / span : 0
+    }
+
+    /// Sets the value as the user did: clamps, and calls `onChange` when it changed.
+    public func setValueFromUser(_ newValue: Double) {
+        let old = value
+        value = newValue
+        if value != old { onChange?(value) }
+    }
+
+    /// The proposed width (160 when unlimited), and the thumb's diameter.
+    open override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size {
+        Size(width: proposed.width.isFinite ? proposed.width : 160, height: thumbRadius * 2 + 4)
+    }
+
+    /// Track, fill, thumb, and a focus ring while focused.
+    open override func draw(in rect: Rect, context: inout PaintContext) {
+        super.draw(in: rect, context: &context)
+        let usable = max(0, rect.width - 2 * thumbRadius)
+        let cx = rect.minX + thumbRadius + usable * fraction
+        let cy = rect.minY + rect.height / 2
+        let track = Rect(x: rect.minX + thumbRadius, y: cy - trackThickness / 2, width: usable, height: trackThickness)
+        context.add(.rect(track, color: trackColor, cornerRadius: trackThickness / 2))
+        context.add(.rect(Rect(x: track.minX, y: track.minY, width: cx - track.minX, height: trackThickness),
+                          color: fillColor, cornerRadius: trackThickness / 2))
+        context.add(.circle(center: Point(x: cx, y: cy), radius: thumbRadius, color: thumbColor))
+        if isFocused {
+            context.add(.ring(center: Point(x: cx, y: cy), radius: thumbRadius + 2, width: 2, color: focusRingColor))
+        }
+    }
+
+    private func setValue(fromX x: Double) {
+        let usable = frame.width - 2 * thumbRadius
+        let f = usable > 0 ? min(max((x - thumbRadius) / usable, 0), 1) : 0
+        setValueFromUser(range.lowerBound + f * (range.upperBound - range.lowerBound))
+    }
+
+    /// Jumps to the pressed position and starts dragging.
+    open override func pointerDown(_ event: PointerEvent) {
+        guard dragPointer == nil, event.button == .left else { return }
+        dragPointer = event.pointerID
+        isDragging = true
+        setValue(fromX: event.location.x)
+    }
+
+    /// Follows the held pointer, wherever it is (clamped to the ends).
+    open override func pointerMoved(_ event: PointerEvent) {
+        guard dragPointer == event.pointerID else { return }
+        setValue(fromX: event.location.x)
+    }
+
+    /// Ends the drag.
+    open override func pointerUp(_ event: PointerEvent) {
+        guard dragPointer == event.pointerID else { return }
+        dragPointer = nil
+        isDragging = false
+    }
+
+    /// Ends the drag, keeping the value reached.
+    open override func pointerCancelled(_ event: PointerEvent) { pointerUp(event) }
+
+    /// Arrow keys step, home/end jump.
+    open override func keyDown(_ event: KeyEvent) {
+        let s = step ?? (range.upperBound - range.lowerBound) / 100
+        switch event.key {
+        case .left, .down: setValueFromUser(value - s)
+        case .right, .up: setValueFromUser(value + s)
+        case .home: setValueFromUser(range.lowerBound)
+        case .end: setValueFromUser(range.upperBound)
+        default: break
+        }
+    }
+
+    /// Repaints the focus ring.
+    open override func focusDidChange() { setNeedsDisplay() }
+}

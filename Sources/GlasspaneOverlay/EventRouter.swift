@@ -1,0 +1,399 @@
+// The routing contract of DESIGN.md, made executable: one target per event, layers top to bottom, UIKit hit testing,
+// passthrough tags, implicit pointer capture per pointer id, hover enter/exit, keyboard focus. docs/routing.md
+// explains it with examples; the tests in GlasspaneOverlayTests prove each rule.
+import GlasspaneCore
+
+/// Who receives an event.
+public enum RoutingTarget {
+    /// A view of an overlay layer (already delivered when `route` returns).
+    case overlay(layer: OverlayLayer, view: View)
+    /// The engine, the sink below every layer (the host delivers it).
+    case engine
+
+    /// True when the host must deliver the event to the engine.
+    public var isEngine: Bool { if case .engine = self { true } else { false } }
+    /// The overlay view, when the target is one.
+    public var view: View? { if case .overlay(_, let v) = self { v } else { nil } }
+    /// The overlay layer, when the target is a view.
+    public var layer: OverlayLayer? { if case .overlay(let l, _) = self { l } else { nil } }
+    /// True when both name the engine or the same view.
+    func isSame(as other: RoutingTarget) -> Bool {
+        switch (self, other) {
+        case (.engine, .engine): true
+        case let (.overlay(_, a), .overlay(_, b)): a === b
+        default: false
+        }
+    }
+}
+
+/// Why one layer did not claim a located event.
+public struct LayerPass: Hashable, Sendable {
+    /// Why it passed.
+    public enum Cause: Hashable, Sendable {
+        /// The layer is hidden.
+        case hidden
+        /// The layer is non-interactive.
+        case nonInteractive
+        /// The hit view carries the passthrough tag (its identifier).
+        case passthrough(viewIdentifier: String)
+        /// No view claimed the point (outside the root, or the root itself skipped).
+        case nothingHit
+    }
+    /// The layer's name.
+    public var layerName: String
+    /// Why it passed.
+    public var cause: Cause
+    /// `ui: passthrough at ui.root`, `hud: non-interactive`, ...
+    public var description: String {
+        switch cause {
+        case .hidden: "\(layerName): hidden"
+        case .nonInteractive: "\(layerName): non-interactive"
+        case .passthrough(let id): "\(layerName): passthrough at \(id.isEmpty ? "(unnamed)" : id)"
+        case .nothingHit: "\(layerName): nothing hit"
+        }
+    }
+}
+
+/// Why the router chose the target.
+public enum RoutingReason: Hashable, Sendable {
+    /// A pointer down, up or wheel: the hit test chose this view.
+    case hit
+    /// A hover move: the hit test chose this view.
+    case hover
+    /// The pointer is held by the target chosen at its pointer down (implicit capture).
+    case captured
+    /// No layer claimed the point; each layer's reason, front to back.
+    case passedThrough([LayerPass])
+    /// A key or text went to the focused view.
+    case focused
+    /// A key release went where its press went.
+    case followsKeyPress
+    /// Escape went to the focused view, which then lost focus (the engine never sees it).
+    case escapeClearedFocus
+    /// A key or text with no focused view.
+    case noFocus
+    /// A window event (resize, quit): the engine gets it; a resize has already resized every layer root.
+    case windowEvent
+
+    /// The reason as trace text.
+    public var description: String {
+        switch self {
+        case .hit: "hit"
+        case .hover: "hover"
+        case .captured: "captured"
+        case .passedThrough(let passes):
+            (passes.map(\.description) + ["no layer claimed"]).joined(separator: "; ")
+        case .focused: "focused"
+        case .followsKeyPress: "follows key press"
+        case .escapeClearedFocus: "escape cleared focus"
+        case .noFocus: "no focus"
+        case .windowEvent: "window event"
+        }
+    }
+}
+
+/// The router's answer for one event: its single target and why.
+public struct RoutingDecision {
+    /// The event, as routed (window coordinates).
+    public let event: InputEvent
+    /// Who got it (overlay views have already been called) or gets it (the engine: the host delivers it).
+    public let target: RoutingTarget
+    /// Why.
+    public let reason: RoutingReason
+    /// The view a hover move left (it received `pointerExited` before anything else).
+    public internal(set) var exited: View? = nil
+    /// The view a hover move entered (it received `pointerEntered` before the move).
+    public internal(set) var entered: View? = nil
+
+    /// True when the host must deliver the event to the engine.
+    public var isForEngine: Bool { target.isEngine }
+
+    /// One line for `--trace-routing`: `down 120,40 -> overlay layer=ui view=picker.sv (hit)`,
+    /// `down 600,400 -> engine (ui: passthrough at ui.root; no layer claimed)`.
+    public var traceLine: String {
+        var line = Self.describe(event) + " -> "
+        switch target {
+        case .engine: line += "engine"
+        case let .overlay(layer, view):
+            line += "overlay layer=\(layer.name) view=\(view.identifier.isEmpty ? "(unnamed)" : view.identifier)"
+        }
+        var why = reason.description
+        if exited != nil || entered != nil {
+            if let v = exited { why += "; exit \(v.identifier)" }
+            if let v = entered { why += "; enter \(v.identifier)" }
+        }
+        return line + " (" + why + ")"
+    }
+
+    /// `down 120,40`, `move#2 5,5`, `key escape down`, `text "ab"`, `resize 1280x720`.
+    static func describe(_ event: InputEvent) -> String {
+        switch event {
+        case .pointerDown(let p), .pointerMove(let p), .pointerUp(let p), .pointerCancel(let p):
+            let id = p.pointerID == 0 ? "" : "#\(p.pointerID)"
+            let button = (p.button == .left || p.button == .none) ? "" : " \(p.button.rawValue)"
+            return "\(event.kindName)\(id) \(p.location)\(button)"
+        case let .wheel(location, dx, dy): return "wheel \(location) d=\(Point(x: dx, y: dy))"
+        case .key(let k): return "key \(k.key.name) \(k.isDown ? (k.isRepeat ? "repeat" : "down") : "up")"
+        case .text(let t): return "text \"\(t)\""
+        case .resize(let m): return "resize \(m.windowSize)"
+        case .quit: return "quit"
+        }
+    }
+}
+
+/// Decides the single target of every input event and delivers overlay-bound events to their view.
+///
+/// Contract (docs/routing.md): located events ask layers front to back; a layer hit-tests its views UIKit-style and
+/// passes when the hit view carries `.passthrough`; unclaimed events go to the engine. A pointer down's target keeps
+/// that pointer until its last button is up or it is cancelled. Keys and text go to the focused view, else the engine.
+public final class EventRouter {
+    /// A pointer held by a target since its down.
+    private struct Capture {
+        var target: RoutingTarget
+        var buttons: Set<PointerButton>
+    }
+
+    /// The overlay whose layers and focus this router uses.
+    public unowned let overlay: Overlay
+    private var captures: [Int: Capture] = [:]
+    private var hovered: [Int: (view: View, layer: OverlayLayer, event: PointerEvent)] = [:]
+    private var keyPresses: [Key: RoutingTarget] = [:]
+
+    /// Creates a router for an overlay (the overlay makes its own; see `Overlay.router`).
+    init(overlay: Overlay) { self.overlay = overlay }
+
+    /// The target holding a pointer id, if a down is in progress.
+    public func captureTarget(forPointer id: Int) -> RoutingTarget? { captures[id]?.target }
+
+    /// The view a hovering pointer is over, if any.
+    public func hoveredView(forPointer id: Int) -> View? { hovered[id]?.view }
+
+    /// Routes one event; see `Overlay.route(_:)`.
+    public func route(_ event: InputEvent) -> RoutingDecision {
+        switch event {
+        case .pointerDown(let p): return routeDown(event, p)
+        case .pointerMove(let p): return routeMove(event, p)
+        case .pointerUp(let p): return routeEnd(event, p, cancelled: false)
+        case .pointerCancel(let p): return routeEnd(event, p, cancelled: true)
+        case let .wheel(location, dx, dy):
+            var passes: [LayerPass] = []
+            guard let (layer, view) = hitTestLayers(at: location, passes: &passes) else {
+                return RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
+            }
+            view.scrollWheel(at: view.convertFromWindow(location), dx: dx, dy: dy)
+            return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .hit)
+        case .key(let k): return routeKey(event, k)
+        case .text(let text):
+            guard let (layer, view) = focusedTarget() else {
+                return RoutingDecision(event: event, target: .engine, reason: .noFocus)
+            }
+            view.textInput(text)
+            return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .focused)
+        case .resize(let metrics):
+            overlay.windowSize = metrics.windowSize
+            return RoutingDecision(event: event, target: .engine, reason: .windowEvent)
+        case .quit:
+            return RoutingDecision(event: event, target: .engine, reason: .windowEvent)
+        }
+    }
+
+    // MARK: - Hit testing across layers
+
+    /// The frontmost layer's claiming view at a window point, recording why each layer in front of it passed.
+    public func hitTestLayers(at point: Point, passes: inout [LayerPass]) -> (OverlayLayer, View)? {
+        let layers = overlay.layers
+        var i = layers.count - 1
+        while i >= 0 {
+            let layer = layers[i]
+            i -= 1
+            switch layer.visibility {
+            case .hidden: passes.append(LayerPass(layerName: layer.name, cause: .hidden)); continue
+            case .nonInteractive: passes.append(LayerPass(layerName: layer.name, cause: .nonInteractive)); continue
+            case .interactive: break
+            }
+            let root = layer.root
+            guard let view = root.hitTest(Point(x: point.x - root.frame.origin.x, y: point.y - root.frame.origin.y)) else {
+                passes.append(LayerPass(layerName: layer.name, cause: .nothingHit)); continue
+            }
+            if view.isPassthrough {
+                passes.append(LayerPass(layerName: layer.name, cause: .passthrough(viewIdentifier: view.identifier)))
+                continue
+            }
+            return (layer, view)
+        }
+        return nil
+    }
+
+    // MARK: - Pointers
+
+    private func routeDown(_ event: InputEvent, _ p: PointerEvent) -> RoutingDecision {
+        if var capture = captures[p.pointerID] {
+            // Another button of a pointer already held (a chord): same target.
+            capture.buttons.insert(p.button)
+            captures[p.pointerID] = capture
+            deliver(event, p, to: capture.target)
+            return RoutingDecision(event: event, target: capture.target, reason: .captured)
+        }
+        var passes: [LayerPass] = []
+        let target: RoutingTarget
+        let reason: RoutingReason
+        if let (layer, view) = hitTestLayers(at: p.location, passes: &passes) {
+            target = .overlay(layer: layer, view: view)
+            reason = .hit
+        } else {
+            target = .engine
+            reason = .passedThrough(passes)
+        }
+        captures[p.pointerID] = Capture(target: target, buttons: [p.button])
+        updateFocus(forPressOn: target)
+        deliver(event, p, to: target)
+        return RoutingDecision(event: event, target: target, reason: reason)
+    }
+
+    private func routeMove(_ event: InputEvent, _ p: PointerEvent) -> RoutingDecision {
+        if let capture = captures[p.pointerID] {
+            deliver(event, p, to: capture.target)
+            return RoutingDecision(event: event, target: capture.target, reason: .captured)
+        }
+        // Hover: hit-test every move; exit the old view before entering the new one.
+        var passes: [LayerPass] = []
+        let hit = hitTestLayers(at: p.location, passes: &passes)
+        let old = hovered[p.pointerID]
+        var exited: View? = nil, entered: View? = nil
+        if old?.view !== hit?.1 {
+            if let old {
+                hovered[p.pointerID] = nil
+                old.view.pointerExited(localized(p, to: old.view))
+                exited = old.view
+            }
+            if let (layer, view) = hit {
+                hovered[p.pointerID] = (view, layer, p)
+                view.pointerEntered(localized(p, to: view))
+                entered = view
+            }
+        } else if let (layer, view) = hit {
+            hovered[p.pointerID] = (view, layer, p)
+        }
+        var decision: RoutingDecision
+        if let (layer, view) = hit {
+            view.pointerMoved(localized(p, to: view))
+            decision = RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .hover)
+        } else {
+            decision = RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
+        }
+        decision.exited = exited
+        decision.entered = entered
+        return decision
+    }
+
+    private func routeEnd(_ event: InputEvent, _ p: PointerEvent, cancelled: Bool) -> RoutingDecision {
+        if var capture = captures[p.pointerID] {
+            capture.buttons.remove(p.button)
+            if cancelled || capture.buttons.isEmpty {
+                captures[p.pointerID] = nil
+            } else {
+                captures[p.pointerID] = capture
+            }
+            deliver(event, p, to: capture.target)
+            return RoutingDecision(event: event, target: capture.target, reason: .captured)
+        }
+        // An end with no down we saw (the press began before the overlay existed): route by position.
+        var passes: [LayerPass] = []
+        guard let (layer, view) = hitTestLayers(at: p.location, passes: &passes) else {
+            return RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
+        }
+        let target = RoutingTarget.overlay(layer: layer, view: view)
+        deliver(event, p, to: target)
+        return RoutingDecision(event: event, target: target, reason: .hit)
+    }
+
+    private func deliver(_ event: InputEvent, _ p: PointerEvent, to target: RoutingTarget) {
+        guard case .overlay(_, let view) = target else { return }
+        let local = localized(p, to: view)
+        switch event {
+        case .pointerDown: view.pointerDown(local)
+        case .pointerMove: view.pointerMoved(local)
+        case .pointerUp: view.pointerUp(local)
+        case .pointerCancel: view.pointerCancelled(local)
+        default: break
+        }
+    }
+
+    private func localized(_ p: PointerEvent, to view: View) -> PointerEvent {
+        var local = p
+        local.location = view.convertFromWindow(p.location)
+        return local
+    }
+
+    // MARK: - Focus and keys
+
+    /// A press focuses the nearest view (the hit view or an ancestor) that can take focus; a press anywhere
+    /// outside the focused view (another view, the engine) clears focus.
+    private func updateFocus(forPressOn target: RoutingTarget) {
+        guard case .overlay(_, let view) = target else { overlay.clearFocus(); return }
+        var candidate: View? = view
+        while let c = candidate, !c.canBecomeFocused { candidate = c.superview }
+        if let c = candidate {
+            overlay.focus(c)
+        } else if let focused = overlay.focusedView, !view.isDescendant(of: focused) {
+            overlay.clearFocus()
+        }
+    }
+
+    /// The focused view and its layer while it can still receive events; stale focus is cleared.
+    private func focusedTarget() -> (OverlayLayer, View)? {
+        guard let view = overlay.focusedView else { return nil }
+        guard let layer = view.layer, layer.overlay === overlay, layer.visibility == .interactive,
+              view.isEligibleForEvents else {
+            overlay.clearFocus()
+            return nil
+        }
+        return (layer, view)
+    }
+
+    private func routeKey(_ event: InputEvent, _ k: KeyEvent) -> RoutingDecision {
+        if !k.isDown {
+            // A release goes where its press went, so neither side sees half a keystroke.
+            if let target = keyPresses.removeValue(forKey: k.key) {
+                if case .overlay(_, let view) = target { view.keyUp(k) }
+                return RoutingDecision(event: event, target: target, reason: .followsKeyPress)
+            }
+            guard let (layer, view) = focusedTarget() else {
+                return RoutingDecision(event: event, target: .engine, reason: .noFocus)
+            }
+            view.keyUp(k)
+            return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .focused)
+        }
+        guard let (layer, view) = focusedTarget() else {
+            if !k.isRepeat { keyPresses[k.key] = .engine }
+            return RoutingDecision(event: event, target: .engine, reason: .noFocus)
+        }
+        let target = RoutingTarget.overlay(layer: layer, view: view)
+        if !k.isRepeat { keyPresses[k.key] = target }
+        if k.key == .escape {
+            view.keyDown(k)
+            overlay.clearFocus()
+            return RoutingDecision(event: event, target: target, reason: .escapeClearedFocus)
+        }
+        view.keyDown(k)
+        return RoutingDecision(event: event, target: target, reason: .focused)
+    }
+
+    // MARK: - Forgetting views
+
+    /// Drops hover for views of a layer that no longer takes events (they get `pointerExited`).
+    func forget(layer: OverlayLayer) {
+        for (id, entry) in hovered where entry.layer === layer {
+            hovered[id] = nil
+            entry.view.pointerExited(localized(entry.event, to: entry.view))
+        }
+    }
+
+    /// Drops hover for views in a hidden or removed subtree (they get `pointerExited`).
+    func forget(subtree root: View) {
+        for (id, entry) in hovered where entry.view.isDescendant(of: root) {
+            hovered[id] = nil
+            entry.view.pointerExited(localized(entry.event, to: entry.view))
+        }
+    }
+}

@@ -1,0 +1,217 @@
+// A layer ("window") of the overlay: a root view sized to the window, a visibility, a level, and the layout and
+// paint passes that do no work while nothing changed.
+import GlasspaneCore
+
+/// How a layer takes part in drawing and routing.
+public enum LayerVisibility: String, Hashable, Sendable, Codable {
+    /// Not drawn; events go straight past it.
+    case hidden
+    /// Drawn, but events go straight past it (a HUD).
+    case nonInteractive
+    /// Drawn and hit-tested.
+    case interactive
+}
+
+/// Work counters, for tests and the HUD: clean frames leave them unchanged.
+public struct OverlayStats: Hashable, Sendable, Codable {
+    /// Layout passes that did work.
+    public var layoutPasses = 0
+    /// `layoutSubviews` calls.
+    public var viewsLaidOut = 0
+    /// Paint passes that did work (full or partial).
+    public var paintPasses = 0
+    /// Paint passes that rebuilt the whole draw list.
+    public var fullRepaints = 0
+    /// `draw(in:context:)` calls.
+    public var viewsPainted = 0
+    /// Creates zeroed counters.
+    public init() {}
+    /// Component-wise sum.
+    public static func + (a: OverlayStats, b: OverlayStats) -> OverlayStats {
+        var s = a
+        s.layoutPasses += b.layoutPasses; s.viewsLaidOut += b.viewsLaidOut; s.paintPasses += b.paintPasses
+        s.fullRepaints += b.fullRepaints; s.viewsPainted += b.viewsPainted
+        return s
+    }
+}
+
+/// One overlay layer: a root view (tagged `.passthrough`, claiming its whole bounds) sized to the window.
+public final class OverlayLayer {
+    /// The layer's name, used in traces, dumps and as the root's identifier prefix (`ui` → `ui.root`).
+    public let name: String
+    /// Stacking order: higher levels are in front and are asked first.
+    public var level: Int {
+        didSet { if level != oldValue { overlay?.sortLayers() } }
+    }
+    /// Hidden, non-interactive or interactive.
+    public var visibility: LayerVisibility {
+        didSet { if visibility != oldValue { overlay?.layerVisibilityChanged(self) } }
+    }
+    /// The root view: window-sized, tagged `.passthrough` and `.opaque`, so a point no subview claims passes on.
+    /// Remove the tag to make the layer modal (it then swallows every event inside the window).
+    public let root: View
+    /// The overlay holding this layer.
+    public internal(set) weak var overlay: Overlay?
+    /// The text measurement used by layout and painting.
+    public var fonts: any FontMetrics {
+        didSet { root.invalidateMeasurement(); needsFullRepaint = true }
+    }
+    /// Work counters.
+    public internal(set) var stats = OverlayStats()
+
+    /// Some view needs layout.
+    var needsLayout = true
+    /// The draw list must be rebuilt from scratch (structure, frames, opacity or visibility changed).
+    var needsFullRepaint = true
+    /// Views whose own commands must be regenerated (partial repaint).
+    private var dirtyViews: [View] = []
+    /// The painted commands; `drawList` wraps them.
+    private var commands: [DrawCommand] = []
+    /// Reused buffer for partial repaints.
+    private var scratch: [DrawCommand] = []
+    /// Incremented at each full paint; views painted in it carry the same number.
+    private var generation = 0
+
+    /// Creates a layer with an empty, passthrough root of the given size.
+    public init(name: String, level: Int = 0, visibility: LayerVisibility = .interactive,
+                size: Size = .zero, fonts: any FontMetrics = MonospaceFontMetrics()) {
+        self.name = name
+        self.level = level
+        self.visibility = visibility
+        self.fonts = fonts
+        root = View(identifier: "\(name).root", frame: Rect(origin: .zero, size: size))
+        root.tags = [.passthrough]
+        root.hitTestBehavior = .opaque
+        root.hostLayer = self
+    }
+
+    /// Adds a view to the root, in front.
+    public func addSubview(_ view: View) { root.addSubview(view) }
+
+    /// Adds a view to the root at an origin, sized to fit.
+    public func addSubview(_ view: View, at origin: Point) { root.addSubview(view, at: origin) }
+
+    /// Resizes the root to the window.
+    public func setWindowSize(_ size: Size) { root.frame = Rect(origin: .zero, size: size) }
+
+    /// True when the next `layoutIfNeeded` or `paintIfNeeded` would do work.
+    public var needsUpdate: Bool { needsLayout || needsPaint }
+
+    /// True when the next `paintIfNeeded` would do work.
+    public var needsPaint: Bool { needsFullRepaint || !dirtyViews.isEmpty }
+
+    /// The painted draw list, in window points (paint first). Do not keep it across frames: a later paint
+    /// would then have to copy the buffer.
+    public var drawList: DrawList { DrawList(commands: commands) }
+
+    /// Queues a view for a partial repaint.
+    func enqueueDisplay(_ view: View) {
+        dirtyViews.append(view)
+    }
+
+    // MARK: - Layout pass
+
+    /// Runs `layoutSubviews` on every view that asked for it; returns false (and does nothing) when none did.
+    @discardableResult
+    public func layoutIfNeeded() -> Bool {
+        guard needsLayout else { return false }
+        stats.layoutPasses += 1
+        // A layout may invalidate views it already passed (a frame change re-flags the path above it): repeat
+        // over the flagged paths until the tree is clean, so the next frame starts with nothing to do.
+        var rounds = 0
+        repeat {
+            layout(root)
+            rounds += 1
+        } while (root.needsLayout || root.subtreeNeedsLayout) && rounds < 8
+        needsLayout = false
+        return true
+    }
+
+    private func layout(_ view: View) {
+        if view.needsLayout {
+            view.needsLayout = false
+            stats.viewsLaidOut += 1
+            view.layoutSubviews(fonts: fonts)
+        }
+        if view.subtreeNeedsLayout {
+            view.subtreeNeedsLayout = false
+            for child in view.subviews where child.needsLayout || child.subtreeNeedsLayout {
+                layout(child)
+            }
+        }
+    }
+
+    // MARK: - Paint pass
+
+    /// Regenerates what changed: the dirty views' commands in place when their count is unchanged, otherwise the
+    /// whole list. Returns false (and does nothing) when nothing changed or the layer is hidden.
+    @discardableResult
+    public func paintIfNeeded() -> Bool {
+        guard visibility != .hidden, needsPaint else { return false }
+        stats.paintPasses += 1
+        if !needsFullRepaint && repaintDirtyViewsInPlace() { return true }
+        repaintAll()
+        return true
+    }
+
+    /// Partial repaint; false when some view's command count changed and a full repaint is needed.
+    private func repaintDirtyViewsInPlace() -> Bool {
+        var i = 0
+        while i < dirtyViews.count {
+            let view = dirtyViews[i]
+            i += 1
+            guard view.needsDisplay else { continue }
+            // A view not painted in the current generation is not in the list (hidden or detached).
+            guard view.paintGeneration == generation, view.layer === self else { view.needsDisplay = false; continue }
+            scratch.removeAll(keepingCapacity: true)
+            var context = PaintContext(commands: scratch, opacity: view.paintOpacity, fonts: fonts)
+            scratch = []
+            view.draw(in: Rect(origin: view.paintOrigin, size: view.frame.size), context: &context)
+            scratch = context.commands
+            stats.viewsPainted += 1
+            guard scratch.count == view.paintCount else { return false }
+            view.needsDisplay = false
+            commands.withUnsafeMutableBufferPointer { buffer in
+                for (k, command) in scratch.enumerated() { buffer[view.paintStart + k] = command }
+            }
+        }
+        dirtyViews.removeAll(keepingCapacity: true)
+        return true
+    }
+
+    private func repaintAll() {
+        needsFullRepaint = false
+        dirtyViews.removeAll(keepingCapacity: true)
+        generation += 1
+        stats.fullRepaints += 1
+        var buffer = commands
+        commands = []
+        buffer.removeAll(keepingCapacity: true)
+        var context = PaintContext(commands: buffer, opacity: 1, fonts: fonts)
+        paint(root, parentOrigin: .zero, opacity: 1, context: &context)
+        commands = context.commands
+    }
+
+    private func paint(_ view: View, parentOrigin: Point, opacity: Double, context: inout PaintContext) {
+        guard !view.isHidden else { return }
+        let effective = opacity * view.alpha
+        guard effective > 0 else { return }
+        let rect = view.frame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
+        view.paintGeneration = generation
+        view.paintOrigin = rect.origin
+        view.paintOpacity = effective
+        view.needsDisplay = false
+        context.opacity = effective
+        let start = context.commands.count
+        view.draw(in: rect, context: &context)
+        view.paintStart = start
+        view.paintCount = context.commands.count - start
+        stats.viewsPainted += 1
+        if view.subviews.isEmpty { return }
+        if view.clipsToBounds { context.commands.append(.pushClip(rect)) }
+        for child in view.subviews {
+            paint(child, parentOrigin: rect.origin, opacity: effective, context: &context)
+        }
+        if view.clipsToBounds { context.commands.append(.popClip) }
+    }
+}

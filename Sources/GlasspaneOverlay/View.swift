@@ -1,0 +1,340 @@
+// The retained view: geometry, hierarchy, appearance, invalidation, and the overridable hooks for layout,
+// painting and events. Hit testing, coordinates, layout and painting live in `View+*.swift` and `Layout.swift`.
+import GlasspaneCore
+
+/// A tag a view can carry; routing, tools and scripts look views up by tag.
+public struct ViewTag: Hashable, Sendable, Codable, RawRepresentable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The tag's name.
+    public var rawValue: String
+    /// Creates a tag from its name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a tag from a string literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+    /// The tag's name.
+    public var description: String { rawValue }
+    /// A hit on a view with this tag means "this layer has nothing here": the next layer down is asked.
+    public static let passthrough: ViewTag = "passthrough"
+}
+
+/// How a view takes part in hit testing once the UIKit skip rules (hidden, alpha, interaction, bounds) passed.
+public enum HitTestBehavior: String, Hashable, Sendable, Codable {
+    /// Claim the bounds when the view draws something or is a control (`claimsBoundsByDefault`); otherwise defer.
+    case automatic
+    /// Claim a point only through a subview; the view itself is never the hit view (Flutter's `deferToChild`).
+    case deferToChildren
+    /// Claim every point inside the bounds that no subview claims (Flutter's `opaque`).
+    case opaque
+}
+
+/// Space inside an edge, in points (padding).
+public struct EdgeInsets: Hashable, Sendable, Codable {
+    /// Space at the top.
+    public var top: Double
+    /// Space on the left.
+    public var leading: Double
+    /// Space at the bottom.
+    public var bottom: Double
+    /// Space on the right.
+    public var trailing: Double
+    /// Creates insets from each edge.
+    public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+    }
+    /// The same inset on every edge.
+    public init(all d: Double) { self.init(top: d, leading: d, bottom: d, trailing: d) }
+    /// One inset left and right, another top and bottom.
+    public init(horizontal h: Double, vertical v: Double) { self.init(top: v, leading: h, bottom: v, trailing: h) }
+    /// No insets.
+    public static let zero = EdgeInsets(all: 0)
+    /// Left plus right.
+    public var horizontal: Double { leading + trailing }
+    /// Top plus bottom.
+    public var vertical: Double { top + bottom }
+}
+
+/// A node of the retained overlay tree: a rectangle in its superview's coordinates that may draw,
+/// hold subviews in z-order (last is frontmost) and receive routed events through its overridable hooks.
+open class View {
+    // MARK: - Identity
+
+    /// A stable dotted name (`picker.sv`) that dumps, traces and scripts use to find the view; may be empty.
+    public var identifier: String
+    /// Tags the view carries; `.passthrough` makes a hit on it fall through to the layer below.
+    public var tags: Set<ViewTag> = [] {
+        didSet { isPassthrough = tags.contains(.passthrough) }
+    }
+    /// Cached `tags.contains(.passthrough)`, so routing does not hash strings per event.
+    final var isPassthrough = false
+
+    // MARK: - Geometry
+
+    /// The view's rectangle in its superview's coordinates (window coordinates for a layer root).
+    public var frame: Rect {
+        didSet { if frame != oldValue { frameDidChange(from: oldValue) } }
+    }
+    /// The view's own coordinate space: origin zero, the frame's size.
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+    // MARK: - Hierarchy
+
+    /// Subviews back to front: the last one is drawn last and hit-tested first.
+    public private(set) var subviews: [View] = []
+    /// The view this one is a subview of.
+    public private(set) weak var superview: View?
+    /// Set on a layer's root view only; every other view finds its layer through its ancestors.
+    weak var hostLayer: OverlayLayer?
+
+    // MARK: - Appearance and interaction
+
+    /// A hidden view and its subtree are neither drawn nor hit.
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { invalidateMeasurement(); invalidateStructure(); layer?.overlay?.viewBecameIneligible(self) } }
+    }
+    /// Opacity, 0...1, multiplied down the subtree; below 0.01 the subtree is not hit.
+    public var alpha: Double = 1 {
+        didSet { if alpha != oldValue { invalidateStructure() } }
+    }
+    /// When false the view and its subtree are skipped by hit testing (events go to what is behind).
+    public var isUserInteractionEnabled = true
+    /// Fill behind the view's content; a visible fill makes an `.automatic` view claim its bounds.
+    public var backgroundColor: Color = .clear {
+        didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+    }
+    /// Corner radius of the background and border, in points.
+    public var cornerRadius: Double = 0 {
+        didSet { if cornerRadius != oldValue { setNeedsDisplay() } }
+    }
+    /// Border color (drawn inside the bounds).
+    public var borderColor: Color = .clear {
+        didSet { if borderColor != oldValue { setNeedsDisplay() } }
+    }
+    /// Border width in points; 0 draws no border.
+    public var borderWidth: Double = 0 {
+        didSet { if borderWidth != oldValue { setNeedsDisplay() } }
+    }
+    /// When true subviews are drawn clipped to the bounds (hit testing always ignores points outside the bounds).
+    public var clipsToBounds = false {
+        didSet { if clipsToBounds != oldValue { invalidateStructure() } }
+    }
+    /// How the view claims points; see `HitTestBehavior`.
+    public var hitTestBehavior: HitTestBehavior = .automatic
+
+    /// Whether an `.automatic` view claims its bounds: true when it draws a fill or border; controls say true.
+    open var claimsBoundsByDefault: Bool {
+        backgroundColor.a > 0 || (borderWidth > 0 && borderColor.a > 0)
+    }
+
+    // MARK: - Layout inputs
+
+    /// A fixed width that measurement reports instead of the content's width.
+    public var preferredWidth: Double? {
+        didSet { if preferredWidth != oldValue { invalidateMeasurement() } }
+    }
+    /// A fixed height that measurement reports instead of the content's height.
+    public var preferredHeight: Double? {
+        didSet { if preferredHeight != oldValue { invalidateMeasurement() } }
+    }
+    /// In an absolute (plain) container: the superview sizes this view to its measured size at each layout,
+    /// keeping the origin you set. Stacks size every child anyway.
+    public var sizesToFit = false {
+        didSet { if sizesToFit != oldValue { superview?.setNeedsLayout() } }
+    }
+
+    // MARK: - Focus
+
+    /// Whether a press on the view (or a subview that cannot take focus) gives it keyboard focus.
+    open var canBecomeFocused: Bool { false }
+    /// True while the view has keyboard focus; the overlay sets it.
+    public internal(set) var isFocused = false {
+        didSet { if isFocused != oldValue { focusDidChange() } }
+    }
+
+    // MARK: - Invalidation state (read by the layer's passes)
+
+    /// The view must run `layoutSubviews` at the next layout pass.
+    final var needsLayout = true
+    /// Some descendant needs layout (the pass descends only into flagged branches).
+    final var subtreeNeedsLayout = false
+    /// The view's own commands must be regenerated at the next paint pass.
+    final var needsDisplay = true
+    /// Where this view's own commands sit in its layer's draw list (valid when `paintGeneration` is current).
+    final var paintStart = 0
+    /// How many own commands the view produced at its last paint.
+    final var paintCount = 0
+    /// The layer paint generation that last laid out this view's commands; stale means not in the list.
+    final var paintGeneration = -1
+    /// Window-space origin and opacity used at the last full paint, reused by partial repaints.
+    final var paintOrigin = Point.zero
+    /// Accumulated opacity at the last full paint.
+    final var paintOpacity = 1.0
+
+    // MARK: - Creation
+
+    /// Creates a view with an identifier and a frame in its future superview's coordinates.
+    public init(identifier: String = "", frame: Rect = .zero) {
+        self.identifier = identifier
+        self.frame = frame
+    }
+
+    // MARK: - Hierarchy changes
+
+    /// Adds a view in front of the existing subviews (removing it from its old superview first).
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Adds a view at an origin; it sizes itself to fit at each layout (absolute placement).
+    public func addSubview(_ view: View, at origin: Point) {
+        view.frame.origin = origin
+        view.sizesToFit = true
+        addSubview(view)
+    }
+
+    /// Inserts a view at a z-order index (0 is backmost).
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "a view cannot be its own subview")
+        if view.superview != nil { view.removeFromSuperview() }
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        // The child may carry flags set while detached; make the path to it visible to the layout pass.
+        if view.needsLayout || view.subtreeNeedsLayout { view.propagateSubtreeNeedsLayout() }
+        invalidateMeasurement()
+        invalidateStructure()
+    }
+
+    /// Removes the view from its superview; routing forgets it for hover and focus (capture keeps it until up).
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let owner = layer
+        parent.invalidateStructure()
+        parent.invalidateMeasurement()
+        if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
+        superview = nil
+        owner?.overlay?.viewBecameIneligible(self)
+    }
+
+    /// True when `ancestor` is this view or one of its ancestors.
+    public func isDescendant(of ancestor: View) -> Bool {
+        var v: View? = self
+        while let c = v {
+            if c === ancestor { return true }
+            v = c.superview
+        }
+        return false
+    }
+
+    /// The first view in this subtree (pre-order, self first) with the identifier.
+    public func descendant(withIdentifier id: String) -> View? {
+        if identifier == id { return self }
+        for child in subviews {
+            if let found = child.descendant(withIdentifier: id) { return found }
+        }
+        return nil
+    }
+
+    /// The layer this view belongs to, found through its root; nil while detached.
+    public var layer: OverlayLayer? {
+        var v = self
+        while let s = v.superview { v = s }
+        return v.hostLayer
+    }
+
+    // MARK: - Invalidation
+
+    /// Asks for `layoutSubviews` at the next layout pass (marks the path from the root).
+    public func setNeedsLayout() {
+        if needsLayout { return }
+        needsLayout = true
+        propagateSubtreeNeedsLayout()
+    }
+
+    /// Asks for this view's own commands to be regenerated at the next paint pass (nothing else repaints).
+    public func setNeedsDisplay() {
+        if needsDisplay { return }
+        needsDisplay = true
+        layer?.enqueueDisplay(self)
+    }
+
+    /// The view's measured size may have changed: it and every ancestor lay out again (their sizes may depend on it).
+    public func invalidateMeasurement() {
+        var v: View? = self
+        while let c = v {
+            c.needsLayout = true
+            v = c.superview
+        }
+        propagateSubtreeNeedsLayout()
+    }
+
+    /// Frames, visibility, opacity or the tree changed: the layer rebuilds its draw list at the next paint.
+    final func invalidateStructure() {
+        layer?.needsFullRepaint = true
+    }
+
+    /// Marks every ancestor as having a descendant that needs layout, and the layer as needing a pass.
+    final func propagateSubtreeNeedsLayout() {
+        var v = superview
+        while let c = v, !c.subtreeNeedsLayout {
+            c.subtreeNeedsLayout = true
+            v = c.superview
+        }
+        layer?.needsLayout = true
+    }
+
+    private func frameDidChange(from old: Rect) {
+        if frame.size != old.size { setNeedsLayout() }
+        invalidateStructure()
+    }
+
+    // MARK: - Overridable hooks: layout
+
+    /// The size the view wants for a proposed size (either dimension may be `.infinity`); plain views want zero.
+    open func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size {
+        .zero
+    }
+
+    /// Positions subviews inside `bounds`. The plain view sizes `sizesToFit` children and leaves the rest alone.
+    open func layoutSubviews(fonts: any FontMetrics) {
+        for child in subviews where child.sizesToFit && !child.isHidden {
+            let available = Size(width: max(0, bounds.width - child.frame.minX), height: max(0, bounds.height - child.frame.minY))
+            child.frame.size = child.measure(proposed: available, fonts: fonts)
+        }
+    }
+
+    // MARK: - Overridable hooks: painting
+
+    /// Appends the view's own commands (not its subviews') for its frame in window points. The default draws
+    /// the background and the border.
+    open func draw(in rect: Rect, context: inout PaintContext) {
+        if backgroundColor.a > 0 {
+            context.add(.rect(rect, color: backgroundColor, cornerRadius: cornerRadius))
+        }
+        if borderWidth > 0 && borderColor.a > 0 {
+            context.add(.border(rect, color: borderColor, width: borderWidth, cornerRadius: cornerRadius))
+        }
+    }
+
+    // MARK: - Overridable hooks: events (the router decides who gets them; locations are in the view's coordinates)
+
+    /// A button went down on this view (it now holds the pointer until up or cancel).
+    open func pointerDown(_ event: PointerEvent) {}
+    /// The pointer moved: while captured by this view (anywhere, even outside the window) or hovering over it.
+    open func pointerMoved(_ event: PointerEvent) {}
+    /// A button went up for a pointer this view holds.
+    open func pointerUp(_ event: PointerEvent) {}
+    /// The system took away a pointer this view holds: undo any pressed state, do not act.
+    open func pointerCancelled(_ event: PointerEvent) {}
+    /// A hovering pointer entered this view (sent after the previous view's exit).
+    open func pointerEntered(_ event: PointerEvent) {}
+    /// A hovering pointer left this view.
+    open func pointerExited(_ event: PointerEvent) {}
+    /// A wheel scroll over this view, in lines (positive dy scrolls up).
+    open func scrollWheel(at location: Point, dx: Double, dy: Double) {}
+    /// A key went down (or repeated) while this view had focus.
+    open func keyDown(_ event: KeyEvent) {}
+    /// A key went up whose press this view received (or, with no such press, while it has focus).
+    open func keyUp(_ event: KeyEvent) {}
+    /// Composed text arrived while this view had focus.
+    open func textInput(_ text: String) {}
+    /// Called after `isFocused` changed.
+    open func focusDidChange() {}
+}
