@@ -1,0 +1,159 @@
+// Message catalog v1 between the overlay and the engine (docs/messages.md has the JSON of each).
+import GlasspaneBus
+import GlasspaneCore
+
+/// The catalog's version, for tools that read bus logs.
+public let engineMessageCatalogVersion = 1
+
+/// Overlay to engine: recolor the cube. Wire form: `{"type": "change-color", "data": [r, g, b]}`, each 0...1.
+public struct ChangeColor: BusMessage, Hashable {
+    /// `change-color`.
+    public static let type = "change-color"
+    /// Red, 0...1.
+    public var r: Double
+    /// Green, 0...1.
+    public var g: Double
+    /// Blue, 0...1.
+    public var b: Double
+
+    /// Creates the message from components.
+    public init(r: Double, g: Double, b: Double) { self.r = r; self.g = g; self.b = b }
+    /// Creates the message from a color (alpha is not sent).
+    public init(_ color: Color) { self.init(r: color.r, g: color.g, b: color.b) }
+    /// The opaque color.
+    public var color: Color { Color(r: r, g: g, b: b) }
+
+    /// Encodes as `[r, g, b]`.
+    public func encode(to encoder: any Encoder) throws { try RGBComponents(r: r, g: g, b: b).encode(to: encoder) }
+    /// Decodes from exactly three numbers.
+    public init(from decoder: any Decoder) throws {
+        let c = try RGBComponents(from: decoder)
+        self.init(r: c.r, g: c.g, b: c.b)
+    }
+    /// Every component finite and within 0...1.
+    public func validate() throws(PayloadViolation) { try RGBComponents(r: r, g: g, b: b).validate(at: "data") }
+}
+
+/// Overlay to engine: start or stop the spin. Wire form: `{"type": "set-spin", "data": {"spinning": true}}`.
+public struct SetSpin: BusMessage, Hashable {
+    /// `set-spin`.
+    public static let type = "set-spin"
+    /// Whether the cube should spin.
+    public var spinning: Bool
+    /// Creates the message.
+    public init(spinning: Bool) { self.spinning = spinning }
+}
+
+/// Overlay to engine, a request: the engine answers with `state`. Wire form: `{"type": "get-state", "id": 7}`.
+public struct GetState: BusRequest, Hashable {
+    /// `get-state`.
+    public static let type = "get-state"
+    /// The reply type.
+    public typealias Reply = EngineState
+    /// Creates the request.
+    public init() {}
+}
+
+/// Engine to overlay, the reply to `get-state`: `{"color": [r, g, b], "spinning", "angle", "frame"}`.
+public struct EngineState: BusMessage, Hashable {
+    /// `state`.
+    public static let type = "state"
+    /// The cube's color (opaque).
+    public var color: Color
+    /// Whether the cube spins.
+    public var spinning: Bool
+    /// The spin angle in radians, 0..<2π.
+    public var angle: Double
+    /// The bus frame in which the engine answered.
+    public var frame: Int
+
+    /// Creates the state.
+    public init(color: Color, spinning: Bool, angle: Double, frame: Int) {
+        self.color = color; self.spinning = spinning; self.angle = angle; self.frame = frame
+    }
+
+    private enum CodingKeys: String, CodingKey { case color, spinning, angle, frame }
+    /// Encodes with the color as `[r, g, b]`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(RGBComponents(color), forKey: .color)
+        try c.encode(spinning, forKey: .spinning)
+        try c.encode(angle, forKey: .angle)
+        try c.encode(frame, forKey: .frame)
+    }
+    /// Decodes with the color as `[r, g, b]`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        color = try c.decode(RGBComponents.self, forKey: .color).color
+        spinning = try c.decode(Bool.self, forKey: .spinning)
+        angle = try c.decode(Double.self, forKey: .angle)
+        frame = try c.decode(Int.self, forKey: .frame)
+    }
+    /// Color components within 0...1 and a finite angle.
+    public func validate() throws(PayloadViolation) {
+        try RGBComponents(color).validate(at: "data.color")
+        guard angle.isFinite else { throw PayloadViolation(field: "data.angle", reason: "is not a finite number") }
+    }
+}
+
+/// Engine to overlay, whenever the spin or the color changes: `{"spinning": Bool, "color": [r, g, b]}`.
+public struct StateChanged: BusMessage, Hashable {
+    /// `state-changed`.
+    public static let type = "state-changed"
+    /// Whether the cube spins now.
+    public var spinning: Bool
+    /// The cube's color now.
+    public var color: Color
+
+    /// Creates the notification.
+    public init(spinning: Bool, color: Color) { self.spinning = spinning; self.color = color }
+
+    private enum CodingKeys: String, CodingKey { case spinning, color }
+    /// Encodes with the color as `[r, g, b]`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(spinning, forKey: .spinning)
+        try c.encode(RGBComponents(color), forKey: .color)
+    }
+    /// Decodes with the color as `[r, g, b]`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        spinning = try c.decode(Bool.self, forKey: .spinning)
+        color = try c.decode(RGBComponents.self, forKey: .color).color
+    }
+    /// Color components within 0...1.
+    public func validate() throws(PayloadViolation) { try RGBComponents(color).validate(at: "data.color") }
+}
+
+/// `[r, g, b]` on the wire: exactly three numbers.
+struct RGBComponents: Codable, Hashable {
+    var r: Double, g: Double, b: Double
+
+    init(r: Double, g: Double, b: Double) { self.r = r; self.g = g; self.b = b }
+    init(_ color: Color) { self.init(r: color.r, g: color.g, b: color.b) }
+    var color: Color { Color(r: r, g: g, b: b) }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(r); try c.encode(g); try c.encode(b)
+    }
+
+    init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        r = try c.decode(Double.self)
+        g = try c.decode(Double.self)
+        b = try c.decode(Double.self)
+        guard c.isAtEnd else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "expected exactly 3 components [r, g, b]"))
+        }
+    }
+
+    /// Each component finite and within 0...1; the field is `path[i]`.
+    func validate(at path: String) throws(PayloadViolation) {
+        for (i, v) in [r, g, b].enumerated() {
+            guard v.isFinite else { throw PayloadViolation(field: "\(path)[\(i)]", reason: "is not a finite number (\(v))") }
+            guard (0...1).contains(v) else { throw PayloadViolation(field: "\(path)[\(i)]", reason: "= \(v) is outside 0...1") }
+        }
+    }
+}

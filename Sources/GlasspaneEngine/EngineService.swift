@@ -1,0 +1,118 @@
+// The engine's side of the bus: owns the simulation, answers the catalog, reports changes, handles the input
+// the router gave to the engine (press toggles the spin, drag orbits, wheel zooms).
+#if canImport(Glibc)
+import Glibc
+#endif
+import GlasspaneBus
+import GlasspaneCore
+
+/// The demo engine on the bus: the cube simulation plus its message handlers and scene input.
+@MainActor
+public final class EngineService {
+    /// The simulation (the host steps it through `step(dt:)` and renders `simulation.interpolated(_:)`).
+    public private(set) var simulation: CubeSimulation
+    /// The engine's endpoint.
+    public let endpoint: BusEndpoint
+    /// Endpoints told about `state-changed`.
+    public var observers: [EndpointID]
+    /// A press that moves farther than this (points) before it is released is a drag, not a tap.
+    public var dragThreshold: Double = 4
+    /// Camera rotation per point of drag, radians.
+    public var orbitRadiansPerPoint: Double = 0.01
+    /// Distance factor per wheel line (< 1: scrolling up moves closer).
+    public var zoomFactorPerLine: Double = 0.9
+
+    /// A pointer held down on the scene.
+    private struct Press {
+        var start: Point
+        var last: Point
+        var isDrag = false
+    }
+    private var presses: [Int: Press] = [:]
+
+    /// Attaches `id` to the bus, registers the catalog's handlers and, unless told not to, announces `ready`.
+    public init(bus: MessageBus, simulation: CubeSimulation = CubeSimulation(), id: EndpointID = .engine,
+                observers: [EndpointID] = [.overlay], announceReady: Bool = true) {
+        self.simulation = simulation
+        self.observers = observers
+        endpoint = bus.attach(id, ready: false)
+        endpoint.on(ChangeColor.self) { [unowned self] message, _ in setColor(message.color) }
+        endpoint.on(SetSpin.self) { [unowned self] message, _ in setSpinning(message.spinning) }
+        endpoint.onRequest(GetState.self) { [unowned self] _, _ in currentState }
+        if announceReady { endpoint.announceReady() }
+    }
+
+    /// Announces `ready` (when created with `announceReady: false`); messages queued so far are delivered from now on.
+    public func announceReady() { endpoint.announceReady() }
+
+    /// The state after the latest step.
+    public var state: CubeState { simulation.current }
+
+    /// The state as `get-state` reports it.
+    public var currentState: EngineState {
+        let s = simulation.current
+        return EngineState(color: s.color, spinning: s.spinning, angle: s.angle, frame: endpoint.bus.frameIndex)
+    }
+
+    /// Advances the simulation by one fixed step of `dt` seconds.
+    public func step(dt: Double) { simulation.step(dt: dt) }
+
+    /// Sets the cube's color (alpha ignored); posts `state-changed` when it differs.
+    public func setColor(_ color: Color) {
+        let opaque = color.withAlpha(1)
+        guard simulation.current.color != opaque else { return }
+        simulation.mutate { $0.color = opaque }
+        notifyObservers()
+    }
+
+    /// Starts or stops the spin; posts `state-changed` when it differs.
+    public func setSpinning(_ spinning: Bool) {
+        guard simulation.current.spinning != spinning else { return }
+        simulation.mutate { $0.spinning = spinning }
+        notifyObservers()
+    }
+
+    /// Handles an input event the router gave to the engine.
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .pointerDown(let p):
+            presses[p.pointerID] = Press(start: p.location, last: p.location)
+        case .pointerMove(let p):
+            guard var press = presses[p.pointerID] else { return } // hover
+            track(&press, to: p.location)
+            presses[p.pointerID] = press
+        case .pointerUp(let p):
+            guard var press = presses.removeValue(forKey: p.pointerID) else { return }
+            track(&press, to: p.location)
+            if !press.isDrag { setSpinning(!simulation.current.spinning) }
+        case .pointerCancel(let p):
+            presses[p.pointerID] = nil
+        case .wheel(_, _, let dy):
+            guard dy.isFinite, dy != 0 else { return }
+            let factor = pow(zoomFactorPerLine, dy)
+            simulation.mutate { $0.camera.zoom(by: factor) }
+        case .key, .text, .resize, .quit:
+            break
+        }
+    }
+
+    /// Follows a held pointer: once it has moved past the threshold it is a drag and orbits the camera.
+    private func track(_ press: inout Press, to location: Point) {
+        if !press.isDrag {
+            let d = location - press.start
+            guard (d.x * d.x + d.y * d.y).squareRoot() > dragThreshold else { return }
+            press.isDrag = true
+        }
+        let delta = location - press.last
+        press.last = location
+        guard delta.x != 0 || delta.y != 0 else { return }
+        let k = orbitRadiansPerPoint
+        simulation.mutate { $0.camera.orbit(dYaw: -delta.x * k, dPitch: delta.y * k) }
+    }
+
+    private func notifyObservers() {
+        let s = simulation.current
+        let message = StateChanged(spinning: s.spinning, color: s.color)
+        for observer in observers { endpoint.post(message, to: observer) }
+    }
+}

@@ -1,0 +1,52 @@
+// A bus, the engine service and an overlay-side client, run frame by frame the way the host does.
+import GlasspaneBus
+import GlasspaneCore
+import GlasspaneEngine
+import Logging
+import XCTest
+
+/// The engine, the overlay client and the bus, stepped through the frame phases of DESIGN.md.
+@MainActor
+final class EngineHarness {
+    let bus: MessageBus
+    let engine: EngineService
+    let client: EngineClient
+    var changes: [StateChanged] = []
+    var errors: [BusError] = []
+    /// Where phase 5 found each state-changed: (frame, phase).
+    var changeSeenAt: [(Int, BusPhase)] = []
+
+    init(announceReady: Bool = true) {
+        var logger = Logger(label: "test.engine")
+        logger.logLevel = .critical
+        bus = MessageBus(clock: ManualClock(), logger: logger)
+        client = EngineClient(bus: bus)
+        engine = EngineService(bus: bus, announceReady: announceReady)
+        client.onStateChanged = { [unowned self] change in
+            changes.append(change)
+            changeSeenAt.append((bus.frameIndex, bus.phase))
+        }
+        client.onError = { [unowned self] error in errors.append(error) }
+    }
+
+    /// One frame: input (the closure), engine delivery, one simulation step, overlay delivery, the host's yield.
+    func frame(input: () -> Void = {}) async {
+        bus.frameIndex += 1
+        bus.phase = .input
+        input()
+        await Task.yield()
+        bus.phase = .engine
+        bus.deliver(to: .engine)
+        bus.phase = .simulation
+        engine.step(dt: 1.0 / 120)
+        bus.phase = .overlay
+        bus.deliver(to: .overlay)
+        await Task.yield()
+        bus.phase = .idle
+    }
+}
+
+/// A pointer event at a point.
+func pointer(_ x: Double, _ y: Double, id: Int = 0) -> PointerEvent {
+    PointerEvent(pointerID: id, button: .left, location: Point(x: x, y: y))
+}
