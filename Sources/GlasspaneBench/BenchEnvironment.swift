@@ -169,7 +169,12 @@ public struct CPUInfo: Sendable, Equatable {
 public enum GitInfo {
     /// The commit HEAD points at in the repository at `repository`, or nil when it cannot be read.
     public static func headCommit(repository: String) -> String? {
-        let gitDir = repository + "/.git"
+        var gitDir = repository + "/.git"
+        // In a linked worktree or submodule, .git is a file: "gitdir: <path>".
+        if let pointer = try? String(contentsOfFile: gitDir, encoding: .utf8), pointer.hasPrefix("gitdir: ") {
+            let target = pointer.dropFirst("gitdir: ".count).trimmingCharacters(in: .whitespacesAndNewlines)
+            gitDir = target.hasPrefix("/") ? target : repository + "/" + target
+        }
         guard let head = try? String(contentsOfFile: gitDir + "/HEAD", encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         else { return nil }

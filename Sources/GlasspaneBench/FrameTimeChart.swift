@@ -90,8 +90,9 @@ public struct FrameTimeChart: Sendable {
         try BenchFiles.write(svg(samples: samples, statistics: statistics), to: path)
     }
 
-    /// All points when they fit; otherwise the min and max of each of `columns` buckets, in frame order.
-    static func decimated(_ times: [Double], columns: Int) -> [(index: Double, ms: Double)] {
+    /// The points to plot as (frame index, ms): all of them when they fit in `columns` pixel columns (twice
+    /// over); otherwise the shortest and longest frame of each column, in frame order, so spikes survive.
+    public static func decimated(_ times: [Double], columns: Int) -> [(index: Double, ms: Double)] {
         guard times.count > 2 * max(columns, 1) else { return times.enumerated().map { (Double($0.offset), $0.element) } }
         var out: [(index: Double, ms: Double)] = []
         out.reserveCapacity(2 * columns)

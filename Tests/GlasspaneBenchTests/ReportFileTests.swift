@@ -1,5 +1,5 @@
 // The files other tools load: CSV (CapFrameX), JSON (our schema), SVG, and the terminal table.
-@testable import GlasspaneBench
+import GlasspaneBench
 import GlasspaneCore
 import XCTest
 #if canImport(FoundationXML)
@@ -174,5 +174,20 @@ final class ReportFileTests: XCTestCase {
         let missing = CPUInfo.read(path: "/nonexistent/cpuinfo")
         XCTAssertNil(missing.model)
         XCTAssertGreaterThan(missing.logicalCores ?? 0, 0)
+    }
+
+    func testGitCommitFromLoosePackedAndDetachedHeads() throws {
+        let repo = try temporaryDirectory()
+        let git = repo + "/.git"
+        try FileManager.default.createDirectory(atPath: git + "/refs/heads", withIntermediateDirectories: true)
+        func write(_ text: String, _ path: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: git + "/" + path)) }
+        try write("ref: refs/heads/main\n", "HEAD")
+        try write("1111111111111111111111111111111111111111 refs/heads/other\n2222222222222222222222222222222222222222 refs/heads/main\n", "packed-refs")
+        XCTAssertEqual(GitInfo.headCommit(repository: repo), "2222222222222222222222222222222222222222")
+        try write("3333333333333333333333333333333333333333\n", "refs/heads/main")
+        XCTAssertEqual(GitInfo.headCommit(repository: repo), "3333333333333333333333333333333333333333")
+        try write("4444444444444444444444444444444444444444\n", "HEAD")
+        XCTAssertEqual(GitInfo.headCommit(repository: repo), "4444444444444444444444444444444444444444")
+        XCTAssertNil(GitInfo.headCommit(repository: repo + "/nothing-here"))
     }
 }
