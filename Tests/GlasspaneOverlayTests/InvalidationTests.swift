@@ -1,0 +1,120 @@
+// Invalidation: clean frames do no layout and no paint; a change repaints only what it touched.
+import XCTest
+import GlasspaneCore
+@testable import GlasspaneOverlay
+
+final class InvalidationTests: XCTestCase {
+    func testCleanFramesDoNoLayoutOrPaintWork() {
+        let demo = DemoOverlayFixtures.make()
+        let before = demo.overlay.stats
+        XCTAssertGreaterThan(before.layoutPasses, 0)
+        XCTAssertGreaterThan(before.viewsPainted, 0)
+        XCTAssertFalse(demo.overlay.needsUpdate)
+        for _ in 0..<10 { XCTAssertFalse(demo.overlay.update()) }
+        _ = demo.overlay.drawList
+        XCTAssertEqual(demo.overlay.stats, before)
+    }
+
+    func testSettingAnUnchangedValueInvalidatesNothing() {
+        let demo = DemoOverlayFixtures.make()
+        let before = demo.overlay.stats
+        demo.sliders[0].value = demo.sliders[0].value
+        demo.panel.backgroundColor = demo.panel.backgroundColor
+        demo.panel.frame = demo.panel.frame
+        demo.fps.text = demo.fps.text
+        XCTAssertFalse(demo.overlay.update())
+        XCTAssertEqual(demo.overlay.stats, before)
+    }
+
+    func testColorChangeRepaintsOnlyThatViewWithoutLayout() {
+        let demo = DemoOverlayFixtures.make()
+        let before = demo.overlay.stats
+        demo.panel.backgroundColor = Color(r: 1, g: 0, b: 0)
+        XCTAssertTrue(demo.overlay.update())
+        let after = demo.overlay.stats
+        XCTAssertEqual(after.layoutPasses, before.layoutPasses)
+        XCTAssertEqual(after.fullRepaints, before.fullRepaints)
+        XCTAssertEqual(after.paintPasses, before.paintPasses + 1)
+        XCTAssertEqual(after.viewsPainted, before.viewsPainted + 1)
+        XCTAssertEqual(demo.overlay.drawList.commands.first, .rect(Rect(x: 20, y: 20, width: 204, height: 166),
+                                                                    color: Color(r: 1, g: 0, b: 0), cornerRadius: 10))
+    }
+
+    func testSliderDragRepaintsOnlyTheSliderAndNeverLaysOut() {
+        let demo = DemoOverlayFixtures.make()
+        let slider = demo.sliders[1]
+        let frame = slider.windowFrame
+        demo.overlay.route(down(frame.minX + 8, frame.center.y))
+        demo.overlay.update()  // the press focuses the slider: its focus ring changes its command count
+        let before = demo.overlay.stats
+        var values: [Double] = []
+        slider.onChange = { values.append($0) }
+        for step in 1...5 {
+            demo.overlay.route(drag(frame.minX + 8 + Double(step) * 30, frame.center.y + 50))
+            XCTAssertTrue(demo.overlay.update())
+        }
+        let after = demo.overlay.stats
+        XCTAssertEqual(after.layoutPasses, before.layoutPasses, "dragging lays nothing out")
+        XCTAssertEqual(after.fullRepaints, before.fullRepaints, "dragging never rebuilds the list")
+        XCTAssertEqual(after.viewsPainted, before.viewsPainted + 5, "one view per frame")
+        XCTAssertEqual(values.count, 5)
+        XCTAssertEqual(slider.value, 150.0 / 164.0, accuracy: 1e-9)
+        let thumbX = frame.minX + 8 + 164 * slider.fraction
+        XCTAssertTrue(demo.overlay.drawList.commands.contains(
+            .circle(center: Point(x: thumbX, y: frame.center.y), radius: 8, color: .white)))
+    }
+
+    func testLabelTextOfSameSizeRepaintsWithoutLayoutAndLongerTextRelaysOut() {
+        let demo = DemoOverlayFixtures.make()
+        let before = demo.overlay.stats
+        demo.fps.text = "59.9 fps"
+        demo.overlay.update()
+        let same = demo.overlay.stats
+        XCTAssertEqual(same.layoutPasses, before.layoutPasses)
+        XCTAssertEqual(same.viewsPainted, before.viewsPainted + 1)
+        demo.fps.text = "120.0 fps"
+        demo.overlay.update()
+        XCTAssertEqual(demo.overlay.stats.layoutPasses, same.layoutPasses + 1)
+        XCTAssertEqual(demo.fps.frame.width, 9 * 12 * 0.6, accuracy: 1e-9)
+    }
+
+    func testFrameChangeRebuildsTheListAndMovesTheSubtree() {
+        let demo = DemoOverlayFixtures.make()
+        let before = demo.overlay.stats
+        demo.panel.frame.origin = Point(x: 100, y: 20)
+        demo.overlay.update()
+        XCTAssertEqual(demo.overlay.stats.fullRepaints, before.fullRepaints + 1)
+        XCTAssertEqual(demo.overlay.stats.layoutPasses, before.layoutPasses, "a move keeps the size: no layout")
+        XCTAssertEqual(demo.sliders[0].windowFrame.minX, 112)
+        XCTAssertTrue(demo.overlay.drawList.commands.contains { if case .rect(let r, _, _) = $0 { r.minX == 100 } else { false } })
+    }
+
+    func testHiddenLayerIsNeitherPaintedNorDrawnAndAlphaFadesColors() {
+        let demo = DemoOverlayFixtures.make()
+        demo.ui.visibility = .hidden
+        demo.panel.backgroundColor = .white
+        let paints = demo.ui.stats.paintPasses
+        demo.overlay.update()
+        XCTAssertEqual(demo.ui.stats.paintPasses, paints)
+        XCTAssertFalse(demo.overlay.drawList.commands.contains { if case .rect(_, .white, _) = $0 { true } else { false } })
+        demo.ui.visibility = .interactive
+        demo.panel.alpha = 0.5
+        demo.overlay.update()
+        XCTAssertEqual(demo.overlay.drawList.commands.first, .rect(Rect(x: 20, y: 20, width: 204, height: 166),
+                                                                    color: Color(r: 1, g: 1, b: 1, a: 0.5), cornerRadius: 10))
+    }
+
+    func testClipsToBoundsWrapsSubviewsInClipCommands() {
+        let layer = OverlayLayer(name: "t", size: Size(width: 100, height: 100))
+        let box = View(identifier: "box", frame: Rect(x: 10, y: 10, width: 50, height: 50))
+        box.clipsToBounds = true
+        box.addSubview(View(identifier: "inner", frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+        box.subviews[0].backgroundColor = .black
+        layer.addSubview(box)
+        layer.layoutIfNeeded()
+        layer.paintIfNeeded()
+        XCTAssertEqual(layer.drawList.commands, [.pushClip(Rect(x: 10, y: 10, width: 50, height: 50)),
+                                                 .rect(Rect(x: 10, y: 10, width: 10, height: 10), color: .black, cornerRadius: 0),
+                                                 .popClip])
+    }
+}
