@@ -12,6 +12,14 @@ public enum FastChannelErrorCode: String, Hashable, Sendable, CaseIterable {
     case elementTypeMismatch = "element-type-mismatch"
 }
 
+/// What `send` does when the channel already holds `capacity` unread batches.
+public enum FastChannelOverflow: String, Hashable, Sendable {
+    /// Throws `full`: every batch matters (meshes, commands).
+    case throwFull = "throw"
+    /// Drops (and recycles) the oldest batch: only recent data matters (per-frame stats, transforms).
+    case dropOldest = "drop-oldest"
+}
+
 /// A misuse of a fast channel, thrown at the call that made it.
 public struct FastChannelError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The stable identifier.
@@ -35,8 +43,12 @@ public final class FastChannel<Element> {
     public let writePhases: Set<BusPhase>
     /// Phases in which `receive` is allowed.
     public let readPhases: Set<BusPhase>
-    /// The most unread batches held; `send` beyond that throws `full`.
+    /// The most unread batches held.
     public let capacity: Int
+    /// What happens when a batch is sent to a full channel.
+    public let overflow: FastChannelOverflow
+    /// Batches dropped by `.dropOldest`.
+    public private(set) var droppedBatches = 0
     private unowned let bus: MessageBus
     private var batches: [[Element]] = []
     private var spares: [[Element]] = []
@@ -45,9 +57,10 @@ public final class FastChannel<Element> {
     /// Elements sent so far.
     public private(set) var sentElements = 0
 
-    init(name: String, bus: MessageBus, writePhases: Set<BusPhase>, readPhases: Set<BusPhase>, capacity: Int) {
+    init(name: String, bus: MessageBus, writePhases: Set<BusPhase>, readPhases: Set<BusPhase>, capacity: Int,
+         overflow: FastChannelOverflow) {
         self.name = name; self.bus = bus; self.writePhases = writePhases; self.readPhases = readPhases
-        self.capacity = max(1, capacity)
+        self.capacity = max(1, capacity); self.overflow = overflow
     }
 
     /// Unread batches.
@@ -56,6 +69,10 @@ public final class FastChannel<Element> {
     /// Queues a batch without copying it (the array's storage is shared until someone mutates it).
     public func send(_ batch: [Element]) throws(FastChannelError) {
         try check(writePhases, "send")
+        if batches.count >= capacity, overflow == .dropOldest {
+            recycle(batches.removeFirst())
+            droppedBatches += 1
+        }
         guard batches.count < capacity else {
             throw FastChannelError(code: .full, channel: name, phase: bus.phase,
                                    message: "fast channel \(name) already holds \(capacity) unread batches")

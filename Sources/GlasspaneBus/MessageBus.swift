@@ -275,10 +275,12 @@ public final class MessageBus {
     // MARK: - Fast channels
 
     /// The fast channel called `name` carrying `Element` arrays, created on first use with the phases in which
-    /// it may be written and read. Asking again with another element type throws `element-type-mismatch`.
+    /// it may be written and read. Asking again returns the same channel (its first settings win); asking with
+    /// another element type throws `element-type-mismatch`.
     public func fastChannel<Element>(
         named name: String, of type: Element.Type = Element.self,
-        writePhases: Set<BusPhase>, readPhases: Set<BusPhase>, capacity: Int = 4
+        writePhases: Set<BusPhase>, readPhases: Set<BusPhase>, capacity: Int = 4,
+        overflow: FastChannelOverflow = .throwFull
     ) throws(FastChannelError) -> FastChannel<Element> {
         if let existing = channels[name] {
             guard let channel = existing as? FastChannel<Element> else {
@@ -288,7 +290,7 @@ public final class MessageBus {
             return channel
         }
         let channel = FastChannel<Element>(name: name, bus: self, writePhases: writePhases, readPhases: readPhases,
-                                           capacity: capacity)
+                                           capacity: capacity, overflow: overflow)
         channels[name] = channel
         return channel
     }

@@ -22,6 +22,10 @@ public final class EngineService {
     /// Distance factor per wheel line (< 1: scrolling up moves closer).
     public var zoomFactorPerLine: Double = 0.9
 
+    /// Per-frame figures for the HUD, without JSON: written in `.simulation`, read in `.animation`, `.layout`
+    /// or `.render` (see `EngineFrameStats`). Keeps only the newest few frames.
+    public let statsChannel: FastChannel<Double>
+
     /// A pointer held down on the scene.
     private struct Press {
         var start: Point
@@ -36,6 +40,10 @@ public final class EngineService {
         self.simulation = simulation
         self.observers = observers
         endpoint = bus.attach(id, ready: false)
+        // The name and phases are fixed, and a fresh bus has no other channel of this name: creation cannot fail.
+        statsChannel = try! bus.fastChannel(named: EngineFrameStats.channelName, of: Double.self,
+                                            writePhases: [.simulation], readPhases: [.animation, .layout, .render],
+                                            capacity: 4, overflow: .dropOldest)
         endpoint.on(ChangeColor.self) { [unowned self] message, _ in setColor(message.color) }
         endpoint.on(SetSpin.self) { [unowned self] message, _ in setSpinning(message.spinning) }
         endpoint.onRequest(GetState.self) { [unowned self] _, _ in currentState }
@@ -56,6 +64,14 @@ public final class EngineService {
 
     /// Advances the simulation by one fixed step of `dt` seconds.
     public func step(dt: Double) { simulation.step(dt: dt) }
+
+    /// Streams this frame's figures to `statsChannel`; the host calls it in `.simulation` after stepping.
+    public func publishFrameStats() throws(FastChannelError) {
+        let s = simulation.current
+        let stats = EngineFrameStats(frame: endpoint.bus.frameIndex, stepCount: simulation.stepCount, angle: s.angle,
+                                     spinning: s.spinning, camera: s.camera)
+        try statsChannel.send(stats.values)
+    }
 
     /// Sets the cube's color (alpha ignored); posts `state-changed` when it differs.
     public func setColor(_ color: Color) {
@@ -114,5 +130,38 @@ public final class EngineService {
         let s = simulation.current
         let message = StateChanged(spinning: s.spinning, color: s.color)
         for observer in observers { endpoint.post(message, to: observer) }
+    }
+}
+
+/// The engine's per-frame figures as they travel on the fast channel: a flat `[Double]`, no JSON.
+public struct EngineFrameStats: Hashable, Sendable {
+    /// The fast channel's name.
+    public static let channelName = "engine.stats"
+    /// The bus frame.
+    public var frame: Int
+    /// Simulation steps so far.
+    public var stepCount: Int64
+    /// The spin angle, radians.
+    public var angle: Double
+    /// Whether the cube spins.
+    public var spinning: Bool
+    /// The camera.
+    public var camera: OrbitCamera
+
+    /// Creates the figures.
+    public init(frame: Int, stepCount: Int64, angle: Double, spinning: Bool, camera: OrbitCamera) {
+        self.frame = frame; self.stepCount = stepCount; self.angle = angle; self.spinning = spinning; self.camera = camera
+    }
+
+    /// The wire form: frame, steps, angle, spinning (0/1), yaw, pitch, distance.
+    public var values: [Double] {
+        [Double(frame), Double(stepCount), angle, spinning ? 1 : 0, camera.yaw, camera.pitch, camera.distance]
+    }
+
+    /// Reads the wire form; nil when it has the wrong length.
+    public init?(values v: [Double]) {
+        guard v.count == 7, v[0].isFinite, v[1].isFinite else { return nil }
+        self.init(frame: Int(v[0]), stepCount: Int64(v[1]), angle: v[2], spinning: v[3] != 0,
+                  camera: OrbitCamera(yaw: v[4], pitch: v[5], distance: v[6]))
     }
 }

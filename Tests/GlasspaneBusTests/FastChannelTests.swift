@@ -109,3 +109,18 @@ final class FastChannelTests: XCTestCase {
         XCTAssertTrue(sink.lines[0].contains(#""channel":"mesh","count":4,"bytes":16"#), sink.lines[0])
     }
 }
+
+@MainActor
+final class FastChannelOverflowTests: XCTestCase {
+    func testDropOldestKeepsTheNewestBatches() async throws {
+        let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
+        let channel = try bus.fastChannel(named: "stats", of: Int.self, writePhases: [.simulation], readPhases: [.layout],
+                                          capacity: 2, overflow: .dropOldest)
+        bus.phase = .simulation
+        for i in 0..<5 { try channel.send([i]) }
+        XCTAssertEqual(channel.droppedBatches, 3)
+        bus.phase = .layout
+        XCTAssertEqual(try channel.receive(), [3])
+        XCTAssertEqual(try channel.receive(), [4])
+    }
+}

@@ -181,3 +181,32 @@ final class EngineServiceTests: XCTestCase {
         XCTAssertEqual(h.changes, [], "zoom is not part of state-changed")
     }
 }
+
+@MainActor
+final class EngineFrameStatsTests: XCTestCase {
+    func testStatsStreamToTheHUDOverTheFastChannel() async throws {
+        let h = EngineHarness()
+        let hudChannel = try h.bus.fastChannel(named: EngineFrameStats.channelName, of: Double.self,
+                                               writePhases: [], readPhases: [])
+        XCTAssertTrue(hudChannel === h.engine.statsChannel, "the HUD finds the engine's channel by name")
+        for _ in 0..<3 {
+            await h.frame()
+            h.bus.phase = .simulation
+            try h.engine.publishFrameStats()
+        }
+        h.bus.phase = .layout
+        let stats = try XCTUnwrap(try hudChannel.receiveLatest().flatMap(EngineFrameStats.init(values:)))
+        XCTAssertEqual(stats.frame, 3)
+        XCTAssertEqual(stats.stepCount, 3)
+        XCTAssertEqual(stats.spinning, true)
+        XCTAssertEqual(stats.camera, h.engine.state.camera)
+    }
+
+    func testPublishingOutsideTheSimulationPhaseIsAnError() async {
+        let h = EngineHarness()
+        h.bus.phase = .render
+        XCTAssertThrowsError(try h.engine.publishFrameStats()) { error in
+            XCTAssertEqual((error as? FastChannelError)?.code, .wrongPhase)
+        }
+    }
+}
