@@ -1,0 +1,35 @@
+#version 330 core
+// Anti-aliased rounded rectangles, circles and rings from a signed distance; glyphs and images from a texture.
+// Output is premultiplied alpha (blend: ONE, ONE_MINUS_SRC_ALPHA).
+in vec2 vLocal;
+in vec4 vColor;
+flat in vec4 vShape;
+flat in float vKind;
+
+uniform sampler2D uTexture;
+
+out vec4 fragColor;
+
+float roundedBoxDistance(vec2 p, vec2 halfSize, float radius) {
+    vec2 q = abs(p) - halfSize + vec2(radius);
+    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+}
+
+void main() {
+    if (vKind > 1.5) {
+        fragColor = texture(uTexture, vLocal) * vColor;
+        return;
+    }
+    if (vKind > 0.5) {
+        fragColor = vColor * texture(uTexture, vLocal).r;
+        return;
+    }
+    float d = roundedBoxDistance(vLocal, vShape.xy, vShape.z);
+    // One pixel of smoothing across the edge, centered on it.
+    float coverage = clamp(0.5 - d, 0.0, 1.0);
+    if (vShape.w > 0.0) {
+        float inner = clamp(0.5 - (d + vShape.w), 0.0, 1.0);
+        coverage = coverage * (1.0 - inner);
+    }
+    fragColor = vColor * coverage;
+}

@@ -1,0 +1,24 @@
+#version 330 core
+// The overlay's batched quads, in window pixels (origin top-left). Shapes carry their own local frame so the
+// fragment shader can compute a signed distance to a rounded rectangle.
+layout(location = 0) in vec2 aPosition;   // pixels
+layout(location = 1) in vec2 aLocal;      // shapes: offset from the shape's center in pixels; textures: uv
+layout(location = 2) in vec4 aColor;      // premultiplied RGBA
+layout(location = 3) in vec4 aShape;     // half width, half height, corner radius, stroke width (0 = fill)
+layout(location = 4) in float aKind;      // 0 shape, 1 glyph coverage (R8 atlas), 2 RGBA image
+
+uniform vec2 uViewportSize;
+
+out vec2 vLocal;
+out vec4 vColor;
+flat out vec4 vShape;
+flat out float vKind;
+
+void main() {
+    vLocal = aLocal;
+    vColor = aColor;
+    vShape = aShape;
+    vKind = aKind;
+    vec2 clip = aPosition / uViewportSize * 2.0 - 1.0;
+    gl_Position = vec4(clip.x, -clip.y, 0.0, 1.0);
+}

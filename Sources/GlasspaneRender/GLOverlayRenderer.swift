@@ -1,0 +1,372 @@
+// The overlay's draw-list renderer (ImGui-style backend).
+// Implements: rounded rects, borders, circles, rings (signed-distance anti-aliasing in the shader), linear, hue
+// and saturation/value gradients (exact through vertex colors), glyph runs from the atlas, images, nested clips
+// (scissor), premultiplied alpha, high-DPI scaling. Batches by texture and clip: a typical overlay is 1-3 draws.
+// Caching: an unchanged draw list (same generation, same metrics) is not re-tessellated or re-uploaded; the
+// cached vertex buffer is drawn again. GL state it changes is saved and restored, so the engine is unaffected.
+import CGL
+import GlasspaneCore
+import GlasspaneOverlay
+
+/// Draws `DrawList`s with OpenGL 3.3 core.
+@MainActor
+public final class GLOverlayRenderer {
+    /// Draw calls issued by the last `render` (for tests and the bench).
+    public private(set) var drawCallCount = 0
+    /// How many times a draw list was tessellated (stays put while the overlay is unchanged).
+    public private(set) var tessellationCount = 0
+    /// The glyph atlas text is drawn from (also the overlay's `FontMetrics`).
+    public let atlas: GlyphAtlas
+
+    private let program: ShaderProgram
+    private var vao: GLuint = 0
+    private var vbo: GLuint = 0
+    private var vboCapacity = 0
+    private var vertices: [Float] = []
+    private var batches: [Batch] = []
+    private var images: [Int: (texture: GLuint, size: PixelSize)] = [:]
+    private var nextImageID = 1
+    private var cachedGeneration: UInt64?
+    private var cachedMetrics: WindowMetrics?
+
+    private static let floatsPerVertex = 13
+
+    private struct Batch {
+        var first: Int
+        var count: Int
+        var texture: GLuint
+        var clip: Rect? // pixels, top-left origin
+    }
+
+    /// Builds the shader and buffers in the current context.
+    public init(atlas: GlyphAtlas) throws(ShaderError) {
+        self.atlas = atlas
+        program = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay.frag")
+        glGenVertexArrays(1, &vao)
+        glGenBuffers(1, &vbo)
+        glBindVertexArray(vao)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        let stride = GLsizei(Self.floatsPerVertex * MemoryLayout<Float>.size)
+        func attribute(_ index: GLuint, _ size: GLint, _ offset: Int) {
+            glEnableVertexAttribArray(index)
+            glVertexAttribPointer(index, size, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.size))
+        }
+        attribute(0, 2, 0)
+        attribute(1, 2, 2)
+        attribute(2, 4, 4)
+        attribute(3, 4, 8)
+        glEnableVertexAttribArray(4)
+        glVertexAttribPointer(4, 1, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 12 * MemoryLayout<Float>.size))
+        glBindVertexArray(0)
+        checkGLError("overlay buffers")
+    }
+
+    isolated deinit {
+        glDeleteBuffers(1, &vbo)
+        glDeleteVertexArrays(1, &vao)
+        for (_, image) in images { var t = image.texture; glDeleteTextures(1, &t) }
+    }
+
+    /// Uploads an RGBA image and returns the handle draw lists use to draw it.
+    public func registerImage(_ image: PixelImage) -> ImageHandle {
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        // Premultiply once at upload; the shader works in premultiplied alpha.
+        var premultiplied = image.rgba
+        for i in stride(from: 0, to: premultiplied.count, by: 4) {
+            let a = UInt16(premultiplied[i + 3])
+            for c in 0..<3 { premultiplied[i + c] = UInt8((UInt16(premultiplied[i + c]) * a + 127) / 255) }
+        }
+        premultiplied.withUnsafeBytes {
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.size.width), GLsizei(image.size.height), 0,
+                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        let handle = ImageHandle(id: nextImageID)
+        nextImageID += 1
+        images[handle.id] = (texture, image.size)
+        return handle
+    }
+
+    /// Draws a list over the current framebuffer. `generation` identifies the list's content: when it and the
+    /// metrics match the previous call, the cached vertices are drawn again without tessellating.
+    public func render(_ list: DrawList, generation: UInt64? = nil, metrics: WindowMetrics) {
+        let reuse = generation != nil && generation == cachedGeneration && cachedMetrics == metrics
+        if !reuse {
+            atlas.scale = metrics.scaleY
+            tessellate(list, metrics: metrics)
+            upload()
+            cachedGeneration = generation
+            cachedMetrics = metrics
+            tessellationCount += 1
+        }
+        drawBatches(metrics: metrics)
+    }
+
+    // MARK: - Tessellation
+
+    private func tessellate(_ list: DrawList, metrics: WindowMetrics) {
+        vertices.removeAll(keepingCapacity: true)
+        batches.removeAll(keepingCapacity: true)
+        let sx = metrics.scaleX, sy = metrics.scaleY
+        var clipStack: [Rect?] = []
+        var clip: Rect? = nil
+        var texture = atlas.texture
+
+        func px(_ r: Rect) -> Rect { Rect(x: r.minX * sx, y: r.minY * sy, width: r.width * sx, height: r.height * sy) }
+        func startBatchIfNeeded(texture t: GLuint) {
+            if let last = batches.last, last.texture == t, last.clip == clip { return }
+            if let last = batches.last, last.count == 0 { batches.removeLast() }
+            batches.append(Batch(first: vertices.count / Self.floatsPerVertex, count: 0, texture: t, clip: clip))
+        }
+        func closeBatch() {
+            guard !batches.isEmpty else { return }
+            batches[batches.count - 1].count = vertices.count / Self.floatsPerVertex - batches[batches.count - 1].first
+        }
+
+        for command in list.commands {
+            switch command {
+            case .pushClip(let r):
+                closeBatch()
+                clipStack.append(clip)
+                let p = px(r)
+                clip = clip.map { $0.intersection(p) } ?? p
+                continue
+            case .popClip:
+                closeBatch()
+                clip = clipStack.popLast() ?? nil
+                continue
+            default: break
+            }
+            // Every command but images draws with the atlas bound (shapes ignore the texture).
+            if case .image(_, let handle, _) = command, let image = images[handle.id] {
+                startBatchIfNeeded(texture: image.texture)
+            } else {
+                if texture == 0 { texture = atlas.texture }
+                startBatchIfNeeded(texture: atlas.texture)
+            }
+            emit(command, sx: sx, sy: sy)
+            closeBatch()
+            // Rasterizing the first glyph creates the atlas texture: retarget the open batch.
+            if texture == 0 && atlas.texture != 0, !batches.isEmpty {
+                texture = atlas.texture
+                batches[batches.count - 1].texture = texture
+            }
+        }
+        closeBatch()
+        batches.removeAll { $0.count == 0 }
+    }
+
+    private func emit(_ command: DrawCommand, sx: Double, sy: Double) {
+        func px(_ r: Rect) -> Rect { Rect(x: r.minX * sx, y: r.minY * sy, width: r.width * sx, height: r.height * sy) }
+        let s = min(sx, sy)
+        switch command {
+        case .rect(let r, let color, let radius):
+            shape(px(r), radius: radius * s, stroke: 0, colors: .solid(color))
+        case .border(let r, let color, let width, let radius):
+            shape(px(r), radius: radius * s, stroke: max(width * s, 0.5), colors: .solid(color))
+        case .circle(let c, let radius, let color):
+            let r = Rect(x: (c.x - radius) * sx, y: (c.y - radius) * sy, width: 2 * radius * sx, height: 2 * radius * sy)
+            shape(r, radius: radius * s, stroke: 0, colors: .solid(color))
+        case .ring(let c, let radius, let width, let color):
+            let r = Rect(x: (c.x - radius) * sx, y: (c.y - radius) * sy, width: 2 * radius * sx, height: 2 * radius * sy)
+            shape(r, radius: radius * s, stroke: max(width * s, 0.5), colors: .solid(color))
+        case .linearGradient(let r, let from, let to, let axis, let radius):
+            shape(px(r), radius: radius * s, stroke: 0, colors: axis == .horizontal ? .horizontal(from, to) : .vertical(from, to))
+        case .saturationValueGradient(let r, let hue, let radius):
+            let h = Color(hue: hue, saturation: 1, value: 1)
+            shape(px(r), radius: radius * s, stroke: 0, colors: .corners(topLeft: .white, topRight: h, bottomLeft: .black, bottomRight: .black))
+        case .hueGradient(let r, let axis, let radius):
+            hueShape(px(r), radius: radius * s, axis: axis)
+        case .image(let r, let handle, let tint):
+            guard images[handle.id] != nil else { return }
+            let p = px(r)
+            quad(x0: p.minX, y0: p.minY, x1: p.maxX, y1: p.maxY, l0: (0, 0), l1: (1, 1),
+                 colors: .solid(tint), shape: (0, 0, 0, 0), kind: 2)
+        case .glyphs(let run):
+            glyphs(run, sx: sx, sy: sy)
+        case .pushClip, .popClip:
+            break
+        }
+    }
+
+    private enum VertexColors {
+        case solid(Color)
+        case horizontal(Color, Color)
+        case vertical(Color, Color)
+        case corners(topLeft: Color, topRight: Color, bottomLeft: Color, bottomRight: Color)
+
+        /// Colors at (top-left, top-right, bottom-left, bottom-right).
+        var corners: (Color, Color, Color, Color) {
+            switch self {
+            case .solid(let c): (c, c, c, c)
+            case .horizontal(let a, let b): (a, b, a, b)
+            case .vertical(let a, let b): (a, a, b, b)
+            case .corners(let tl, let tr, let bl, let br): (tl, tr, bl, br)
+            }
+        }
+    }
+
+    /// A rounded shape: the quad grows by a pixel on each side so the anti-aliased edge has room.
+    private func shape(_ r: Rect, radius: Double, stroke: Double, colors: VertexColors) {
+        guard r.width > 0, r.height > 0 else { return }
+        let hw = r.width / 2, hh = r.height / 2
+        let shapeParams = (Float(hw), Float(hh), Float(min(radius, min(hw, hh))), Float(stroke))
+        quad(x0: r.minX - 1, y0: r.minY - 1, x1: r.maxX + 1, y1: r.maxY + 1,
+             l0: (-hw - 1, -hh - 1), l1: (hw + 1, hh + 1), colors: colors, shape: shapeParams, kind: 0)
+    }
+
+    /// The hue spectrum in six segments: hue to RGB is linear between sixths, so vertex colors are exact.
+    private func hueShape(_ r: Rect, radius: Double, axis: GradientAxis) {
+        guard r.width > 0, r.height > 0 else { return }
+        let hw = r.width / 2, hh = r.height / 2, cx = r.center.x, cy = r.center.y
+        let shapeParams = (Float(hw), Float(hh), Float(min(radius, min(hw, hh))), Float(0))
+        for i in 0..<6 {
+            let a = Color(hue: Double(i) / 6, saturation: 1, value: 1)
+            let b = Color(hue: Double(i + 1) / 6, saturation: 1, value: 1)
+            if axis == .horizontal {
+                let x0 = i == 0 ? r.minX - 1 : r.minX + r.width * Double(i) / 6
+                let x1 = i == 5 ? r.maxX + 1 : r.minX + r.width * Double(i + 1) / 6
+                quad(x0: x0, y0: r.minY - 1, x1: x1, y1: r.maxY + 1, l0: (x0 - cx, -hh - 1), l1: (x1 - cx, hh + 1),
+                     colors: .horizontal(a, b), shape: shapeParams, kind: 0)
+            } else {
+                let y0 = i == 0 ? r.minY - 1 : r.minY + r.height * Double(i) / 6
+                let y1 = i == 5 ? r.maxY + 1 : r.minY + r.height * Double(i + 1) / 6
+                quad(x0: r.minX - 1, y0: y0, x1: r.maxX + 1, y1: y1, l0: (-hw - 1, y0 - cy), l1: (hw + 1, y1 - cy),
+                     colors: .vertical(a, b), shape: shapeParams, kind: 0)
+            }
+        }
+    }
+
+    private func glyphs(_ run: GlyphRun, sx: Double, sy: Double) {
+        let pixelSize = atlas.pixelSize(for: run.fontSize)
+        // Snap the line to whole pixels so glyphs stay crisp.
+        var penX = (run.origin.x * sx).rounded()
+        let top = (run.origin.y * sy).rounded()
+        for scalar in run.text.unicodeScalars {
+            guard let g = atlas.glyph(scalar, pixelSize: pixelSize) else { continue }
+            if g.width > 0 {
+                let x0 = penX + Double(g.bearingX), y0 = top + Double(g.top)
+                quad(x0: x0, y0: y0, x1: x0 + Double(g.width), y1: y0 + Double(g.height),
+                     l0: (Double(g.u0), Double(g.v0)), l1: (Double(g.u1), Double(g.v1)),
+                     colors: .solid(run.color), shape: (0, 0, 0, 0), kind: 1)
+            }
+            penX += Double(g.advance)
+        }
+    }
+
+    private func quad(x0: Double, y0: Double, x1: Double, y1: Double, l0: (Double, Double), l1: (Double, Double),
+                      colors: VertexColors, shape: (Float, Float, Float, Float), kind: Float) {
+        let (tl, tr, bl, br) = colors.corners
+        func vertex(_ x: Double, _ y: Double, _ lx: Double, _ ly: Double, _ c: Color) {
+            let a = Float(c.a)
+            // Thirteen appends rather than an array literal: no allocation per vertex.
+            vertices.append(Float(x)); vertices.append(Float(y)); vertices.append(Float(lx)); vertices.append(Float(ly))
+            vertices.append(Float(c.r) * a); vertices.append(Float(c.g) * a); vertices.append(Float(c.b) * a); vertices.append(a)
+            vertices.append(shape.0); vertices.append(shape.1); vertices.append(shape.2); vertices.append(shape.3)
+            vertices.append(kind)
+        }
+        vertex(x0, y0, l0.0, l0.1, tl); vertex(x1, y0, l1.0, l0.1, tr); vertex(x1, y1, l1.0, l1.1, br)
+        vertex(x0, y0, l0.0, l0.1, tl); vertex(x1, y1, l1.0, l1.1, br); vertex(x0, y1, l0.0, l1.1, bl)
+    }
+
+    private func upload() {
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        let bytes = vertices.count * MemoryLayout<Float>.size
+        vertices.withUnsafeBytes { raw in
+            if bytes > vboCapacity {
+                vboCapacity = max(bytes, vboCapacity * 2, 64 * 1024)
+                glBufferData(GLenum(GL_ARRAY_BUFFER), vboCapacity, nil, GLenum(GL_DYNAMIC_DRAW))
+            }
+            if bytes > 0 { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, raw.baseAddress) }
+        }
+    }
+
+    // MARK: - Drawing with saved and restored state
+
+    private func drawBatches(metrics: WindowMetrics) {
+        drawCallCount = 0
+        guard !batches.isEmpty else { return }
+        let saved = SavedGLState()
+        let w = metrics.drawableSize.width, h = metrics.drawableSize.height
+        glViewport(0, 0, GLsizei(w), GLsizei(h))
+        glEnable(GLenum(GL_BLEND))
+        glBlendEquation(GLenum(GL_FUNC_ADD))
+        glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glUseProgram(program.id)
+        glUniform2f(program.uniform("uViewportSize"), Float(w), Float(h))
+        glUniform1i(program.uniform("uTexture"), 0)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindVertexArray(vao)
+        var boundTexture: GLuint = .max
+        var scissorOn = false
+        for batch in batches {
+            if batch.texture != boundTexture {
+                glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture)
+                boundTexture = batch.texture
+            }
+            if let c = batch.clip {
+                if !scissorOn { glEnable(GLenum(GL_SCISSOR_TEST)); scissorOn = true }
+                // Scissor boxes start at the bottom-left.
+                glScissor(GLint(c.minX.rounded()), GLint((Double(h) - c.maxY).rounded()),
+                          GLsizei(max(0, c.width.rounded())), GLsizei(max(0, c.height.rounded())))
+            } else if scissorOn {
+                glDisable(GLenum(GL_SCISSOR_TEST)); scissorOn = false
+            }
+            glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
+            drawCallCount += 1
+        }
+        saved.restore()
+        checkGLError("overlay render")
+    }
+}
+
+/// The GL state the overlay renderer changes, captured so it can be put back (the engine relies on it).
+@MainActor
+private struct SavedGLState {
+    var program: GLint = 0, vertexArray: GLint = 0, arrayBuffer: GLint = 0, texture: GLint = 0, activeTexture: GLint = 0
+    var viewport: [GLint] = [0, 0, 0, 0], scissorBox: [GLint] = [0, 0, 0, 0]
+    var blend = false, depthTest = false, cullFace = false, scissorTest = false
+    var blendSrcRGB: GLint = 0, blendDstRGB: GLint = 0, blendSrcAlpha: GLint = 0, blendDstAlpha: GLint = 0
+    var blendEquation: GLint = 0
+
+    init() {
+        glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &program)
+        glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &vertexArray)
+        glGetIntegerv(GLenum(GL_ARRAY_BUFFER_BINDING), &arrayBuffer)
+        glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &activeTexture)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &texture)
+        glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
+        glGetIntegerv(GLenum(GL_SCISSOR_BOX), &scissorBox)
+        blend = glIsEnabled(GLenum(GL_BLEND)) != 0
+        depthTest = glIsEnabled(GLenum(GL_DEPTH_TEST)) != 0
+        cullFace = glIsEnabled(GLenum(GL_CULL_FACE)) != 0
+        scissorTest = glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0
+        glGetIntegerv(GLenum(GL_BLEND_SRC_RGB), &blendSrcRGB)
+        glGetIntegerv(GLenum(GL_BLEND_DST_RGB), &blendDstRGB)
+        glGetIntegerv(GLenum(GL_BLEND_SRC_ALPHA), &blendSrcAlpha)
+        glGetIntegerv(GLenum(GL_BLEND_DST_ALPHA), &blendDstAlpha)
+        glGetIntegerv(GLenum(GL_BLEND_EQUATION_RGB), &blendEquation)
+    }
+
+    func restore() {
+        glUseProgram(GLuint(program))
+        glBindVertexArray(GLuint(vertexArray))
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(arrayBuffer))
+        glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture))
+        glActiveTexture(GLenum(activeTexture))
+        glViewport(viewport[0], viewport[1], GLsizei(viewport[2]), GLsizei(viewport[3]))
+        glScissor(scissorBox[0], scissorBox[1], GLsizei(scissorBox[2]), GLsizei(scissorBox[3]))
+        func set(_ cap: Int32, _ on: Bool) { if on { glEnable(GLenum(cap)) } else { glDisable(GLenum(cap)) } }
+        set(GL_BLEND, blend); set(GL_DEPTH_TEST, depthTest); set(GL_CULL_FACE, cullFace); set(GL_SCISSOR_TEST, scissorTest)
+        glBlendEquation(GLenum(blendEquation))
+        glBlendFuncSeparate(GLenum(blendSrcRGB), GLenum(blendDstRGB), GLenum(blendSrcAlpha), GLenum(blendDstAlpha))
+    }
+}

@@ -1,0 +1,173 @@
+// Text for the overlay: glyphs rasterized by SDL2_ttf (FreeType), packed into one GL texture on demand,
+// measured with the same advances the renderer uses so layout and drawing agree.
+import CGL
+import CSDL2
+import GlasspaneCore
+import GlasspaneOverlay
+
+/// Why a font could not be used.
+public enum FontError: Error, Equatable, CustomStringConvertible {
+    /// SDL_ttf could not start.
+    case initFailed(String)
+    /// The font file is missing or not a font SDL_ttf can read.
+    case openFailed(path: String, reason: String)
+
+    /// A stable identifier.
+    public var identifier: String {
+        switch self {
+        case .initFailed: "ttf-init-failed"
+        case .openFailed: "font-open-failed"
+        }
+    }
+
+    /// A message naming the file.
+    public var description: String {
+        switch self {
+        case .initFailed(let m): "SDL_ttf could not start: \(m)"
+        case .openFailed(let p, let r): "cannot open font \(p): \(r) (install fonts-dejavu-core, or pass --font PATH)"
+        }
+    }
+}
+
+/// One rasterized glyph: where it sits in the atlas and how to place it, in pixels.
+struct AtlasGlyph {
+    var u0: Float, v0: Float, u1: Float, v1: Float
+    var width: Int, height: Int
+    var bearingX: Int, top: Int
+    var advance: Int
+}
+
+/// Rasterizes and caches glyphs in an R8 texture; measures text. Not thread-safe; use on the render thread.
+public final class GlyphAtlas: FontMetrics {
+    /// The Debian font used when none is given.
+    public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    /// The font file.
+    public let fontPath: String
+    /// Pixels per point: text is rasterized at `fontSize * scale` pixels so it is crisp on high-DPI screens.
+    public var scale: Double = 1 {
+        didSet { if scale != oldValue { reset() } }
+    }
+    /// The GL texture holding the glyphs (0 until a GL context asked for a glyph).
+    public private(set) var texture: GLuint = 0
+    /// How many glyphs were rasterized so far (for tests of caching).
+    public private(set) var rasterizedCount = 0
+
+    private var fonts: [Int: OpaquePointer] = [:]
+    private var glyphs: [GlyphKey: AtlasGlyph] = [:]
+    private let atlasSize = 1024
+    private var shelfX = 1, shelfY = 1, shelfHeight = 0
+    private var staging: [UInt8] = []
+
+    private struct GlyphKey: Hashable { var scalar: UInt32; var pixelSize: Int }
+
+    /// Opens the font (checked once here, so a bad path fails early with its name).
+    public init(fontPath: String = GlyphAtlas.defaultFontPath) throws(FontError) {
+        if TTF_WasInit() == 0 && TTF_Init() != 0 { throw .initFailed(String(cString: SDL_GetError())) }
+        self.fontPath = fontPath
+        guard let probe = TTF_OpenFont(fontPath, 16) else {
+            throw .openFailed(path: fontPath, reason: String(cString: SDL_GetError()))
+        }
+        fonts[16] = probe
+    }
+
+    deinit {
+        for f in fonts.values { TTF_CloseFont(f) }
+        if texture != 0 { var t = texture; glDeleteTextures(1, &t) }
+    }
+
+    /// The pixel size used for a point size at the current scale.
+    func pixelSize(for fontSize: Double) -> Int { max(1, Int((fontSize * scale).rounded())) }
+
+    func font(pixelSize: Int) -> OpaquePointer? {
+        if let f = fonts[pixelSize] { return f }
+        guard let f = TTF_OpenFont(fontPath, Int32(pixelSize)) else { return nil }
+        TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
+        fonts[pixelSize] = f
+        return f
+    }
+
+    /// Ascent in pixels at a pixel size: the baseline's distance below the line box's top.
+    func ascent(pixelSize: Int) -> Int { font(pixelSize: pixelSize).map { Int(TTF_FontAscent($0)) } ?? pixelSize }
+
+    /// The advance of one glyph in pixels (no rasterization).
+    func advance(of scalar: Unicode.Scalar, pixelSize: Int) -> Int {
+        guard let f = font(pixelSize: pixelSize) else { return 0 }
+        var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, adv: Int32 = 0
+        if TTF_GlyphMetrics32(f, scalar.value, &minX, &maxX, &minY, &maxY, &adv) != 0 { return 0 }
+        return Int(adv)
+    }
+
+    /// Width and line height of `text` in points, from the glyph advances at the current scale.
+    public func measure(_ text: String, fontSize: Double) -> Size {
+        let px = pixelSize(for: fontSize)
+        var width = 0
+        for s in text.unicodeScalars { width += advance(of: s, pixelSize: px) }
+        let lineSkip = font(pixelSize: px).map { Int(TTF_FontLineSkip($0)) } ?? px
+        return Size(width: Double(width) / scale, height: Double(lineSkip) / scale)
+    }
+
+    /// The glyph for a scalar at a pixel size, rasterized into the atlas on first use (needs a GL context).
+    func glyph(_ scalar: Unicode.Scalar, pixelSize: Int) -> AtlasGlyph? {
+        let key = GlyphKey(scalar: scalar.value, pixelSize: pixelSize)
+        if let g = glyphs[key] { return g }
+        guard let f = font(pixelSize: pixelSize) else { return nil }
+        var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, adv: Int32 = 0
+        guard TTF_GlyphMetrics32(f, scalar.value, &minX, &maxX, &minY, &maxY, &adv) == 0 else { return nil }
+        var g = AtlasGlyph(u0: 0, v0: 0, u1: 0, v1: 0, width: 0, height: 0, bearingX: 0, top: 0, advance: Int(adv))
+        // Whitespace has an advance and nothing to draw.
+        if scalar.properties.isWhitespace { glyphs[key] = g; return g }
+        guard let surface = TTF_RenderGlyph32_Blended(f, scalar.value, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let argb = SDL_ConvertSurfaceFormat(surface, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), 0) else { return nil }
+        defer { SDL_FreeSurface(argb) }
+        let w = Int(argb.pointee.w), h = Int(argb.pointee.h), pitch = Int(argb.pointee.pitch)
+        ensureTexture()
+        if shelfX + w + 1 > atlasSize { shelfX = 1; shelfY += shelfHeight + 1; shelfHeight = 0 }
+        if shelfY + h + 1 > atlasSize { reset(); ensureTexture() } // full: start over; glyphs re-rasterize on demand
+        staging.removeAll(keepingCapacity: true)
+        staging.reserveCapacity(w * h)
+        let pixels = argb.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<h { for x in 0..<w { staging.append(UInt8(truncatingIfNeeded: pixels[y * (pitch / 4) + x] >> 24)) } }
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        staging.withUnsafeBytes {
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(shelfX), GLint(shelfY), GLsizei(w), GLsizei(h),
+                            GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        let s = Float(atlasSize)
+        g.u0 = Float(shelfX) / s; g.v0 = Float(shelfY) / s
+        g.u1 = Float(shelfX + w) / s; g.v1 = Float(shelfY + h) / s
+        g.width = w; g.height = h
+        // The rendered surface spans the font's full line height: its top is the line box top.
+        g.bearingX = 0; g.top = 0
+        shelfX += w + 1
+        shelfHeight = max(shelfHeight, h)
+        glyphs[key] = g
+        rasterizedCount += 1
+        return g
+    }
+
+    private func ensureTexture() {
+        guard texture == 0 else { return }
+        glGenTextures(1, &texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        let zeros = [UInt8](repeating: 0, count: atlasSize * atlasSize)
+        zeros.withUnsafeBytes {
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(atlasSize), GLsizei(atlasSize), 0, GLenum(GL_RED),
+                         GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        checkGLError("glyph atlas")
+    }
+
+    private func reset() {
+        glyphs.removeAll()
+        shelfX = 1; shelfY = 1; shelfHeight = 0
+        if texture != 0 { glDeleteTextures(1, &texture); texture = 0 }
+    }
+}

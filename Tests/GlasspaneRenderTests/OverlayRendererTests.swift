@@ -1,0 +1,119 @@
+// The overlay's GL renderer against the real driver, headless: pixels read back from the frame.
+import CGL
+import XCTest
+import GlasspaneCore
+import GlasspaneDemo
+import GlasspaneEngine
+import GlasspaneHost
+import GlasspaneOverlay
+import GlasspanePlatform
+@testable import GlasspaneRender
+
+final class OverlayRendererTests: XCTestCase {
+    private static let metrics = WindowMetrics(windowSize: Size(width: 320, height: 240), drawableSize: PixelSize(width: 320, height: 240))
+
+    private static var sampleList: DrawList {
+        DrawList(commands: [
+            .rect(Rect(x: 20, y: 20, width: 100, height: 80), color: Color(hex: "#3050c0")!, cornerRadius: 12),
+            .glyphs(GlyphRun(text: "Hello", origin: Point(x: 20, y: 130), fontSize: 28, color: .white)),
+            .pushClip(Rect(x: 200, y: 20, width: 40, height: 40)),
+            .rect(Rect(x: 180, y: 0, width: 100, height: 100), color: Color(r: 1, g: 0, b: 0), cornerRadius: 0),
+            .popClip,
+            .circle(center: Point(x: 280, y: 200), radius: 20, color: Color(r: 0, g: 1, b: 0, a: 0.5)),
+        ])
+    }
+
+    @MainActor
+    private static func withHeadlessContext(_ body: (SDLPlatform) throws -> Void) throws {
+        let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 320, height: 240), headless: true, vsync: false))
+        defer { platform.close() }
+        try body(platform)
+    }
+
+    func testPanelTextClipAndBlendOverTheScene() throws {
+        try MainActor.assumeIsolated {
+            try Self.withHeadlessContext { _ in
+                let target = RenderTarget(offscreen: true)
+                target.bind(size: Self.metrics.drawableSize)
+                let scene = try GLSceneRenderer()
+                let overlay = try GLOverlayRenderer(atlas: try GlyphAtlas())
+                scene.render(CubeState().renderScene, viewport: Self.metrics.drawableSize)
+                overlay.render(Self.sampleList, generation: 1, metrics: Self.metrics)
+                let image = FramebufferCapture.readBackBuffer(size: Self.metrics.drawableSize)
+
+                let panel = image.pixel(x: 60, y: 60)
+                XCTAssertEqual([Int(panel.r), Int(panel.g), Int(panel.b)], [0x30, 0x50, 0xc0], "inside the panel")
+                let corner = image.pixel(x: 20, y: 20) // outside the 12 pt corner radius: the background shows
+                XCTAssertLessThan(Int(corner.b), 0x60, "rounded corner should not be filled: \(corner)")
+                let center = image.pixel(x: 160, y: 120)
+                XCTAssertGreaterThan(Int(center.r), Int(center.b) + 30, "the cube still shows outside the panel: \(center)")
+
+                var brightest = 0
+                for y in 130..<165 { for x in 20..<100 { let p = image.pixel(x: x, y: y); brightest = max(brightest, Int(p.g)) } }
+                XCTAssertGreaterThan(brightest, 200, "glyphs were drawn")
+
+                XCTAssertEqual(image.pixel(x: 220, y: 40).r, 255, "inside the clip")
+                XCTAssertLessThan(Int(image.pixel(x: 190, y: 40).r), 60, "outside the clip nothing is drawn")
+
+                let blended = image.pixel(x: 280, y: 200) // 50% green over the background
+                XCTAssertEqual(Double(blended.g), 0.5 * 255 + 0.5 * 0.10 * 255, accuracy: 3, "premultiplied blend: \(blended)")
+                XCTAssertLessThanOrEqual(overlay.drawCallCount, 3)
+            }
+        }
+    }
+
+    func testUnchangedListIsNotTessellatedAgainAndStateIsRestored() throws {
+        try MainActor.assumeIsolated {
+            try Self.withHeadlessContext { _ in
+                let target = RenderTarget(offscreen: true)
+                target.bind(size: Self.metrics.drawableSize)
+                let overlay = try GLOverlayRenderer(atlas: try GlyphAtlas())
+                glEnable(GLenum(GL_DEPTH_TEST))
+                glDisable(GLenum(GL_BLEND))
+                overlay.render(Self.sampleList, generation: 7, metrics: Self.metrics)
+                overlay.render(Self.sampleList, generation: 7, metrics: Self.metrics)
+                XCTAssertEqual(overlay.tessellationCount, 1)
+                let rasterized = overlay.atlas.rasterizedCount
+                overlay.render(Self.sampleList, generation: 8, metrics: Self.metrics)
+                XCTAssertEqual(overlay.tessellationCount, 2)
+                XCTAssertEqual(overlay.atlas.rasterizedCount, rasterized, "glyphs come from the atlas cache")
+                XCTAssertEqual(glIsEnabled(GLenum(GL_DEPTH_TEST)), GLboolean(GL_TRUE), "depth test restored")
+                XCTAssertEqual(glIsEnabled(GLenum(GL_BLEND)), GLboolean(GL_FALSE), "blend restored")
+            }
+        }
+    }
+
+    func testTextIsCrispAtScaleTwo() throws {
+        try MainActor.assumeIsolated {
+            try Self.withHeadlessContext { _ in
+                let hiDPI = WindowMetrics(windowSize: Size(width: 160, height: 120), drawableSize: PixelSize(width: 320, height: 240))
+                let target = RenderTarget(offscreen: true)
+                target.bind(size: hiDPI.drawableSize)
+                glClearColor(0, 0, 0, 1); glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                let atlas = try GlyphAtlas()
+                let overlay = try GLOverlayRenderer(atlas: atlas)
+                overlay.render(DrawList(commands: [.glyphs(GlyphRun(text: "l", origin: Point(x: 10, y: 10), fontSize: 20, color: .white))]),
+                               metrics: hiDPI)
+                XCTAssertEqual(atlas.scale, 2)
+                let image = FramebufferCapture.readBackBuffer(size: hiDPI.drawableSize)
+                // The 'l' stem rasterized at 40 px is several fully covered pixels wide, not a blurred upscale.
+                var fullRun = 0, best = 0
+                for x in 15..<50 {
+                    let v = image.pixel(x: x, y: 45).r
+                    fullRun = v > 240 ? fullRun + 1 : 0
+                    best = max(best, fullRun)
+                }
+                XCTAssertGreaterThanOrEqual(best, 3)
+                XCTAssertEqual(atlas.measure("l", fontSize: 20).height, atlas.measure("l", fontSize: 20).height.rounded(), accuracy: 1)
+            }
+        }
+    }
+
+    func testMissingFontIsAClearError() {
+        XCTAssertThrowsError(try GlyphAtlas(fontPath: "/nope/missing.ttf")) { error in
+            let e = error as? FontError
+            XCTAssertEqual(e?.identifier, "font-open-failed")
+            XCTAssertTrue(e?.description.contains("/nope/missing.ttf") ?? false)
+        }
+    }
+}
