@@ -58,9 +58,9 @@ open class View {
     // MARK: - Identity
 
     /// A stable dotted name (`picker.sv`) that dumps, traces and scripts use to find the view; may be empty.
-    public var identifier: String
+    public final var identifier: String
     /// Tags the view carries; `.passthrough` makes a hit on it fall through to the layer below.
-    public var tags: Set<ViewTag> = [] {
+    public final var tags: Set<ViewTag> = [] {
         didSet { isPassthrough = tags.contains(.passthrough) }
     }
     /// Cached `tags.contains(.passthrough)`, so routing does not hash strings per event.
@@ -69,8 +69,8 @@ open class View {
     // MARK: - Geometry
 
     /// The view's rectangle in its superview's coordinates (window coordinates for a layer root).
-    public var frame: Rect {
-        didSet { if frame != oldValue { frameDidChange(from: oldValue) } }
+    public final var frame: Rect {
+        didSet { if frame != oldValue { hitRecord.frame = frame; frameDidChange(from: oldValue) } }
     }
     /// The view's own coordinate space: origin zero, the frame's size.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
@@ -78,46 +78,48 @@ open class View {
     // MARK: - Hierarchy
 
     /// Subviews back to front: the last one is drawn last and hit-tested first.
-    public private(set) var subviews: [View] = []
+    public private(set) final var subviews: [View] = []
     /// The view this one is a subview of.
-    public private(set) weak var superview: View?
+    public private(set) final weak var superview: View?
     /// Set on a layer's root view only; every other view finds its layer through its ancestors.
     weak var hostLayer: OverlayLayer?
 
     // MARK: - Appearance and interaction
 
     /// A hidden view and its subtree are neither drawn nor hit.
-    public var isHidden = false {
-        didSet { if isHidden != oldValue { invalidateMeasurement(); invalidateStructure(); layer?.overlay?.viewBecameIneligible(self) } }
+    public final var isHidden = false {
+        didSet { if isHidden != oldValue { updateHitRecord(); invalidateMeasurement(); invalidateStructure(); layer?.overlay?.viewBecameIneligible(self) } }
     }
     /// Opacity, 0...1, multiplied down the subtree; below 0.01 the subtree is not hit.
-    public var alpha: Double = 1 {
-        didSet { if alpha != oldValue { invalidateStructure() } }
+    public final var alpha: Double = 1 {
+        didSet { if alpha != oldValue { updateHitRecord(); invalidateStructure() } }
     }
     /// When false the view and its subtree are skipped by hit testing (events go to what is behind).
-    public var isUserInteractionEnabled = true
+    public final var isUserInteractionEnabled = true {
+        didSet { updateHitRecord() }
+    }
     /// Fill behind the view's content; a visible fill makes an `.automatic` view claim its bounds.
-    public var backgroundColor: Color = .clear {
+    public final var backgroundColor: Color = .clear {
         didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
     }
     /// Corner radius of the background and border, in points.
-    public var cornerRadius: Double = 0 {
+    public final var cornerRadius: Double = 0 {
         didSet { if cornerRadius != oldValue { setNeedsDisplay() } }
     }
     /// Border color (drawn inside the bounds).
-    public var borderColor: Color = .clear {
+    public final var borderColor: Color = .clear {
         didSet { if borderColor != oldValue { setNeedsDisplay() } }
     }
     /// Border width in points; 0 draws no border.
-    public var borderWidth: Double = 0 {
+    public final var borderWidth: Double = 0 {
         didSet { if borderWidth != oldValue { setNeedsDisplay() } }
     }
     /// When true subviews are drawn clipped to the bounds (hit testing always ignores points outside the bounds).
-    public var clipsToBounds = false {
+    public final var clipsToBounds = false {
         didSet { if clipsToBounds != oldValue { invalidateStructure() } }
     }
     /// How the view claims points; see `HitTestBehavior`.
-    public var hitTestBehavior: HitTestBehavior = .automatic
+    public final var hitTestBehavior: HitTestBehavior = .automatic
 
     /// Whether an `.automatic` view claims its bounds: true when it draws a fill or border; controls say true.
     open var claimsBoundsByDefault: Bool {
@@ -127,16 +129,16 @@ open class View {
     // MARK: - Layout inputs
 
     /// A fixed width that measurement reports instead of the content's width.
-    public var preferredWidth: Double? {
+    public final var preferredWidth: Double? {
         didSet { if preferredWidth != oldValue { invalidateMeasurement() } }
     }
     /// A fixed height that measurement reports instead of the content's height.
-    public var preferredHeight: Double? {
+    public final var preferredHeight: Double? {
         didSet { if preferredHeight != oldValue { invalidateMeasurement() } }
     }
     /// In an absolute (plain) container: the superview sizes this view to its measured size at each layout,
     /// keeping the origin you set. Stacks size every child anyway.
-    public var sizesToFit = false {
+    public final var sizesToFit = false {
         didSet { if sizesToFit != oldValue { superview?.setNeedsLayout() } }
     }
 
@@ -145,8 +147,24 @@ open class View {
     /// Whether a press on the view (or a subview that cannot take focus) gives it keyboard focus.
     open var canBecomeFocused: Bool { false }
     /// True while the view has keyboard focus; the overlay sets it.
-    public internal(set) var isFocused = false {
+    public internal(set) final var isFocused = false {
         didSet { if isFocused != oldValue { focusDidChange() } }
+    }
+
+    // MARK: - Hit-test record (one internal stored value, so the hot loop reads one field per child)
+
+    /// What hit testing reads per child: the frame and whether the skip rules let the view take part.
+    struct HitRecord {
+        /// Mirrors `frame`.
+        var frame: Rect
+        /// Mirrors `!isHidden && alpha >= 0.01 && isUserInteractionEnabled`.
+        var isTestable: Bool
+    }
+    /// Kept in step with `frame`, `isHidden`, `alpha` and `isUserInteractionEnabled` by their observers.
+    final var hitRecord: HitRecord
+
+    private func updateHitRecord() {
+        hitRecord.isTestable = !isHidden && alpha >= View.minimumHitAlpha && isUserInteractionEnabled
     }
 
     // MARK: - Invalidation state (read by the layer's passes)
@@ -174,6 +192,7 @@ open class View {
     public init(identifier: String = "", frame: Rect = .zero) {
         self.identifier = identifier
         self.frame = frame
+        self.hitRecord = HitRecord(frame: frame, isTestable: true)
     }
 
     // MARK: - Hierarchy changes
