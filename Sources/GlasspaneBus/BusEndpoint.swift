@@ -120,14 +120,21 @@ public final class BusEndpoint {
         bus.post(request, from: id, to: target, id: requestID)
     }
 
-    /// Sends a request and returns its reply. The awaiting task resumes when this endpoint's mailbox is delivered
-    /// (the overlay's: phase 5); the host's `await Task.yield()` right after lets it run within the frame.
+    /// Sends a request and returns its reply. The awaiting task is resumed when this endpoint's mailbox is delivered
+    /// (the overlay's: phase 5); the host's `await bus.settle()` right after runs it within the frame. Called from a
+    /// task started in the input phase, start that task with `Task.immediate` so the request is posted at once.
     /// Throws `BusError` (`timeout`, `invalid-payload`, `unknown-type`, ...).
     public func request<R: BusRequest>(_ request: R, to target: EndpointID,
                                        timeout: RequestTimeout? = nil) async throws(BusError) -> R.Reply {
+        let bus = self.bus
         let result: Result<R.Reply, BusError> = await withCheckedContinuation { continuation in
-            self.request(request, to: target, timeout: timeout) { continuation.resume(returning: $0) }
+            self.request(request, to: target, timeout: timeout) { result in
+                bus.resumedTasksNotYetRun += 1
+                continuation.resume(returning: result)
+            }
         }
+        // Running again: `settle()` can stop waiting for this task once it reaches its next suspension.
+        bus.resumedTasksNotYetRun -= 1
         return try result.get()
     }
 

@@ -144,6 +144,22 @@ public final class MessageBus {
         endpoint.expireRequests()
     }
 
+    /// Tasks awaiting `request` that were resumed but have not run yet.
+    var resumedTasksNotYetRun = 0
+
+    /// Lets the tasks resumed by the last delivery run now, within the frame: yields (at most `maxYields` times)
+    /// until every resumed `request` has continued to its next suspension. The host awaits it after phase 5.
+    public func settle(maxYields: Int = 1000) async {
+        var yields = 0
+        while resumedTasksNotYetRun > 0 && yields < maxYields {
+            await Task.yield()
+            yields += 1
+        }
+    }
+
+    /// True when no resumed request is waiting to run (what `settle()` waits for).
+    public var isSettled: Bool { resumedTasksNotYetRun == 0 }
+
     // MARK: - Posting
 
     /// Parses an envelope written as JSON text (scripts, tests, tools) and queues it for `to`. Anything wrong

@@ -32,13 +32,14 @@ public final class EngineClient {
         self.endpoint = endpoint
         self.engine = engine
         isEngineReady = endpoint.bus.isReady(engine)
-        endpoint.on(StateChanged.self) { [unowned self] message, _ in
+        endpoint.on(StateChanged.self) { [weak self] message, _ in
+            guard let self else { return }
             lastReportedState = message
             onStateChanged?(message)
             for continuation in streams.values { continuation.yield(message) }
         }
-        endpoint.on(Ready.self) { [unowned self] message, _ in
-            guard message.endpoint == engine.name, !isEngineReady else { return }
+        endpoint.on(Ready.self) { [weak self] message, _ in
+            guard let self, message.endpoint == engine.name, !isEngineReady else { return }
             isEngineReady = true
             onReady?()
         }

@@ -44,9 +44,13 @@ public final class EngineService {
         statsChannel = try! bus.fastChannel(named: EngineFrameStats.channelName, of: Double.self,
                                             writePhases: [.simulation], readPhases: [.animation, .layout, .render],
                                             capacity: 4, overflow: .dropOldest)
-        endpoint.on(ChangeColor.self) { [unowned self] message, _ in setColor(message.color) }
-        endpoint.on(SetSpin.self) { [unowned self] message, _ in setSpinning(message.spinning) }
-        endpoint.onRequest(GetState.self) { [unowned self] _, _ in currentState }
+        // Weak: the bus keeps the endpoint (and these closures) alive even if the service goes away.
+        endpoint.on(ChangeColor.self) { [weak self] message, _ in self?.setColor(message.color) }
+        endpoint.on(SetSpin.self) { [weak self] message, _ in self?.setSpinning(message.spinning) }
+        endpoint.onRequest(GetState.self) { [weak self] _, _ in
+            guard let self else { throw BusError(code: .handlerFailed, message: "get-state: the engine is gone", type: GetState.type) }
+            return currentState
+        }
         if announceReady { endpoint.announceReady() }
     }
 

@@ -11,12 +11,12 @@ final class BusRequestTests: XCTestCase {
         var result: Sum?
         var resumedInFrame: Int?
         f.beginFrame() // frame 1, input phase: an overlay handler starts a task that asks the engine
-        let task = Task { @MainActor in
+        // Task.immediate runs the task's start now, so the request is posted in the input phase.
+        let task = Task.immediate { @MainActor in
             let sum = try await f.overlay.request(AddRequest(a: 20, b: 22), to: .engine)
             result = sum
             resumedInFrame = f.bus.frameIndex
         }
-        await Task.yield() // the host's yield after input handling lets the task post its request
         XCTAssertEqual(f.bus.queuedCount(for: .engine), 1, "the request is posted during the input phase")
         XCTAssertNil(result)
         f.bus.phase = .engine
@@ -24,7 +24,9 @@ final class BusRequestTests: XCTestCase {
         XCTAssertNil(result, "the reply is not delivered before the overlay phase")
         f.bus.phase = .overlay
         f.bus.deliver(to: .overlay)
-        await Task.yield() // the host's yield after phase 5
+        XCTAssertFalse(f.bus.isSettled, "resumed, not yet run")
+        await f.bus.settle() // the host's settle after phase 5
+        XCTAssertTrue(f.bus.isSettled)
         XCTAssertEqual(result, Sum(value: 42))
         XCTAssertEqual(resumedInFrame, 1)
         XCTAssertEqual(f.overlay.pendingRequestCount, 0)
@@ -77,10 +79,9 @@ final class BusRequestTests: XCTestCase {
         let f = BusFixture()
         var thrown: BusError?
         f.beginFrame()
-        let task = Task { @MainActor in
+        let task = Task.immediate { @MainActor in
             do { _ = try await f.overlay.request(Silence(), to: .hud, timeout: .seconds(0.5)) } catch { thrown = error as? BusError }
         }
-        await Task.yield()
         for _ in 0..<100 { await f.deliverFrame() } // time stands still: no timeout however many frames
         XCTAssertNil(thrown)
         f.clock.advance(by: 500_000_000)
@@ -119,10 +120,9 @@ final class BusRequestTests: XCTestCase {
     func testRequestForAnUnknownTypeThrowsUnknownType() async {
         let f = BusFixture()
         var thrown: BusError?
-        let task = Task { @MainActor in
+        let task = Task.immediate { @MainActor in
             do { _ = try await f.overlay.request(Silence(), to: .engine) } catch { thrown = error as? BusError }
         }
-        await Task.yield()
         await f.deliverFrame()
         await task.value
         XCTAssertEqual(thrown?.code, .unknownType)

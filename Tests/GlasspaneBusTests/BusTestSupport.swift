@@ -79,7 +79,7 @@ final class BusFixture {
         bus.phase = .simulation
         bus.phase = .overlay
         bus.deliver(to: .overlay)
-        await Task.yield()
+        await bus.settle()
         bus.phase = .idle
     }
 

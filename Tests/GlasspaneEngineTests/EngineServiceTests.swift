@@ -36,7 +36,7 @@ final class EngineServiceTests: XCTestCase {
         var task: Task<Void, any Error>?
         await h.frame {
             h.client.setSpinning(false)
-            task = Task { @MainActor in state = try await h.client.state() }
+            task = Task.immediate { @MainActor in state = try await h.client.state() } // posts before this returns
         }
         XCTAssertEqual(state?.spinning, false, "the set-spin before it was applied first (order)")
         XCTAssertEqual(state?.frame, 1)

@@ -29,19 +29,18 @@ final class EngineHarness {
         client.onError = { [unowned self] error in errors.append(error) }
     }
 
-    /// One frame: input (the closure), engine delivery, one simulation step, overlay delivery, the host's yield.
+    /// One frame: input (the closure), engine delivery, one simulation step, overlay delivery, the host's settle.
     func frame(input: () -> Void = {}) async {
         bus.frameIndex += 1
         bus.phase = .input
         input()
-        await Task.yield()
         bus.phase = .engine
         bus.deliver(to: .engine)
         bus.phase = .simulation
         engine.step(dt: 1.0 / 120)
         bus.phase = .overlay
         bus.deliver(to: .overlay)
-        await Task.yield()
+        await bus.settle()
         bus.phase = .idle
     }
 }
