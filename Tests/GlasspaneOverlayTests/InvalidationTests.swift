@@ -117,4 +117,37 @@ final class InvalidationTests: XCTestCase {
                                                  .rect(Rect(x: 10, y: 10, width: 10, height: 10), color: .black, cornerRadius: 0),
                                                  .popClip])
     }
+
+    func testCommandCountChangeFallsBackToAFullRepaint() {
+        let demo = DemoOverlayFixtures.make()
+        let before = demo.ui.stats
+        demo.overlay.focus(demo.sliders[0])  // adds a focus ring: one more command than before
+        demo.overlay.update()
+        XCTAssertEqual(demo.ui.stats.fullRepaints, before.fullRepaints + 1)
+        XCTAssertEqual(demo.ui.drawList.commands.filter { if case .ring = $0 { true } else { false } }.count, 1)
+        demo.overlay.clearFocus()
+        demo.overlay.update()
+        XCTAssertEqual(demo.ui.drawList.commands.filter { if case .ring = $0 { true } else { false } }.count, 0)
+    }
+
+    func testWindowResizeLaysOutAgainAndRemovalRepaintsWithoutTheView() {
+        let overlay = Overlay(windowSize: Size(width: 400, height: 300))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let slider = Slider(identifier: "s")
+        ui.addSubview(slider, at: Point(x: 100, y: 10))
+        overlay.update()
+        XCTAssertEqual(slider.frame.width, 300, "no preferred width: it takes the room it is offered")
+        let passes = overlay.stats.layoutPasses
+        overlay.route(.resize(WindowMetrics(windowSize: Size(width: 600, height: 300), drawableSize: PixelSize(width: 600, height: 300))))
+        XCTAssertTrue(overlay.needsUpdate)
+        overlay.update()
+        XCTAssertEqual(overlay.stats.layoutPasses, passes + 1)
+        XCTAssertEqual(slider.frame.width, 500)
+        XCTAssertFalse(overlay.drawList.isEmpty)
+        slider.removeFromSuperview()
+        overlay.update()
+        XCTAssertTrue(overlay.drawList.isEmpty)
+        slider.value = 1  // a detached view's changes reach no layer
+        XCTAssertFalse(overlay.update())
+    }
 }
