@@ -216,4 +216,40 @@ final class RoutingTests: XCTestCase {
         XCTAssertEqual(overlay.route(up(150, 150)).summary, "ui/a")
         XCTAssertEqual(overlay.route(down(150, 150)).summary, "engine")
     }
+
+    func testEveryEventReachesExactlyOneTargetOverARandomSession() {
+        let field = RecordingView("field", Rect(x: 400, y: 100, width: 100, height: 30), log: log, focusable: true)
+        ui.addSubview(field)
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        var held: Set<Int> = []
+        var overlayCount = 0
+        for _ in 0..<2000 {
+            let id = next(3)
+            let p = Point(x: Double(next(900)) - 50, y: Double(next(700)) - 50)
+            let event: InputEvent
+            switch next(6) {
+            case 0 where !held.contains(id): event = .pointerDown(PointerEvent(pointerID: id, location: p)); held.insert(id)
+            case 1 where held.contains(id): event = .pointerUp(PointerEvent(pointerID: id, location: p)); held.remove(id)
+            case 2: event = .pointerMove(PointerEvent(pointerID: id, button: held.contains(id) ? .left : .none, location: p))
+            case 3: event = key([Key.character("a"), .escape, .left][next(3)], down: next(2) == 0)
+            case 4: event = .wheel(location: p, dx: 0, dy: 1)
+            default: event = .text("t")
+            }
+            log.clear()
+            let d = overlay.route(event)
+            let deliveries = log.lines.filter { !$0.hasSuffix(":enter") && !$0.hasSuffix(":exit") }
+            if let view = d.target.view {
+                overlayCount += 1
+                XCTAssertEqual(deliveries.count, 1, "\(d.traceLine): \(deliveries)")
+                XCTAssertTrue(deliveries.first?.hasPrefix(view.identifier + ":") ?? false, d.traceLine)
+            } else {
+                XCTAssertEqual(deliveries, [], d.traceLine)
+            }
+        }
+        XCTAssertGreaterThan(overlayCount, 20, "the session exercised the overlay")
+    }
 }
