@@ -76,7 +76,7 @@ let package = Package(
 
         .testTarget(name: "GlasspaneCoreTests", dependencies: ["GlasspaneCore"]),
         .testTarget(name: "GlasspaneEngineTests", dependencies: ["GlasspaneEngine", "GlasspaneCore"]),
-        .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore"]),
+        .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore"], exclude: ["Golden"]),
         .testTarget(name: "GlasspaneBusTests", dependencies: ["GlasspaneBus", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneHostTests", dependencies: ["GlasspaneHost", "GlasspaneTesting", "GlasspaneDemo"]),
         .testTarget(

@@ -1,4 +1,6 @@
 // Runs the demo: opens the platform, builds the renderers and the app, drives the frame loop.
+import Foundation
+import GlasspaneBus
 import GlasspaneCore
 import GlasspaneDemo
 import GlasspaneEngine
@@ -6,43 +8,84 @@ import GlasspaneHost
 import GlasspanePlatform
 import GlasspaneRender
 import Histogram
-import Foundation
 
 /// Prints a line to standard error, prefixed with the program name.
 func printError(_ message: String) {
     FileHandle.standardError.write(Data("glasspane: \(message)\n".utf8))
 }
 
-/// Runs `glasspane demo` with parsed options and returns the exit code.
+/// The demo wired to real parts: SDL window, GL renderers, SDL_ttf fonts.
 @MainActor
-struct DemoRunner {
-    let options: WindowOptions
+struct DemoSession {
+    let platform: SDLPlatform
+    let app: DemoApp
+    let loop: FrameLoop
+    let busLog: FileLogSink?
 
-    func run() async -> Int32 {
-        let mainEntered = SystemClock.monotonicNow()
-        installInterruptHandlers()
+    /// Opens everything; on failure prints the reason and returns the exit code instead.
+    static func open(options: WindowOptions, demo: DemoOptions, configuration: FrameLoopConfiguration) -> Result<DemoSession, ExitStatus> {
         let platform: SDLPlatform
         do {
             platform = try SDLPlatform(options: PlatformOptions(
                 size: options.windowSize, headless: options.headless, vsync: options.vsync == .on))
         } catch {
             printError(error.description)
-            return error == .noDisplay ? 2 : 1
+            return .failure(ExitStatus(code: error == .noDisplay ? 2 : 1))
         }
-        defer { platform.close() }
-
-        let sceneRenderer: GLSceneRenderer
-        do { sceneRenderer = try GLSceneRenderer() } catch {
+        do {
+            let atlas = try GlyphAtlas(fontPath: demo.font ?? GlyphAtlas.defaultFontPath)
+            atlas.scale = platform.metrics.scaleY
+            let bus = MessageBus()
+            var busLog: FileLogSink?
+            if let path = demo.busLog {
+                let sink = try FileLogSink(path: path)
+                bus.logSink = sink
+                busLog = sink
+            }
+            let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
+                              fonts: atlas, windowSize: platform.metrics.windowSize, bus: bus)
+            if demo.traceRouting { app.stage.trace = { print("route: \($0)") } }
+            let loop = FrameLoop(platform: platform, app: app, configuration: configuration)
+            let target = RenderTarget(offscreen: options.headless)
+            loop.beginRender = { target.bind(size: $0.drawableSize) }
+            loop.finishGPU = { GLContextControl.finish() }
+            loop.stopRequested = { interruptRequested.load(ordering: .relaxed) }
+            return .success(DemoSession(platform: platform, app: app, loop: loop, busLog: busLog))
+        } catch let error as FontError {
             printError(error.description)
-            return 1
+        } catch let error as ShaderError {
+            printError(error.description)
+        } catch let error as BusLogError {
+            if case .cannotOpen(let path, let code) = error { printError("cannot write bus log \(path): \(String(cString: strerror(code)))") }
+        } catch {
+            printError("\(error)")
         }
-        let app = DemoApp(sceneRenderer: sceneRenderer)
-        let loop = FrameLoop(platform: platform, app: app, configuration: FrameLoopConfiguration(
-            maxFrames: options.frames, fpsCap: options.fpsCap, finishBeforeTiming: options.headless))
-        let target = RenderTarget(offscreen: options.headless)
-        loop.beginRender = { target.bind(size: $0.drawableSize) }
-        loop.finishGPU = { GLContextControl.finish() }
-        loop.stopRequested = { interruptRequested.load(ordering: .relaxed) }
+        platform.close()
+        return .failure(ExitStatus(code: 1))
+    }
+}
+
+/// A process exit code as an error value.
+struct ExitStatus: Error { let code: Int32 }
+
+/// Runs `glasspane demo` with parsed options and returns the exit code.
+@MainActor
+struct DemoRunner {
+    let options: WindowOptions
+    let demo: DemoOptions
+
+    func run() async -> Int32 {
+        let mainEntered = SystemClock.monotonicNow()
+        installInterruptHandlers()
+        let configuration = FrameLoopConfiguration(maxFrames: demo.dumpViews ? 1 : options.frames, fpsCap: options.fpsCap,
+                                                   finishBeforeTiming: options.headless)
+        let session: DemoSession
+        switch DemoSession.open(options: options, demo: demo, configuration: configuration) {
+        case .success(let s): session = s
+        case .failure(let status): return status.code
+        }
+        let platform = session.platform, loop = session.loop
+        defer { platform.close() }
 
         var screenshotError: String?
         if let path = options.screenshot {
@@ -60,8 +103,14 @@ struct DemoRunner {
 
         await loop.run()
 
+        if demo.dumpViews {
+            do { print(try session.app.stage.overlay.viewDumpJSON()) } catch {
+                printError("could not encode the view tree: \(error)")
+                return 1
+            }
+        }
         if let screenshotError { printError(screenshotError); return 1 }
-        if let path = options.screenshot { print("screenshot: \(path)") }
+        if let path = options.screenshot { FileHandle.standardError.write(Data("screenshot: \(path)\n".utf8)) }
         if options.stats {
             printStats(frameTimes: frameTimes, loop: loop, mainEntered: mainEntered, platform: platform)
         }

@@ -1,34 +1,144 @@
-// The demo application: the spinning cube scene (and, layered on top, the overlay).
+// The demo application: the cube engine and the color-picker overlay, talking only over the bus.
+import GlasspaneBus
 import GlasspaneCore
 import GlasspaneEngine
 import GlasspaneHost
+import GlasspaneOverlay
 
-/// The desktop demo: a lit spinning cube; Escape (when nothing in the overlay has focus) quits.
+/// The desktop demo. The overlay's picker publishes colors; the demo sends at most one `change-color` per frame;
+/// the engine applies it in phase 3 and reports `state-changed`, which the status label shows in phase 5.
+/// Events that fall through the overlay reach the engine: a click toggles the spin, a drag orbits, the wheel zooms.
+/// Escape that reaches the engine (nothing focused) quits.
 @MainActor
 public final class DemoApp: HostApp {
-    /// The engine's simulation.
-    public private(set) var simulation: CubeSimulation
+    /// The message bus between the halves.
+    public let bus: MessageBus
+    /// The engine: simulation plus message handlers.
+    public let engine: EngineService
+    /// The overlay's handle on the engine (`setColor`, `setSpinning`, `state()`).
+    public let client: EngineClient
+    /// The overlay and its renderer.
+    public let stage: OverlayStage
+    /// The color picker.
+    public let picker: ColorPicker
+    /// Shows the state the engine reported (`spinning · #rrggbb`).
+    public let statusLabel: Label
+    /// The panel holding the picker (top-left).
+    public let panel: Panel
     /// Draws the scene; nil renders nothing (logic tests).
     public let sceneRenderer: (any SceneRenderer)?
     /// Set when the user asked to quit.
     public private(set) var wantsQuit = false
+    /// `change-color` messages sent (at most one per frame).
+    public private(set) var colorMessagesSent = 0
 
-    /// Creates the demo with a scene renderer (the GL one in the product).
-    public init(sceneRenderer: (any SceneRenderer)?, initial: CubeState = CubeState()) {
+    private var pendingColor: Color?
+
+    /// The simulation, for tests and tools.
+    public var simulation: CubeSimulation { engine.simulation }
+
+    /// Creates the demo: engine, bus, overlay with the picker panel.
+    public init(sceneRenderer: (any SceneRenderer)?, overlayRenderer: (any DrawListRenderer)? = nil,
+                fonts: any FontMetrics = MonospaceFontMetrics(), windowSize: Size = Size(width: 1280, height: 720),
+                initial: CubeState = CubeState(), bus: MessageBus = MessageBus()) {
         self.sceneRenderer = sceneRenderer
-        simulation = CubeSimulation(initial: initial)
+        self.bus = bus
+        client = EngineClient(bus: bus)
+        engine = EngineService(bus: bus, simulation: CubeSimulation(initial: initial), announceReady: false)
+
+        let overlay = Overlay(windowSize: windowSize, fonts: fonts)
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        picker = ColorPicker(identifier: "picker", color: initial.color)
+        statusLabel = Label(identifier: "demo.status", text: "waiting for the engine…", fontSize: 13,
+                            textColor: Color(r: 0.75, g: 0.78, b: 0.84))
+        let title = Label(identifier: "demo.title", text: "Cube color", fontSize: 15, textColor: .white)
+        let column = VStack(identifier: "demo.column", spacing: 10, [title, picker, statusLabel])
+        panel = Panel(identifier: "demo.panel", padding: EdgeInsets(all: 14), content: column)
+        panel.backgroundColor = Color(r: 0.12, g: 0.13, b: 0.16, a: 0.92)
+        panel.cornerRadius = 12
+        panel.borderColor = Color(r: 1, g: 1, b: 1, a: 0.08)
+        panel.borderWidth = 1
+        panel.sizesToFit = true
+        ui.addSubview(panel, at: Point(x: 16, y: 16))
+        stage = OverlayStage(overlay: overlay, renderer: overlayRenderer)
+
+        picker.onColorChange = { [unowned self] color in pendingColor = color }
+        client.onStateChanged = { [unowned self] state in showEngineState(spinning: state.spinning, color: state.color) }
+        client.onReady = { [unowned self] in
+            // The first state arrives through a request: the round trip is visible from frame 0.
+            Task.immediate { @MainActor [weak self] in
+                guard let self, let s = try? await client.state() else { return }
+                showEngineState(spinning: s.spinning, color: s.color)
+            }
+        }
+        bus.phase = .idle
+        engine.announceReady()
     }
 
-    /// Engine input: Escape quits.
+    private func showEngineState(spinning: Bool, color: Color) {
+        statusLabel.text = "\(spinning ? "spinning" : "stopped") · \(color.hex)"
+        picker.setColor(color)
+    }
+
+    /// Tells the bus which frame this is.
+    public func beginFrame(index: Int) {
+        bus.frameIndex = index
+        bus.phase = .poll
+    }
+
+    /// Phase 2: the overlay's router decides.
+    public func routeToOverlay(_ event: InputEvent) -> Bool {
+        bus.phase = .input
+        return stage.route(event)
+    }
+
+    /// Events that fell through: Escape quits, the rest is scene input.
     public func engineReceive(_ event: InputEvent) {
-        if case .key(let k) = event, k.isDown, k.key == .escape { wantsQuit = true }
+        if case .key(let k) = event, k.isDown, k.key == .escape { wantsQuit = true; return }
+        engine.handle(event)
     }
 
-    /// One fixed simulation step.
-    public func step(dt: Double) { simulation.step(dt: dt) }
+    /// Phase 3: one coalesced `change-color` per frame, then the engine's mailbox.
+    public func deliverEngineMessages() {
+        bus.phase = .input
+        if let color = pendingColor {
+            client.setColor(color)
+            pendingColor = nil
+            colorMessagesSent += 1
+        }
+        bus.phase = .engine
+        bus.deliver(to: .engine)
+    }
 
-    /// Draws the interpolated scene.
+    /// Phase 4: one fixed simulation step.
+    public func step(dt: Double) {
+        bus.phase = .simulation
+        engine.step(dt: dt)
+    }
+
+    /// Phase 5: replies and state changes reach the overlay.
+    public func deliverOverlayMessages() {
+        bus.phase = .overlay
+        bus.deliver(to: .overlay)
+    }
+
+    /// After phase 5: requests answered this frame continue now.
+    public func settle() async { await bus.settle() }
+
+    /// Phase 7: overlay layout and paint (nothing when nothing changed).
+    public func updateOverlay(metrics: WindowMetrics) {
+        bus.phase = .layout
+        stage.update(metrics: metrics)
+    }
+
+    /// Phase 8: the interpolated scene.
     public func renderScene(interpolation alpha: Double, metrics: WindowMetrics) {
-        sceneRenderer?.render(simulation.interpolated(alpha).renderScene, viewport: metrics.drawableSize)
+        bus.phase = .render
+        sceneRenderer?.render(engine.simulation.interpolated(alpha).renderScene, viewport: metrics.drawableSize)
+    }
+
+    /// Phase 8: the overlay over the scene.
+    public func renderOverlay(metrics: WindowMetrics) {
+        stage.render(metrics: metrics)
     }
 }

@@ -133,12 +133,23 @@ public final class FrameLoop {
         events.reserveCapacity(64)
     }
 
-    /// Runs frames until quit or the frame limit, yielding once per frame so awaiting requests resume in-frame.
+    /// Runs frames until quit or the frame limit. After phase 5 it awaits `app.settle()`, so tasks whose requests
+    /// were answered in this frame continue within it (before animations, layout and render).
     public func run() async {
         while !isFinished {
-            runFrame()
-            await Task.yield()
+            guard startFrame() else { break }
+            await app.settle()
+            finishFrame()
         }
+    }
+
+    /// Runs one frame, awaiting the app's settle point after phase 5. Returns false once the loop has finished.
+    @discardableResult
+    public func runFrameAsync() async -> Bool {
+        guard startFrame() else { return false }
+        await app.settle()
+        finishFrame()
+        return !isFinished
     }
 
     /// Runs every frame synchronously (tests and tools that need no async requests).
@@ -146,9 +157,25 @@ public final class FrameLoop {
         while !isFinished { runFrame() }
     }
 
-    /// Runs one frame. Returns false once the loop has finished.
+    /// Runs one frame synchronously (tasks resumed in phase 5 run later, after the caller yields).
+    /// Returns false once the loop has finished.
     @discardableResult
     public func runFrame() -> Bool {
+        guard startFrame() else { return false }
+        finishFrame()
+        return !isFinished
+    }
+
+    // Per-frame values carried from the first half of a frame to the second.
+    private var frameStartTime: Nanoseconds = 0
+    private var frameElapsed: Nanoseconds = 0
+    private var frameSteps = 0
+    private var frameEventCount = 0
+    private var frameQuitRequested = false
+    private var phaseStart: Nanoseconds = 0
+
+    /// Phases 1 to 5. False when the loop had already finished.
+    private func startFrame() -> Bool {
         guard !isFinished else { return false }
         let clock = platform.clock
         pace(clock)
@@ -168,6 +195,8 @@ public final class FrameLoop {
         lastFrameStart = frameStart
         for i in phaseTimes.indices { phaseTimes[i] = 0 }
         var t = frameStart
+
+        app.beginFrame(index: frameIndex)
 
         // 1. Events.
         if pollsPlatform { platform.pollEvents(into: &events) }
@@ -201,6 +230,23 @@ public final class FrameLoop {
         app.deliverOverlayMessages()
         t = mark(.busToOverlay, since: t, clock)
 
+        frameStartTime = frameStart
+        frameElapsed = frameTime
+        frameSteps = steps
+        frameEventCount = eventCount
+        frameQuitRequested = quitRequested
+        phaseStart = t
+        return true
+    }
+
+    /// Phases 6 to 8, present, bookkeeping.
+    private func finishFrame() {
+        let clock = platform.clock
+        // Time spent settling resumed tasks counts as phase 5.
+        var t = clock.now()
+        phaseTimes[LoopPhase.busToOverlay.rawValue] += t - phaseStart
+        let quitRequested = frameQuitRequested, frameTime = frameElapsed, steps = frameSteps, eventCount = frameEventCount
+
         // 6. Animations.
         app.advanceAnimations(time: frameClockSeconds)
         t = mark(.animation, since: t, clock)
@@ -228,7 +274,6 @@ public final class FrameLoop {
                              simulationSteps: steps, eventCount: eventCount))
         frameIndex += 1
         if isLast { isFinished = true }
-        return !isFinished
     }
 
     private func mark(_ phase: LoopPhase, since start: Nanoseconds, _ clock: any MonotonicClock) -> Nanoseconds {

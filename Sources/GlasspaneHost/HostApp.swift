@@ -5,6 +5,8 @@ import GlasspaneCore
 /// Every method has a default that does nothing, so a small app implements only what it needs.
 @MainActor
 public protocol HostApp: AnyObject {
+    /// Before phase 1: a new frame begins (its index counts from 0).
+    func beginFrame(index: Int)
     /// Phase 2: route one input event. Return true when the overlay took it; false sends it to the engine.
     func routeToOverlay(_ event: InputEvent) -> Bool
     /// Phase 2: an input event that fell through to the engine.
@@ -15,6 +17,8 @@ public protocol HostApp: AnyObject {
     func step(dt: Double)
     /// Phase 5: deliver engine-to-overlay messages (replies, state changes).
     func deliverOverlayMessages()
+    /// After phase 5, in async runs: let tasks resumed by replies continue within the frame.
+    func settle() async
     /// Phase 6: advance animations to the frame clock (`time` in seconds since the loop started).
     func advanceAnimations(time: Double)
     /// Phase 7: lay out and paint the overlay where something changed.
@@ -28,6 +32,8 @@ public protocol HostApp: AnyObject {
 }
 
 extension HostApp {
+    /// Nothing to prepare.
+    public func beginFrame(index: Int) {}
     /// By default nothing is overlay: every event goes to the engine.
     public func routeToOverlay(_ event: InputEvent) -> Bool { false }
     /// Ignores engine input.
@@ -38,6 +44,8 @@ extension HostApp {
     public func step(dt: Double) {}
     /// No bus.
     public func deliverOverlayMessages() {}
+    /// Nothing to wait for.
+    public func settle() async {}
     /// No animations.
     public func advanceAnimations(time: Double) {}
     /// No overlay.

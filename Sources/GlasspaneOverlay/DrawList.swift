@@ -88,3 +88,10 @@ public final class MonospaceFontMetrics: FontMetrics {
         Size(width: Double(text.count) * fontSize * 0.6, height: (fontSize * 1.25).rounded(.up))
     }
 }
+
+/// Draws draw lists over the scene: the GL renderer in the product, a recording one in tests.
+@MainActor
+public protocol DrawListRenderer: AnyObject {
+    /// Draws `list`; an unchanged `generation` (with unchanged metrics) lets the renderer reuse its cached work.
+    func render(_ list: DrawList, generation: UInt64?, metrics: WindowMetrics)
+}

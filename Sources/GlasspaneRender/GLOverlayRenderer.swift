@@ -10,7 +10,7 @@ import GlasspaneOverlay
 
 /// Draws `DrawList`s with OpenGL 3.3 core.
 @MainActor
-public final class GLOverlayRenderer {
+public final class GLOverlayRenderer: DrawListRenderer {
     /// Draw calls issued by the last `render` (for tests and the bench).
     public private(set) var drawCallCount = 0
     /// How many times a draw list was tessellated (stays put while the overlay is unchanged).

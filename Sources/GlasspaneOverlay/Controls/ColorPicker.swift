@@ -1,0 +1,238 @@
+// The color picker: a saturation/value square, a hue bar, a preview swatch, a hex field and preset swatches.
+// It publishes colors through `onColorChange`; it knows nothing of buses or engines.
+import GlasspaneCore
+
+/// A color picker. Identifiers (with the default prefix `picker`): `picker.sv`, `picker.hue`, `picker.preview`,
+/// `picker.hex`, `picker.presets`, `picker.preset.N`. The selection is kept as HSV so hue survives grey colors.
+public final class ColorPicker: StackView {
+    /// The selection.
+    public private(set) var hsv: HSV
+    /// The selection as an opaque color.
+    public var color: Color { hsv.rgb }
+    /// Called for every change the user makes (many per frame while dragging; the host coalesces).
+    public var onColorChange: ((Color) -> Void)?
+
+    /// The saturation/value square.
+    public let saturationValue: SaturationValueArea
+    /// The hue bar.
+    public let hueBar: HueBar
+    /// The swatch showing the selection.
+    public let preview: View
+    /// The hex text field.
+    public let hexField: TextField
+    /// The preset swatches.
+    public let presets: [ColorSwatch]
+
+    /// The colors of the preset row.
+    public static let defaultPresets: [Color] = ["#e4572e", "#f3a712", "#33aa55", "#2e86de", "#8e44ad", "#ecf0f1"].map { Color(hex: $0)! }
+
+    /// Creates a picker `width` points wide showing `color`.
+    public init(identifier: String = "picker", color: Color = Color(r: 0.93, g: 0.45, b: 0.16), width: Double = 216,
+                presetColors: [Color] = ColorPicker.defaultPresets) {
+        hsv = color.hsv
+        saturationValue = SaturationValueArea(identifier: "\(identifier).sv")
+        saturationValue.preferredWidth = width
+        saturationValue.preferredHeight = (width * 0.62).rounded()
+        hueBar = HueBar(identifier: "\(identifier).hue")
+        hueBar.preferredWidth = width
+        hueBar.preferredHeight = 16
+        preview = View(identifier: "\(identifier).preview")
+        preview.preferredWidth = 30
+        preview.preferredHeight = 30
+        preview.cornerRadius = 6
+        preview.borderColor = Color(r: 1, g: 1, b: 1, a: 0.35)
+        preview.borderWidth = 1
+        hexField = TextField(identifier: "\(identifier).hex", text: color.hex)
+        hexField.preferredWidth = width - 30 - 8
+        hexField.preferredHeight = 30
+        hexField.validator = { ColorPicker.parseHex($0) != nil }
+        presets = presetColors.enumerated().map { ColorSwatch(identifier: "\(identifier).preset.\($0.offset)", color: $0.element) }
+        let swatchSize = ((width - 8 * Double(max(presetColors.count - 1, 0))) / Double(max(presetColors.count, 1))).rounded(.down)
+        for s in presets { s.preferredWidth = swatchSize; s.preferredHeight = 22 }
+        let hexRow = HStack(identifier: "\(identifier).hexrow", spacing: 8, [preview, hexField])
+        let presetRow = HStack(identifier: "\(identifier).presets", spacing: 8, presets)
+        super.init(axis: .vertical, identifier: identifier, spacing: 10, padding: .zero, alignment: .leading,
+                   children: [saturationValue, hueBar, hexRow, presetRow])
+        saturationValue.picker = self
+        hueBar.picker = self
+        hexField.onCommit = { [unowned self] text in if let c = ColorPicker.parseHex(text) { userSelected(c.hsv, keepHueIfGrey: true) } }
+        for s in presets { s.onSelect = { [unowned self] c in userSelected(c.hsv, keepHueIfGrey: true) } }
+        refreshParts(updateHexField: true)
+    }
+
+    /// Accepts `#rrggbb` or `rrggbb` (six hex digits) only.
+    public static func parseHex(_ text: String) -> Color? {
+        let t = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard t.count == 6 else { return nil }
+        return Color(hex: t)
+    }
+
+    /// Shows a color without reporting it (for example the state the engine reported).
+    public func setColor(_ color: Color) {
+        guard color.hex != self.color.hex else { return }
+        var next = color.hsv
+        if next.s == 0 || next.v == 0 { next.h = hsv.h }
+        hsv = next
+        refreshParts(updateHexField: !hexField.isFocused)
+    }
+
+    /// A change from one of the parts: stored, shown, reported.
+    func userSelected(_ next: HSV, keepHueIfGrey: Bool = false) {
+        var n = HSV(h: min(max(next.h, 0), 1), s: min(max(next.s, 0), 1), v: min(max(next.v, 0), 1))
+        if keepHueIfGrey && (n.s == 0 || n.v == 0) { n.h = hsv.h }
+        guard n != hsv else { return }
+        hsv = n
+        refreshParts(updateHexField: true)
+        onColorChange?(color)
+    }
+
+    private func refreshParts(updateHexField: Bool) {
+        saturationValue.setNeedsDisplay()
+        hueBar.setNeedsDisplay()
+        preview.backgroundColor = color
+        if updateHexField { hexField.setText(color.hex) }
+    }
+}
+
+/// The saturation (left to right) and value (top to bottom) square for the picker's hue.
+public final class SaturationValueArea: View {
+    weak var picker: ColorPicker?
+    private var dragPointer: Int?
+
+    /// Controls claim their bounds.
+    public override var claimsBoundsByDefault: Bool { true }
+    /// Arrow keys nudge the selection.
+    public override var canBecomeFocused: Bool { true }
+
+    /// The gradient and a ring at the selection.
+    public override func draw(in rect: Rect, context: inout PaintContext) {
+        guard let hsv = picker?.hsv else { return }
+        context.add(.saturationValueGradient(rect, hue: hsv.h, cornerRadius: 6))
+        let p = Point(x: rect.minX + hsv.s * rect.width, y: rect.minY + (1 - hsv.v) * rect.height)
+        context.add(.ring(center: p, radius: 7, width: 2.5, color: .white))
+        context.add(.ring(center: p, radius: 8.5, width: 1.5, color: Color(r: 0, g: 0, b: 0, a: 0.45)))
+        if isFocused { context.add(.border(rect, color: Color(r: 0.4, g: 0.7, b: 1), width: 2, cornerRadius: 6)) }
+    }
+
+    private func select(_ location: Point) {
+        guard let picker, frame.width > 0, frame.height > 0 else { return }
+        picker.userSelected(HSV(h: picker.hsv.h, s: location.x / frame.width, v: 1 - location.y / frame.height))
+    }
+
+    /// Selects the pressed point and starts a drag.
+    public override func pointerDown(_ event: PointerEvent) {
+        guard dragPointer == nil, event.button == .left else { return }
+        dragPointer = event.pointerID
+        select(event.location)
+    }
+    /// Follows the held pointer (clamped to the square).
+    public override func pointerMoved(_ event: PointerEvent) { if dragPointer == event.pointerID { select(event.location) } }
+    /// Ends the drag.
+    public override func pointerUp(_ event: PointerEvent) { if dragPointer == event.pointerID { dragPointer = nil } }
+    /// Ends the drag, keeping the selection.
+    public override func pointerCancelled(_ event: PointerEvent) { pointerUp(event) }
+    /// Left/right nudge saturation, up/down value, by 1% (10% with shift).
+    public override func keyDown(_ event: KeyEvent) {
+        guard let picker else { return }
+        let d = event.modifiers.contains(.shift) ? 0.1 : 0.01
+        var h = picker.hsv
+        switch event.key {
+        case .left: h.s -= d
+        case .right: h.s += d
+        case .up: h.v += d
+        case .down: h.v -= d
+        default: return
+        }
+        picker.userSelected(h)
+    }
+    /// Repaints the focus outline.
+    public override func focusDidChange() { setNeedsDisplay() }
+}
+
+/// The hue bar: the spectrum left to right with a marker at the picker's hue.
+public final class HueBar: View {
+    weak var picker: ColorPicker?
+    private var dragPointer: Int?
+
+    /// Controls claim their bounds.
+    public override var claimsBoundsByDefault: Bool { true }
+    /// Arrow keys nudge the hue.
+    public override var canBecomeFocused: Bool { true }
+
+    /// The spectrum and a marker.
+    public override func draw(in rect: Rect, context: inout PaintContext) {
+        guard let hsv = picker?.hsv else { return }
+        context.add(.hueGradient(rect, axis: .horizontal, cornerRadius: rect.height / 2))
+        let x = rect.minX + hsv.h * rect.width
+        let marker = Rect(x: x - 4, y: rect.minY - 2, width: 8, height: rect.height + 4)
+        context.add(.rect(marker, color: Color(hue: hsv.h, saturation: 1, value: 1), cornerRadius: 3))
+        context.add(.border(marker, color: .white, width: 2, cornerRadius: 3))
+        if isFocused { context.add(.border(rect.insetBy(-3), color: Color(r: 0.4, g: 0.7, b: 1), width: 2, cornerRadius: rect.height / 2 + 3)) }
+    }
+
+    private func select(_ location: Point) {
+        guard let picker, frame.width > 0 else { return }
+        var h = picker.hsv
+        h.h = min(max(location.x / frame.width, 0), 1)
+        picker.userSelected(h)
+    }
+
+    /// Selects the pressed hue and starts a drag.
+    public override func pointerDown(_ event: PointerEvent) {
+        guard dragPointer == nil, event.button == .left else { return }
+        dragPointer = event.pointerID
+        select(event.location)
+    }
+    /// Follows the held pointer.
+    public override func pointerMoved(_ event: PointerEvent) { if dragPointer == event.pointerID { select(event.location) } }
+    /// Ends the drag.
+    public override func pointerUp(_ event: PointerEvent) { if dragPointer == event.pointerID { dragPointer = nil } }
+    /// Ends the drag.
+    public override func pointerCancelled(_ event: PointerEvent) { pointerUp(event) }
+    /// Left/right nudge the hue by 1% (10% with shift).
+    public override func keyDown(_ event: KeyEvent) {
+        guard let picker else { return }
+        let d = event.modifiers.contains(.shift) ? 0.1 : 0.01
+        var h = picker.hsv
+        switch event.key {
+        case .left: h.h -= d
+        case .right: h.h += d
+        default: return
+        }
+        picker.userSelected(h)
+    }
+    /// Repaints the focus outline.
+    public override func focusDidChange() { setNeedsDisplay() }
+}
+
+/// A preset color: selects it on a release inside after a press on it.
+public final class ColorSwatch: View {
+    /// The swatch's color.
+    public let color: Color
+    /// Runs with the color when the swatch is clicked.
+    public var onSelect: ((Color) -> Void)?
+    private var pressed: Int?
+
+    /// Creates a swatch.
+    public init(identifier: String, color: Color) {
+        self.color = color
+        super.init(identifier: identifier)
+        backgroundColor = color
+        cornerRadius = 5
+        borderColor = Color(r: 1, g: 1, b: 1, a: 0.25)
+        borderWidth = 1
+    }
+
+    /// Controls claim their bounds.
+    public override var claimsBoundsByDefault: Bool { true }
+    /// Starts tracking the press.
+    public override func pointerDown(_ event: PointerEvent) { if event.button == .left { pressed = event.pointerID } }
+    /// Selects when released inside.
+    public override func pointerUp(_ event: PointerEvent) {
+        guard pressed == event.pointerID else { return }
+        pressed = nil
+        if bounds.contains(event.location) { onSelect?(color) }
+    }
+    /// Forgets the press.
+    public override func pointerCancelled(_ event: PointerEvent) { pressed = nil }
+}
