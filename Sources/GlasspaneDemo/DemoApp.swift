@@ -65,9 +65,11 @@ public final class DemoApp: HostApp {
         picker.onColorChange = { [unowned self] color in pendingColor = color }
         client.onStateChanged = { [unowned self] state in showEngineState(spinning: state.spinning, color: state.color) }
         client.onReady = { [unowned self] in
-            // The first state arrives through a request: the round trip is visible from frame 0.
-            Task.immediate { @MainActor [weak self] in
-                guard let self, let s = try? await client.state() else { return }
+            // The first state arrives through a get-state request. The completion form runs in phase 5 in delivery
+            // order, so a state-changed delivered after the reply always wins (an awaiting task would resume
+            // after the whole phase and could show an older state over a newer one).
+            client.requestState { [weak self] result in
+                guard let self, case .success(let s) = result else { return }
                 showEngineState(spinning: s.spinning, color: s.color)
             }
         }

@@ -1,0 +1,55 @@
+// The whole demo headless against the real renderers: panel over the cube, text, and a scripted press that
+// recolors the cube, read back from the frame.
+import XCTest
+import GlasspaneCore
+import GlasspaneDemo
+import GlasspaneEngine
+import GlasspaneHost
+import GlasspaneOverlay
+import GlasspanePlatform
+@testable import GlasspaneRender
+
+final class DemoPixelTests: XCTestCase {
+    func testPanelOverTheCubeAndAPressThatRecolorsIt() throws {
+        try MainActor.assumeIsolated {
+            let size = PixelSize(width: 640, height: 400)
+            let platform = try SDLPlatform(options: PlatformOptions(size: size, headless: true, vsync: false))
+            defer { platform.close() }
+            let atlas = try GlyphAtlas()
+            let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
+                              fonts: atlas, windowSize: platform.metrics.windowSize)
+            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
+            let target = RenderTarget(offscreen: true)
+            loop.beginRender = { target.bind(size: $0.drawableSize) }
+            var image: PixelImage?
+            loop.beforePresent = { _, _ in image = FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize) }
+            loop.runFrame()
+            loop.runFrame()
+            let first = try XCTUnwrap(image)
+
+            // Inside the panel (its padding, below the status label): the panel's color over the background.
+            let panel = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "demo.panel")).windowFrame
+            let inside = first.pixel(x: Int(panel.minX) + 6, y: Int(panel.maxY) - 6)
+            XCTAssertEqual(Double(inside.r), (0.92 * 0.12 + 0.08 * 0.09) * 255, accuracy: 3, "\(inside)")
+            XCTAssertEqual(Double(inside.b), (0.92 * 0.16 + 0.08 * 0.13) * 255, accuracy: 3, "\(inside)")
+            // Outside it: the cube in the middle, the background in the far corner.
+            let cube = first.pixel(x: 400, y: 200)
+            XCTAssertGreaterThan(Int(cube.r), Int(cube.b) + 40, "orange cube: \(cube)")
+            let corner = first.pixel(x: 636, y: 396)
+            XCTAssertLessThan(abs(Int(corner.b) - 33), 3, "background: \(corner)")
+            // Text: the title's glyphs are bright on the dark panel.
+            let title = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "demo.title")).windowFrame
+            var brightest = 0
+            for y in Int(title.minY)..<Int(title.maxY) { for x in Int(title.minX)..<Int(title.maxX) { brightest = max(brightest, Int(first.pixel(x: x, y: y).g)) } }
+            XCTAssertGreaterThan(brightest, 180, "title text rendered")
+
+            // A scripted press on the blue preset: the cube turns blue.
+            let swatch = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "picker.preset.3")).windowFrame
+            loop.injectedEvents = [.pointerDown(PointerEvent(location: swatch.center)), .pointerUp(PointerEvent(location: swatch.center))]
+            loop.runFrame()
+            let after = try XCTUnwrap(image).pixel(x: 400, y: 200)
+            XCTAssertGreaterThan(Int(after.b), Int(after.r) + 40, "blue cube after the press: \(after)")
+            XCTAssertEqual(app.simulation.current.color.hex, "#2e86de")
+        }
+    }
+}
