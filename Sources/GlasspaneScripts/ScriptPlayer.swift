@@ -1,0 +1,139 @@
+// The player: turns a script into concrete per-frame input, bus injections, expectations and frame durations.
+import GlasspaneCore
+
+/// Finds a view's frame in the live view tree (window points); the host implements it over the overlay.
+public protocol ViewLocator {
+    /// The frame of the view with this dotted identifier, in window points; nil when it does not exist
+    /// (or is hidden) right now.
+    func frame(ofView identifier: String) -> Rect?
+}
+
+/// A locator that knows no views: for scripts that use only points.
+public struct NoViews: ViewLocator {
+    /// Creates it.
+    public init() {}
+    /// Always nil.
+    public func frame(ofView identifier: String) -> Rect? { nil }
+}
+
+/// A locator over a fixed table of frames (tests, tools).
+public struct StaticViewLocator: ViewLocator {
+    /// Frames by identifier.
+    public var frames: [String: Rect]
+    /// Creates a locator from a table.
+    public init(_ frames: [String: Rect]) { self.frames = frames }
+    /// The frame from the table.
+    public func frame(ofView identifier: String) -> Rect? { frames[identifier] }
+}
+
+/// Everything the script says about one frame.
+public struct ScriptFrame: Hashable, Sendable {
+    /// The frame index.
+    public var index: Int
+    /// Nanoseconds to feed the fixed-step accumulator this frame (instead of the wall clock).
+    public var duration: Nanoseconds
+    /// Input events for this frame, in order (continuing drags first, then this frame's lines in file order).
+    public var events: [InputEvent]
+    /// Raw bus messages to inject this frame (after input is routed, before the engine's bus delivery).
+    public var busMessages: [ScriptBusMessage]
+    /// Expectations to check at the end of this frame (after rendering, before present).
+    public var expectations: [ScriptExpectation]
+    /// True for the script's last frame.
+    public var isLast: Bool
+}
+
+/// Plays a script frame by frame. Call `nextFrame(locator:)` once per frame until it returns nil.
+public struct ScriptPlayer: Sendable {
+    /// The script being played.
+    public let script: Script
+    /// The index the next call to `nextFrame` produces.
+    public private(set) var nextFrameIndex = 0
+    private var lineIndex = 0
+    /// Events scheduled by drags for later frames, in scheduling order.
+    private var scheduled: [(frame: Int, event: InputEvent)] = []
+
+    /// Creates a player at frame 0.
+    public init(script: Script) { self.script = script }
+
+    /// The last frame index the script plays.
+    public var lastFrameIndex: Int { script.lastFrameIndex }
+    /// True once every frame has been produced.
+    public var isFinished: Bool { nextFrameIndex > script.lastFrameIndex }
+
+    /// Produces the next frame; nil once finished. View identifiers are resolved through `locator` now, against
+    /// the tree as it is at the start of this frame; one that does not resolve throws `view-not-found`.
+    public mutating func nextFrame(locator: any ViewLocator = NoViews()) throws(ScriptErrors) -> ScriptFrame? {
+        guard !isFinished else { return nil }
+        let f = nextFrameIndex
+        var frame = ScriptFrame(index: f, duration: script.frameDuration(f), events: [], busMessages: [],
+                                expectations: [], isLast: f == script.lastFrameIndex)
+        if !scheduled.isEmpty {
+            frame.events += scheduled.filter { $0.frame == f }.map(\.event)
+            scheduled.removeAll { $0.frame <= f }
+        }
+        while lineIndex < script.lines.count, script.lines[lineIndex].frame == f {
+            let line = script.lines[lineIndex]
+            lineIndex += 1
+            do throws(LineProblem) { try expand(line, into: &frame, locator: locator) } catch {
+                throw ScriptErrors([ScriptDiagnostic(kind: error.kind, file: script.file, line: line.line,
+                                                     field: error.field, message: error.message)])
+            }
+        }
+        nextFrameIndex += 1
+        return frame
+    }
+
+    /// The concrete point of a target right now.
+    static func resolve(_ target: ScriptTarget, _ locator: any ViewLocator, frame: Int) throws(LineProblem) -> Point {
+        switch target {
+        case .point(let p): return p
+        case .view(let id, let rel):
+            guard let r = locator.frame(ofView: id) else {
+                throw LineProblem(.viewNotFound, "view '\(id)' not found in the view tree at frame \(frame)")
+            }
+            return Point(x: r.minX + rel.x * r.width, y: r.minY + rel.y * r.height)
+        }
+    }
+
+    private mutating func expand(_ line: ScriptLine, into frame: inout ScriptFrame, locator: any ViewLocator) throws(LineProblem) {
+        let f = frame.index
+        switch line.action {
+        case .event(let e):
+            frame.events.append(e)
+        case .click(let target, let o):
+            // Down and up in the same frame: a click lands with zero frames of latency, like a fast real click.
+            let p = try ScriptPlayer.resolve(target, locator, frame: f)
+            let pe = PointerEvent(pointerID: o.pointerID, button: o.button, location: p, modifiers: o.modifiers)
+            frame.events += [.pointerDown(pe), .pointerUp(pe)]
+        case .drag(let fromT, let toT, let n, let o):
+            // Both ends resolve now, so the path is fixed even if the drag moves the views it started on.
+            let from = try ScriptPlayer.resolve(fromT, locator, frame: f)
+            let to = try ScriptPlayer.resolve(toT, locator, frame: f)
+            func event(_ p: Point) -> PointerEvent {
+                PointerEvent(pointerID: o.pointerID, button: o.button, location: p, modifiers: o.modifiers)
+            }
+            frame.events.append(.pointerDown(event(from)))
+            for i in 1...n {
+                let p = ScriptPlayer.interpolate(from, to, step: i, of: n)
+                scheduled.append((f + i, .pointerMove(event(p))))
+            }
+            scheduled.append((f + n, .pointerUp(event(to))))
+        case .typeText(let s):
+            frame.events.append(.text(s))
+        case .keyPress(let key, let mods):
+            frame.events += [.key(KeyEvent(key: key, isDown: true, modifiers: mods)),
+                             .key(KeyEvent(key: key, isDown: false, modifiers: mods))]
+        case .bus(let m):
+            frame.busMessages.append(m)
+        case .expect(let k):
+            frame.expectations.append(ScriptExpectation(kind: k, frame: f, file: script.file, line: line.line))
+        }
+    }
+
+    /// The point `step/of` of the way from `a` to `b`; the last step is exactly `b`.
+    static func interpolate(_ a: Point, _ b: Point, step: Int, of n: Int) -> Point {
+        if step == n { return b }
+        let t = Double(step) / Double(n)
+        return Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+    }
+}

@@ -1,2 +1,0 @@
-// Input scripts: the format, recorder and player. No SDL, no GL.
-import GlasspaneCore
