@@ -15,6 +15,10 @@ public struct DemoOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("dump-views"), help: "Print the overlay's view tree as JSON (window points) after the first frame, then exit.")
     public var dumpViews = false
 
+    /// Show the performance HUD from the start.
+    @Flag(name: .long, help: "Show the performance HUD (FPS, frame-time graph, per-phase split) from the start; F1 toggles it.")
+    public var hud = false
+
     /// Bus traffic log.
     @Option(name: .customLong("bus-log"), help: ArgumentHelp("Write every bus message (both directions, with frame index) as JSON Lines.", valueName: "PATH"))
     public var busLog: String?

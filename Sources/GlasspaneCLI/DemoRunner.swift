@@ -23,7 +23,8 @@ struct DemoSession {
     let busLog: FileLogSink?
 
     /// Opens everything; on failure prints the reason and returns the exit code instead.
-    static func open(options: WindowOptions, demo: DemoOptions, configuration: FrameLoopConfiguration) -> Result<DemoSession, ExitStatus> {
+    static func open(options: WindowOptions, demo: DemoOptions, configuration: FrameLoopConfiguration,
+                     content: DemoApp.Content? = nil) -> Result<DemoSession, ExitStatus> {
         let platform: SDLPlatform
         do {
             platform = try SDLPlatform(options: PlatformOptions(
@@ -43,13 +44,15 @@ struct DemoSession {
                 busLog = sink
             }
             let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
-                              fonts: atlas, windowSize: platform.metrics.windowSize, bus: bus)
+                              fonts: atlas, windowSize: platform.metrics.windowSize, bus: bus,
+                              content: content ?? DemoApp.Content(showsHUD: demo.hud))
             if demo.traceRouting { app.stage.trace = { print("route: \($0)") } }
             let loop = FrameLoop(platform: platform, app: app, configuration: configuration)
             let target = RenderTarget(offscreen: options.headless)
             loop.beginRender = { target.bind(size: $0.drawableSize) }
             loop.finishGPU = { GLContextControl.finish() }
             loop.stopRequested = { interruptRequested.load(ordering: .relaxed) }
+            loop.onFrame = { [unowned app] in app.record($0) }
             return .success(DemoSession(platform: platform, app: app, loop: loop, busLog: busLog))
         } catch let error as FontError {
             printError(error.description)
@@ -98,7 +101,11 @@ struct DemoRunner {
         var frameTimes: [Nanoseconds] = []
         if options.stats {
             frameTimes.reserveCapacity(options.frames ?? 10_000)
-            loop.onFrame = { report in if report.frameIndex > 0 { frameTimes.append(report.frameTime) } }
+            let feedHUD = loop.onFrame
+            loop.onFrame = { report in
+                feedHUD?(report)
+                if report.frameIndex > 0 { frameTimes.append(report.frameTime) }
+            }
         }
 
         await loop.run()

@@ -31,16 +31,34 @@ public final class DemoApp: HostApp {
     public private(set) var wantsQuit = false
     /// `change-color` messages sent (at most one per frame).
     public private(set) var colorMessagesSent = 0
+    /// The performance HUD (F1 toggles it).
+    public let hud: PerformanceHUD
+    /// The bench's stress field, when enabled.
+    public let stress: StressField?
 
     private var pendingColor: Color?
 
     /// The simulation, for tests and tools.
     public var simulation: CubeSimulation { engine.simulation }
 
+    /// What the demo shows besides the cube.
+    public struct Content: Sendable {
+        /// Show the picker panel (the `cube` bench scenario turns it off).
+        public var showsPanel = true
+        /// Show the HUD from the start (F1 toggles it).
+        public var showsHUD = false
+        /// Animated overlay views for the `stress` bench scenario (0 for none).
+        public var stressViews = 0
+        /// Creates the default content: the panel, no HUD, no stress field.
+        public init(showsPanel: Bool = true, showsHUD: Bool = false, stressViews: Int = 0) {
+            self.showsPanel = showsPanel; self.showsHUD = showsHUD; self.stressViews = stressViews
+        }
+    }
+
     /// Creates the demo: engine, bus, overlay with the picker panel.
     public init(sceneRenderer: (any SceneRenderer)?, overlayRenderer: (any DrawListRenderer)? = nil,
                 fonts: any FontMetrics = MonospaceFontMetrics(), windowSize: Size = Size(width: 1280, height: 720),
-                initial: CubeState = CubeState(), bus: MessageBus = MessageBus()) {
+                initial: CubeState = CubeState(), bus: MessageBus = MessageBus(), content: Content = Content()) {
         self.sceneRenderer = sceneRenderer
         self.bus = bus
         client = EngineClient(bus: bus)
@@ -60,7 +78,11 @@ public final class DemoApp: HostApp {
         panel.borderWidth = 1
         panel.sizesToFit = true
         ui.addSubview(panel, at: Point(x: 16, y: 16))
+        if !content.showsPanel { ui.visibility = .hidden }
+        stress = content.stressViews > 0 ? StressField(overlay: overlay, count: content.stressViews) : nil
+        hud = PerformanceHUD(overlay: overlay, visible: content.showsHUD)
         stage = OverlayStage(overlay: overlay, renderer: overlayRenderer)
+        stage.hud = hud
 
         picker.onColorChange = { [unowned self] color in pendingColor = color }
         client.onStateChanged = { [unowned self] state in showEngineState(spinning: state.spinning, color: state.color) }
@@ -94,11 +116,20 @@ public final class DemoApp: HostApp {
         return stage.route(event)
     }
 
-    /// Events that fell through: Escape quits, the rest is scene input.
+    /// Events that fell through: Escape quits, F1 toggles the HUD, the rest is scene input.
     public func engineReceive(_ event: InputEvent) {
-        if case .key(let k) = event, k.isDown, k.key == .escape { wantsQuit = true; return }
+        if case .key(let k) = event, k.isDown, !k.isRepeat {
+            switch k.key {
+            case .escape: wantsQuit = true; return
+            case .function(1): hud.toggle(); return
+            default: break
+            }
+        }
         engine.handle(event)
     }
+
+    /// Feeds the HUD a frame's figures (the host calls it from `FrameLoop.onFrame`).
+    public func record(_ report: FrameReport) { hud.record(report) }
 
     /// Phase 3: one coalesced `change-color` per frame, then the engine's mailbox.
     public func deliverEngineMessages() {
@@ -126,6 +157,12 @@ public final class DemoApp: HostApp {
 
     /// After phase 5: requests answered this frame continue now.
     public func settle() async { await bus.settle() }
+
+    /// Phase 6: the stress field moves on the frame clock.
+    public func advanceAnimations(time: Double) {
+        bus.phase = .animation
+        stress?.animate(time: time, in: stage.overlay.windowSize)
+    }
 
     /// Phase 7: overlay layout and paint (nothing when nothing changed).
     public func updateOverlay(metrics: WindowMetrics) {

@@ -53,6 +53,16 @@ public struct FrameReport: Sendable {
     public var simulationSteps: Int
     /// Input events handled this frame.
     public var eventCount: Int
+    /// When the present returned, on the platform clock (frame times between presents come from these).
+    public var presentedAt: Nanoseconds
+}
+
+/// The two render passes of a frame, for GPU timing.
+public enum RenderPass: String, Sendable, CaseIterable {
+    /// The engine's scene.
+    case scene
+    /// The overlay and HUD.
+    case overlay
 }
 
 /// How the loop runs.
@@ -110,6 +120,8 @@ public final class FrameLoop {
     /// Called after rendering, before present, with the frame index and whether it is the last frame:
     /// the place to read pixels back.
     public var beforePresent: ((Int, Bool) -> Void)?
+    /// Called right before (true) and after (false) each render pass: the place for GPU timer queries.
+    public var aroundRenderPass: ((RenderPass, Bool) -> Void)?
     /// Called at the start of the render phase with this frame's metrics (the renderer binds its target here).
     public var beginRender: ((WindowMetrics) -> Void)?
     /// Called for each input event as it arrives, before routing (the recorder taps here).
@@ -258,20 +270,24 @@ public final class FrameLoop {
 
         // 8. Render, present.
         beginRender?(metrics)
+        aroundRenderPass?(.scene, true)
         app.renderScene(interpolation: timestep.interpolation, metrics: metrics)
+        aroundRenderPass?(.scene, false)
         t = mark(.sceneRender, since: t, clock)
+        aroundRenderPass?(.overlay, true)
         app.renderOverlay(metrics: metrics)
+        aroundRenderPass?(.overlay, false)
         t = mark(.overlayRender, since: t, clock)
 
         let isLast = quitRequested || app.wantsQuit || (stopRequested?() ?? false) || (configuration.maxFrames.map { frameIndex + 1 >= $0 } ?? false)
         beforePresent?(frameIndex, isLast)
         if configuration.finishBeforeTiming { finishGPU?() }
         platform.present()
-        if firstPresentTime == nil { firstPresentTime = clock.now() }
         t = mark(.present, since: t, clock)
+        if firstPresentTime == nil { firstPresentTime = t }
 
         onFrame?(FrameReport(frameIndex: frameIndex, frameTime: frameTime, phaseTimes: phaseTimes,
-                             simulationSteps: steps, eventCount: eventCount))
+                             simulationSteps: steps, eventCount: eventCount, presentedAt: t))
         frameIndex += 1
         if isLast { isFinished = true }
     }

@@ -151,8 +151,21 @@ public final class Overlay {
             combined.commands.removeAll(keepingCapacity: true)
             for layer in layers where layer.visibility != .hidden { combined.append(contentsOf: layer.drawList) }
             combinedIsStale = false
+            drawListGeneration &+= 1
         }
         return combined
+    }
+
+    /// Changes each time `drawList` is rebuilt: a renderer that sees the same value may reuse its cached work.
+    public private(set) var drawListGeneration: UInt64 = 0
+
+    /// Lays out and paints one layer now (a HUD times its own cost this way); `drawList` picks the change up.
+    @discardableResult
+    public func update(layer: OverlayLayer) -> Bool {
+        let laidOut = layer.layoutIfNeeded()
+        let painted = layer.paintIfNeeded()
+        if painted { combinedIsStale = true }
+        return laidOut || painted
     }
 
     /// The sum of every layer's work counters.

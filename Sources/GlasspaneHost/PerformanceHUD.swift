@@ -1,0 +1,114 @@
+// The performance HUD: a non-interactive top layer (events pass straight through it) showing FPS, a graph of
+// the last 240 frame times and the per-phase split. It is an ordinary overlay layer, so it costs what it draws.
+import GlasspaneCore
+import GlasspaneOverlay
+
+/// FPS, a frame-time graph and the per-phase split, drawn in a non-interactive layer at the top-right.
+@MainActor
+public final class PerformanceHUD {
+    /// The layer the HUD lives in (level 1000, non-interactive or hidden).
+    public let layer: OverlayLayer
+    /// The view that draws it.
+    public let view: HUDView
+
+    /// Adds the HUD's layer to an overlay, hidden unless `visible`.
+    public init(overlay: Overlay, visible: Bool = false) {
+        view = HUDView(identifier: "hud.panel")
+        layer = overlay.addLayer(name: "hud", level: 1000, visibility: visible ? .nonInteractive : .hidden)
+        layer.addSubview(view)
+        position(in: overlay.windowSize)
+    }
+
+    /// Whether the HUD is drawn. It never takes events either way.
+    public var isVisible: Bool {
+        get { layer.visibility != .hidden }
+        set { layer.visibility = newValue ? .nonInteractive : .hidden }
+    }
+
+    /// Shows or hides the HUD (F1).
+    public func toggle() { isVisible.toggle() }
+
+    /// Keeps the panel at the top-right corner.
+    public func position(in windowSize: Size) {
+        let frame = Rect(x: windowSize.width - HUDView.size.width - 16, y: 16, width: HUDView.size.width, height: HUDView.size.height)
+        if view.frame != frame { view.frame = frame }
+    }
+
+    /// Adds a frame's figures (only repaints while visible).
+    public func record(_ report: FrameReport) {
+        view.record(report, redraw: isVisible)
+    }
+}
+
+/// Draws the HUD panel: text lines and a bar per frame.
+public final class HUDView: View {
+    /// The panel's size in points.
+    public static let size = Size(width: 280, height: 200)
+    /// Frames kept for the graph.
+    public static let historyLength = 240
+
+    private var frameTimes = [Double](repeating: 0, count: HUDView.historyLength) // ms, ring buffer
+    private var head = 0
+    private var count = 0
+    private var phaseAverages = [Double](repeating: 0, count: LoopPhase.allCases.count) // µs, smoothed
+    private var fpsText = ""
+    private var phaseText: [String] = []
+    private var framesSinceText = 0
+
+    /// Creates the view (draws, ignores interaction).
+    public override init(identifier: String = "", frame: Rect = .zero) {
+        super.init(identifier: identifier, frame: frame)
+        isUserInteractionEnabled = false
+        backgroundColor = Color(r: 0.05, g: 0.06, b: 0.08, a: 0.82)
+        cornerRadius = 8
+    }
+
+    /// Adds a frame; text refreshes every 15 frames so it stays readable.
+    func record(_ report: FrameReport, redraw: Bool) {
+        let ms = Double(report.frameTime) / 1e6
+        frameTimes[head] = ms
+        head = (head + 1) % Self.historyLength
+        count = min(count + 1, Self.historyLength)
+        for (i, t) in report.phaseTimes.enumerated() where i < phaseAverages.count {
+            phaseAverages[i] = phaseAverages[i] * 0.9 + Double(t) / 1000 * 0.1
+        }
+        framesSinceText += 1
+        if framesSinceText >= 15 || fpsText.isEmpty {
+            framesSinceText = 0
+            let recent = (0..<min(count, 60)).map { frameTimes[(head - 1 - $0 + Self.historyLength) % Self.historyLength] }
+            let mean = recent.isEmpty ? 0 : recent.reduce(0, +) / Double(recent.count)
+            fpsText = mean > 0 ? "\(Int((1000 / mean).rounded())) FPS  \(format(mean)) ms" : "— FPS"
+            let top = LoopPhase.allCases.sorted { phaseAverages[$0.rawValue] > phaseAverages[$1.rawValue] }.prefix(5)
+            phaseText = top.map { "\($0.name)  \(format(phaseAverages[$0.rawValue])) µs" }
+        }
+        if redraw { setNeedsDisplay() }
+    }
+
+    private func format(_ v: Double) -> String {
+        let r = (v * 100).rounded() / 100
+        return String(r)
+    }
+
+    /// Panel, FPS line, per-phase lines, and the frame-time graph with a 16.7 ms budget line.
+    public override func draw(in rect: Rect, context: inout PaintContext) {
+        super.draw(in: rect, context: &context)
+        context.add(.glyphs(GlyphRun(text: fpsText, origin: Point(x: rect.minX + 10, y: rect.minY + 6), fontSize: 14, color: .white)))
+        for (i, line) in phaseText.enumerated() {
+            context.add(.glyphs(GlyphRun(text: line, origin: Point(x: rect.minX + 10, y: rect.minY + 28 + Double(i) * 15),
+                                         fontSize: 11, color: Color(r: 0.7, g: 0.74, b: 0.8))))
+        }
+        let graph = Rect(x: rect.minX + 10, y: rect.minY + 110, width: rect.width - 20, height: rect.height - 120)
+        context.add(.rect(graph, color: Color(r: 1, g: 1, b: 1, a: 0.05), cornerRadius: 2))
+        let scaleMs = max(20, frameTimes.max() ?? 0)
+        let barWidth = graph.width / Double(Self.historyLength)
+        for i in 0..<count {
+            let ms = frameTimes[(head - count + i + Self.historyLength) % Self.historyLength]
+            let h = min(graph.height, ms / scaleMs * graph.height)
+            let color = ms > 16.67 ? Color(r: 0.95, g: 0.35, b: 0.3) : Color(r: 0.35, g: 0.8, b: 0.5)
+            context.add(.rect(Rect(x: graph.minX + Double(i) * barWidth, y: graph.maxY - h, width: max(barWidth, 1), height: h),
+                              color: color, cornerRadius: 0))
+        }
+        let budgetY = graph.maxY - 16.67 / scaleMs * graph.height
+        context.add(.rect(Rect(x: graph.minX, y: budgetY, width: graph.width, height: 1), color: Color(r: 1, g: 1, b: 1, a: 0.4), cornerRadius: 0))
+    }
+}
