@@ -3,7 +3,7 @@ SWIFT ?= swift
 # Tests open SDL windows through the offscreen driver (EGL): no X server needed.
 TEST_ENV := SDL_VIDEODRIVER=offscreen
 
-.PHONY: demo test build release deps bench clean
+.PHONY: demo test build release deps bench microbench clean
 
 ## demo: build in release mode and open the demo window (headless screenshot when there is no display)
 demo: deps release
@@ -29,3 +29,11 @@ deps:
 ## clean: remove build products
 clean:
 	rm -rf .build results
+
+## bench: the standard frame-time set, headless, release build; files under results/bench/
+bench: deps release
+	@scripts/run-bench.sh
+
+## microbench: ordo-one/benchmark micro-benchmarks (bus, hit testing, layout, draw lists) in Benchmarks/
+microbench: deps
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark

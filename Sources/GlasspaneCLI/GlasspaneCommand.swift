@@ -12,8 +12,9 @@ public struct GlasspaneCommand: AsyncParsableCommand {
               glasspane demo                                  open the demo window
               glasspane demo --headless --frames 120 --screenshot shot.png
               xvfb-run -a glasspane demo                      a real window on a virtual X server
+              glasspane bench --scenario demo --headless --json results/demo.json
             """,
-        subcommands: [DemoCommand.self],
+        subcommands: [DemoCommand.self, BenchCommand.self],
         defaultSubcommand: DemoCommand.self)
 
     /// Creates the command (argument parser requirement).

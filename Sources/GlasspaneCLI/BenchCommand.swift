@@ -1,0 +1,99 @@
+// `glasspane bench`: frame-time benchmarks of a scenario, uncapped, with reports other tools load.
+import ArgumentParser
+import GlasspaneCore
+
+/// What the bench renders.
+public enum BenchScenario: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// The cube alone (no overlay panel).
+    case cube
+    /// The cube with the picker panel.
+    case demo
+    /// The cube with 1,000 animated overlay views.
+    case stress
+}
+
+/// Runs a scenario for N frames and reports frame-time statistics.
+public struct BenchCommand: AsyncParsableCommand, Sendable {
+    /// Name and help.
+    public static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure frame times of a scenario (uncapped) and write reports.",
+        discussion: """
+            Metrics follow MangoHud/CapFrameX/PresentMon definitions (docs/bench.md). Exit codes: 0 done (and no
+            regression), 1 a metric regressed beyond --max-regression against --baseline, 2 bad input.
+            Examples:
+              glasspane bench --scenario demo --headless --frames 2000 --json results/demo.json
+              glasspane bench --scenario cube --headless --baseline results/cube.json --max-regression 10
+            """)
+
+    /// Scenario.
+    @Option(name: .long, help: "cube (the cube alone), demo (with the picker panel) or stress (1,000 animated overlay views).")
+    public var scenario: BenchScenario = .demo
+
+    /// Input script driving the scenario.
+    @Option(name: .long, help: ArgumentHelp("Drive the scenario with an input script (replayed on the recorded frame clock).", valueName: "FILE"))
+    public var script: String?
+
+    /// Measured frames.
+    @Option(name: .long, help: ArgumentHelp("Frames to measure.", valueName: "N"))
+    public var frames: Int = 1000
+
+    /// Warmup frames.
+    @Option(name: .long, help: ArgumentHelp("Frames to run before measuring.", valueName: "N"))
+    public var warmup: Int = 60
+
+    /// Window size.
+    @Option(name: .long, help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))
+    public var size: String = "1280x720"
+
+    /// Offscreen.
+    @Flag(name: .long, help: "Render offscreen through EGL; no display needed.")
+    public var headless = false
+
+    /// glFinish before timing the present.
+    @Flag(name: .long, inversion: .prefixedNo, help: "glFinish before timing the present (default: on when headless, where a swap waits for nothing).")
+    public var finish: Bool?
+
+    /// Show the HUD (its cost is reported as the hud phase).
+    @Flag(name: .long, help: "Show the performance HUD during the run (its cost is the hud phase).")
+    public var hud = false
+
+    /// JSON report.
+    @Option(name: .long, help: ArgumentHelp("Write the JSON report (schema in docs/bench.md).", valueName: "PATH"))
+    public var json: String?
+
+    /// CSV per frame.
+    @Option(name: .long, help: ArgumentHelp("Write a per-frame CSV (PresentMon/CapFrameX columns plus phases).", valueName: "PATH"))
+    public var csv: String?
+
+    /// SVG chart.
+    @Option(name: .long, help: ArgumentHelp("Write an SVG chart of frame times with percentile lines.", valueName: "PATH"))
+    public var svg: String?
+
+    /// Baseline JSON.
+    @Option(name: .long, help: ArgumentHelp("Compare with an earlier JSON report and print the deltas.", valueName: "PATH"))
+    public var baseline: String?
+
+    /// Allowed regression.
+    @Option(name: .customLong("max-regression"), help: ArgumentHelp("Fail (exit 1) when a compared metric is worse by more than PCT percent.", valueName: "PCT"))
+    public var maxRegression: Double = 10
+
+    /// Creates the command.
+    public init() {}
+
+    /// Checks the values, naming the option.
+    public func validate() throws {
+        guard PixelSize(parsing: size) != nil else {
+            throw ValidationError("--size '\(size)' is not WIDTHxHEIGHT with positive whole numbers (for example 1280x720).")
+        }
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1 (got \(frames)).") }
+        guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more (got \(warmup)).") }
+        guard maxRegression >= 0, maxRegression.isFinite else { throw ValidationError("--max-regression must be a percentage of 0 or more (got \(maxRegression)).") }
+    }
+
+    /// Runs the benchmark and exits with its status.
+    public func run() async throws {
+        let code = await BenchRunner(command: self).run()
+        if code != 0 { throw ExitCode(code) }
+    }
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# `make bench`: the standard scenarios headless, each writing JSON, CSV and SVG under results/bench/.
+# A previous run's JSON (results/bench/baseline-<name>.json) is compared when present.
+set -euo pipefail
+bin=.build/release/glasspane
+out=results/bench
+mkdir -p "$out"
+frames=${BENCH_FRAMES:-2000}
+run() {
+  local name=$1; shift
+  echo "== $name"
+  local base=()
+  [ -f "$out/baseline-$name.json" ] && base=(--baseline "$out/baseline-$name.json" --max-regression "${BENCH_MAX_REGRESSION:-15}")
+  "$bin" bench --headless --frames "$frames" --warmup 120 "$@" \
+    --json "$out/$name.json" --csv "$out/$name.csv" --svg "$out/$name.svg" "${base[@]}"
+}
+run cube --scenario cube
+run demo-idle --scenario demo
+if [ -f Examples/Scripts/picker-drag.jsonl ]; then
+  run demo-picker-drag --scenario demo --script Examples/Scripts/picker-drag.jsonl
+fi
+run stress --scenario stress
+echo
+echo "Reports in $out/ (copy a JSON to $out/baseline-<name>.json to compare future runs against it)."
