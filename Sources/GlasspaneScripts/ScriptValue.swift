@@ -52,6 +52,13 @@ public enum ScriptValue: Hashable, Sendable, Codable, CustomStringConvertible {
         self = value
     }
 
+    /// Converts any `Encodable` (an engine state reply, a bus `JSONValue`) into a script value; nil if it fails.
+    public init?<T: Encodable>(encoding value: T) {
+        guard let data = try? JSONEncoder().encode(value),
+              let v = try? JSONDecoder().decode(ScriptValue.self, from: data) else { return nil }
+        self = v
+    }
+
     /// Compact JSON text with sorted keys (deterministic, so recordings diff cleanly).
     public var description: String { var s = ""; JSONText.append(self, to: &s); return s }
 

@@ -67,4 +67,11 @@ final class ExpectationTests: XCTestCase {
         XCTAssertEqual(r.map(\.passed), [true, true, false])
         XCTAssertEqual(r[2].message, "t.jsonl:4: frame 0: expected bus error invalid-payload, got none")
     }
+
+    func testEncodableStateConvertsToScriptValues() {
+        struct State: Encodable { var color: [Double]; var spinning: Bool; var frame: Int }
+        let v = ScriptValue(encoding: State(color: [1, 0.5, 0], spinning: true, frame: 3))
+        XCTAssertEqual(v, .object(["color": .array([.number(1), .number(0.5), .number(0)]), "spinning": .bool(true), "frame": .number(3)]))
+        XCTAssertEqual(v?.description, #"{"color":[1,0.5,0],"frame":3,"spinning":true}"#)
+    }
 }
