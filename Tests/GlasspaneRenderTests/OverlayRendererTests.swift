@@ -57,7 +57,8 @@ final class OverlayRendererTests: XCTestCase {
 
                 let blended = image.pixel(x: 280, y: 200) // 50% green over the background
                 XCTAssertEqual(Double(blended.g), 0.5 * 255 + 0.5 * 0.10 * 255, accuracy: 3, "premultiplied blend: \(blended)")
-                XCTAssertLessThanOrEqual(overlay.drawCallCount, 3)
+                // Three batches (before, inside and after the clip) into the cache, plus one composite.
+                XCTAssertLessThanOrEqual(overlay.drawCallCount, 4)
             }
         }
     }
@@ -105,6 +106,39 @@ final class OverlayRendererTests: XCTestCase {
                 }
                 XCTAssertGreaterThanOrEqual(best, 3)
                 XCTAssertEqual(atlas.measure("l", fontSize: 20).height, atlas.measure("l", fontSize: 20).height.rounded(), accuracy: 1)
+            }
+        }
+    }
+
+    func testCachedCompositingMatchesDirectDrawingPixelForPixel() throws {
+        try MainActor.assumeIsolated {
+            try Self.withHeadlessContext { _ in
+                let target = RenderTarget(offscreen: true)
+                target.bind(size: Self.metrics.drawableSize)
+                let scene = try GLSceneRenderer()
+                let overlay = try GLOverlayRenderer(atlas: try GlyphAtlas())
+                var images: [OverlayCompositing: PixelImage] = [:]
+                for mode in OverlayCompositing.allCases {
+                    overlay.compositing = mode
+                    scene.render(CubeState().renderScene, viewport: Self.metrics.drawableSize)
+                    overlay.render(Self.sampleList, generation: 3, metrics: Self.metrics)
+                    images[mode] = FramebufferCapture.readBackBuffer(size: Self.metrics.drawableSize)
+                }
+                let direct = try XCTUnwrap(images[.direct]), cached = try XCTUnwrap(images[.cached])
+                var maxDifference = 0
+                for i in direct.rgba.indices { maxDifference = max(maxDifference, abs(Int(direct.rgba[i]) - Int(cached.rgba[i]))) }
+                // Premultiplied blending into a transparent cache rounds once more than blending directly.
+                XCTAssertLessThanOrEqual(maxDifference, 2)
+
+                // An unchanged list composites the cache without redrawing it: one draw call.
+                overlay.compositing = .cached
+                let redraws = overlay.cacheRedrawCount
+                overlay.render(Self.sampleList, generation: 3, metrics: Self.metrics)
+                overlay.render(Self.sampleList, generation: 3, metrics: Self.metrics)
+                XCTAssertEqual(overlay.cacheRedrawCount, redraws)
+                XCTAssertEqual(overlay.drawCallCount, 1)
+                overlay.render(Self.sampleList, generation: 4, metrics: Self.metrics)
+                XCTAssertEqual(overlay.cacheRedrawCount, redraws + 1)
             }
         }
     }
