@@ -65,6 +65,7 @@ let package = Package(
             name: "GlasspaneCLI",
             dependencies: [
                 "GlasspaneDemo", "GlasspaneRender", "GlasspanePlatform", "GlasspaneScripts", "GlasspaneHost", "GlasspaneBench",
+                "GlasspaneOverlay", "GlasspaneBus", "GlasspaneEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),

@@ -40,7 +40,8 @@ struct BenchRunner {
             case .success(let d): player = d
             case .failure(let status): return status.code
             }
-            configuration.fixedFrameDuration = nil
+            // The script's step rate and frame clock; the bench decides how many frames run.
+            player?.configure(&configuration, runWholeScript: false)
         } else {
             player = nil
         }
@@ -51,7 +52,7 @@ struct BenchRunner {
         }
         defer { session.platform.close() }
         let loop = session.loop, app = session.app
-        player?.attach(to: session)
+        if let player, !player.attach(to: session) { return 2 }
 
         let gpu = GPUPassTimer()
         loop.aroundRenderPass = { pass, begins in begins ? gpu.begin(pass.rawValue) : gpu.end(pass.rawValue) }
@@ -88,7 +89,8 @@ struct BenchRunner {
         }
         FileHandle.standardError.write(Data("bench: \(command.scenario.rawValue), \(command.warmup) warmup + \(command.frames) frames, \(command.size), \(command.headless ? "headless" : "window"), finish \(finish ? "on" : "off")\n".utf8))
         await loop.run()
-        if let player, !player.failures.isEmpty {
+        if let player {
+            if let fatal = player.fatalError { printError(fatal); return 2 }
             for f in player.failures { printError(f) }
         }
         guard !samples.isEmpty else {

@@ -14,7 +14,7 @@ public struct GlasspaneCommand: AsyncParsableCommand {
               xvfb-run -a glasspane demo                      a real window on a virtual X server
               glasspane bench --scenario demo --headless --json results/demo.json
             """,
-        subcommands: [DemoCommand.self, BenchCommand.self],
+        subcommands: [DemoCommand.self, RecordCommand.self, ReplayCommand.self, BenchCommand.self],
         defaultSubcommand: DemoCommand.self)
 
     /// Creates the command (argument parser requirement).

@@ -55,6 +55,8 @@ public struct FrameReport: Sendable {
     public var eventCount: Int
     /// When the present returned, on the platform clock (frame times between presents come from these).
     public var presentedAt: Nanoseconds
+    /// The time this frame fed the simulation's accumulator (what a recording stores to replay exactly).
+    public var simulatedDuration: Nanoseconds
 }
 
 /// The two render passes of a frame, for GPU timing.
@@ -75,6 +77,8 @@ public struct FrameLoopConfiguration: Sendable {
     public var stepsPerSecond: Int = 120
     /// The most simulation steps one frame may run (a stall drops time beyond this).
     public var maxCatchUpSteps: Int = 8
+    /// Keep only `.quit` from the platform (a script owns input; the window still closes).
+    public var ignoresPlatformInput: Bool = false
     /// When set, every frame advances the simulation by exactly this much, whatever the wall clock says
     /// (deterministic replays and benchmarks of logic).
     public var fixedFrameDuration: Nanoseconds? = nil
@@ -82,7 +86,8 @@ public struct FrameLoopConfiguration: Sendable {
     public var finishBeforeTiming: Bool = false
     /// Creates a configuration; the zero-argument form gives the defaults.
     public init(maxFrames: Int? = nil, fpsCap: Int? = nil, stepsPerSecond: Int = 120, maxCatchUpSteps: Int = 8,
-                fixedFrameDuration: Nanoseconds? = nil, finishBeforeTiming: Bool = false) {
+                fixedFrameDuration: Nanoseconds? = nil, finishBeforeTiming: Bool = false, ignoresPlatformInput: Bool = false) {
+        self.ignoresPlatformInput = ignoresPlatformInput
         self.maxFrames = maxFrames; self.fpsCap = fpsCap; self.stepsPerSecond = stepsPerSecond
         self.maxCatchUpSteps = maxCatchUpSteps; self.fixedFrameDuration = fixedFrameDuration
         self.finishBeforeTiming = finishBeforeTiming
@@ -113,6 +118,10 @@ public final class FrameLoop {
 
     /// Events to feed in addition to (or instead of) the platform's, for the next frame (scripts, tests).
     public var injectedEvents: [InputEvent] = []
+    /// The simulated duration of the next frame only (a script's recorded frame clock); overrides everything else.
+    public var nextFrameDuration: Nanoseconds?
+    /// Called first thing in each frame with its index: a script player supplies events and duration here.
+    public var willStartFrame: ((Int) -> Void)?
     /// When false the platform is not polled (a script owns input).
     public var pollsPlatform = true
     /// Called after each frame with its costs.
@@ -182,6 +191,7 @@ public final class FrameLoop {
     private var frameStartTime: Nanoseconds = 0
     private var frameElapsed: Nanoseconds = 0
     private var frameSteps = 0
+    private var frameSimulated: Nanoseconds = 0
     private var frameEventCount = 0
     private var frameQuitRequested = false
     private var phaseStart: Nanoseconds = 0
@@ -202,6 +212,7 @@ public final class FrameLoop {
             lastFrameStart = clock.now()
         }
 
+        willStartFrame?(frameIndex)
         let frameStart = clock.now()
         let frameTime = lastFrameStart.map { frameStart - $0 } ?? 0
         lastFrameStart = frameStart
@@ -211,7 +222,10 @@ public final class FrameLoop {
         app.beginFrame(index: frameIndex)
 
         // 1. Events.
-        if pollsPlatform { platform.pollEvents(into: &events) }
+        if pollsPlatform {
+            platform.pollEvents(into: &events)
+            if configuration.ignoresPlatformInput { events.removeAll { $0 != .quit } }
+        }
         if !injectedEvents.isEmpty { events.append(contentsOf: injectedEvents); injectedEvents.removeAll(keepingCapacity: true) }
         t = mark(.events, since: t, clock)
 
@@ -231,7 +245,8 @@ public final class FrameLoop {
         t = mark(.busToEngine, since: t, clock)
 
         // 4. Fixed-step simulation.
-        let elapsed = configuration.fixedFrameDuration ?? (frameIndex == 0 ? 0 : frameTime)
+        let elapsed = nextFrameDuration ?? configuration.fixedFrameDuration ?? (frameIndex == 0 ? 0 : frameTime)
+        nextFrameDuration = nil
         let steps = timestep.advance(by: elapsed)
         let dt = timestep.stepSeconds
         for _ in 0..<steps { app.step(dt: dt) }
@@ -245,6 +260,7 @@ public final class FrameLoop {
         frameStartTime = frameStart
         frameElapsed = frameTime
         frameSteps = steps
+        frameSimulated = elapsed
         frameEventCount = eventCount
         frameQuitRequested = quitRequested
         phaseStart = t
@@ -287,7 +303,8 @@ public final class FrameLoop {
         if firstPresentTime == nil { firstPresentTime = t }
 
         onFrame?(FrameReport(frameIndex: frameIndex, frameTime: frameTime, phaseTimes: phaseTimes,
-                             simulationSteps: steps, eventCount: eventCount, presentedAt: t))
+                             simulationSteps: steps, eventCount: eventCount, presentedAt: t,
+                             simulatedDuration: frameSimulated))
         frameIndex += 1
         if isLast { isFinished = true }
     }

@@ -1,0 +1,103 @@
+// `glasspane replay` and `glasspane record`: input scripts (docs/scripts.md).
+import ArgumentParser
+
+/// How fast a replay runs.
+public enum ReplaySpeed: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// Frames paced to their recorded durations.
+    case realtime
+    /// As fast as possible (the outcome is identical: the simulation runs on the script's frame clock).
+    case fast
+}
+
+/// Plays a script back and checks its expectations.
+public struct ReplayCommand: AsyncParsableCommand, Sendable {
+    /// Name and help.
+    public static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Play an input script back (window or headless) and check its expectations.",
+        discussion: """
+            The simulation runs on the script's recorded frame clock, never the wall clock, so a replay gives the same
+            state and the same pixels at any speed and under any load. Exit codes: 0 every expectation held,
+            1 an expectation failed (each printed with its FILE:LINE), 2 the script cannot be read or names a view
+            the demo does not have.
+            Examples:
+              glasspane replay Examples/Scripts/picker-drag.jsonl --headless
+              glasspane replay session.jsonl --speed realtime
+              glasspane replay s.jsonl --headless --screenshot-at 60:a.png --screenshot-at last:end.png
+            """)
+
+    /// The script.
+    @Argument(help: ArgumentHelp("The input script (JSON Lines).", valueName: "FILE"))
+    public var file: String
+
+    /// Offscreen.
+    @Flag(name: .long, help: "Render offscreen through EGL; no display needed.")
+    public var headless = false
+
+    /// Speed.
+    @Option(name: .long, help: "realtime (paced to the recorded frame times) or fast (default).")
+    public var speed: ReplaySpeed = .fast
+
+    /// Screenshots.
+    @Option(name: .customLong("screenshot-at"), help: ArgumentHelp("Save a PNG at a frame; FRAME may be 'last'. Repeatable.", valueName: "FRAME:PATH"))
+    public var screenshotAt: [String] = []
+
+    /// Bus log.
+    @Option(name: .customLong("bus-log"), help: ArgumentHelp("Write every bus message as JSON Lines.", valueName: "PATH"))
+    public var busLog: String?
+
+    /// Record what is replayed.
+    @Option(name: .customLong("record-out"), help: ArgumentHelp("Write the replayed events as a new script (record and replay round-trip).", valueName: "FILE"))
+    public var recordOut: String?
+
+    /// Font.
+    @Option(name: .long, help: ArgumentHelp("TrueType font for the overlay.", valueName: "PATH"))
+    public var font: String?
+
+    /// Creates the command.
+    public init() {}
+
+    /// Checks `--screenshot-at` values.
+    public func validate() throws {
+        for s in screenshotAt where ScreenshotRequest(argument: s) == nil {
+            throw ValidationError("--screenshot-at '\(s)' is not FRAME:PATH (FRAME a frame number or 'last').")
+        }
+    }
+
+    /// Replays and exits with the outcome.
+    public func run() async throws {
+        let code = await ReplayRunner(command: self).run()
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// Runs the demo and writes every input event to a script.
+public struct RecordCommand: AsyncParsableCommand, Sendable {
+    /// Name and help.
+    public static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Run the demo and record every input event to a script.",
+        discussion: """
+            The file is written as you go: Ctrl-C, kill (SIGTERM) or closing the window leave a complete, valid script
+            up to the last frame. Replay it with: glasspane replay FILE
+            """)
+
+    /// Output.
+    @Option(name: .long, help: ArgumentHelp("The script to write.", valueName: "FILE"))
+    public var out: String
+
+    /// Window, pacing and capture options.
+    @OptionGroup public var window: WindowOptions
+
+    /// Overlay, bus and diagnostics options.
+    @OptionGroup public var demo: DemoOptions
+
+    /// Creates the command.
+    public init() {}
+
+    /// Records and exits.
+    public func run() async throws {
+        let code = await RecordRunner(command: self).run()
+        if code != 0 { throw ExitCode(code) }
+    }
+}
