@@ -1,0 +1,179 @@
+// record / replay / bench as a user runs them: the built binary, headless, with the repository's example scripts.
+import Foundation
+import XCTest
+
+final class ScriptCommandTests: XCTestCase {
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
+    private var binary: URL {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("glasspane").path) {
+            dir.deleteLastPathComponent()
+        }
+        return dir.appendingPathComponent("glasspane")
+    }
+
+    private func temporaryPath(_ name: String) -> String {
+        NSTemporaryDirectory() + "glasspane-\(getpid())-\(name)"
+    }
+
+    @discardableResult
+    private func run(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws -> (code: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = args
+        process.currentDirectoryURL = Self.repository
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    func testEveryExampleScriptReplaysHeadlessWithItsExpectationsHolding() throws {
+        let folder = Self.repository.appendingPathComponent("Examples/Scripts")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+        XCTAssertGreaterThanOrEqual(scripts.count, 5)
+        for name in scripts {
+            let r = try run(["replay", "Examples/Scripts/\(name)", "--headless"])
+            XCTAssertEqual(r.code, 0, "\(name): \(r.stderr)")
+            XCTAssertTrue(r.stdout.contains(", 0 failed"), "\(name): \(r.stdout)")
+            XCTAssertFalse(r.stdout.contains(" 0 expectation(s) held"), "\(name) checked nothing")
+        }
+    }
+
+    func testReplayIsPixelIdenticalAcrossRunsAndSpeeds() throws {
+        let a = temporaryPath("a.png"), b = temporaryPath("b.png"), mid = temporaryPath("mid.png")
+        defer { for p in [a, b, mid] { try? FileManager.default.removeItem(atPath: p) } }
+        try run(["replay", "Examples/Scripts/picker-drag.jsonl", "--headless", "--screenshot-at", "last:\(a)", "--screenshot-at", "40:\(mid)"])
+        try run(["replay", "Examples/Scripts/picker-drag.jsonl", "--headless", "--speed", "realtime", "--screenshot-at", "last:\(b)"])
+        let first = try Data(contentsOf: URL(fileURLWithPath: a)), second = try Data(contentsOf: URL(fileURLWithPath: b))
+        XCTAssertGreaterThan(first.count, 1000)
+        XCTAssertEqual(first, second, "the same script gave different pixels")
+        XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: mid)), first, "frame 40 differs from the last frame")
+    }
+
+    func testFailedExpectationExitsOneNamingFileAndLine() throws {
+        let path = temporaryPath("fail.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try """
+        {"format":"glasspane-script","version":1,"window":{"width":640,"height":400}}
+        {"frame":2,"expect":{"state":{"spinning":false}}}
+        {"frame":3,"expect":{"state":{"spinning":true}}}
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try run(["replay", path, "--headless"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.stderr.contains("\(path):2: frame 2: expected state.spinning = false, got true"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("1 expectation(s) held, 1 failed"), r.stdout)
+    }
+
+    func testBadScriptExitsTwoBeforeAnyFrameWithEveryLine() throws {
+        let path = temporaryPath("bad.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try """
+        {"format":"glasspane-script","version":1,"window":{"width":640,"height":400}}
+        {"frame":10,"click":[1,2]}
+        not json
+        {"frame":4,"click":"picker.sv"}
+        {"frame":12,"click":"picker.nope"}
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try run(["replay", path, "--headless"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.contains("\(path):3:"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(path):4:"), r.stderr)
+        XCTAssertFalse(r.stdout.contains("replay:"), "no frame may run: \(r.stdout)")
+
+        let unknownView = temporaryPath("unknown.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: unknownView) }
+        try """
+        {"format":"glasspane-script","version":1,"window":{"width":640,"height":400}}
+        {"frame":12,"click":"picker.nope"}
+
+        """.write(toFile: unknownView, atomically: true, encoding: .utf8)
+        let u = try run(["replay", unknownView, "--headless"])
+        XCTAssertEqual(u.code, 2)
+        XCTAssertTrue(u.stderr.contains("\(unknownView):2:") && u.stderr.contains("picker.nope"), u.stderr)
+
+        let version = temporaryPath("version.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: version) }
+        try #"{"format":"glasspane-script","version":9,"window":{"width":640,"height":400}}"#.write(toFile: version, atomically: true, encoding: .utf8)
+        let v = try run(["replay", version, "--headless"])
+        XCTAssertEqual(v.code, 2)
+        XCTAssertTrue(v.stderr.contains("version 9"), v.stderr)
+    }
+
+    func testReplayRecordOutRoundTrips() throws {
+        let out = temporaryPath("roundtrip.jsonl"), a = temporaryPath("rt-a.png"), b = temporaryPath("rt-b.png")
+        defer { for p in [out, a, b] { try? FileManager.default.removeItem(atPath: p) } }
+        let first = try run(["replay", "Examples/Scripts/hex-edit.jsonl", "--headless", "--record-out", out, "--screenshot-at", "last:\(a)"])
+        XCTAssertEqual(first.code, 0, first.stderr)
+        let second = try run(["replay", out, "--headless", "--screenshot-at", "last:\(b)"])
+        XCTAssertEqual(second.code, 0, second.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: a)), try Data(contentsOf: URL(fileURLWithPath: b)))
+    }
+
+    func testKilledRecorderLeavesAValidScript() throws {
+        for signal in [SIGTERM, SIGKILL] {
+            let out = temporaryPath("killed-\(signal).jsonl")
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["record", "--out", out, "--headless", "--frames", "1000000", "--size", "320x200"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Wait (bounded) until the recorder has written at least a header and one batch of frames.
+            var size = 0
+            for _ in 0..<400 where size < 200 {
+                usleep(25_000)
+                size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+            }
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            XCTAssertGreaterThan(size, 0, "the recorder wrote nothing")
+            let replay = try run(["replay", out, "--headless"])
+            XCTAssertEqual(replay.code, 0, "signal \(signal): \(replay.stderr)")
+            let text = try String(contentsOfFile: out, encoding: .utf8)
+            XCTAssertTrue(text.hasPrefix(#"{"format":"glasspane-script""#))
+            if signal == SIGTERM { XCTAssertEqual(process.terminationStatus, 0, "SIGTERM stops the recording cleanly") }
+        }
+    }
+
+    func testBenchWritesReportsAndComparesWithABaseline() throws {
+        let json = temporaryPath("bench.json"), csv = temporaryPath("bench.csv"), svg = temporaryPath("bench.svg")
+        defer { for p in [json, csv, svg] { try? FileManager.default.removeItem(atPath: p) } }
+        let r = try run(["bench", "--scenario", "demo", "--headless", "--frames", "30", "--warmup", "5", "--size", "320x200",
+                         "--json", json, "--csv", csv, "--svg", svg, "--script", "Examples/Scripts/spin-toggle.jsonl"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("frame time (ms)"), r.stdout)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        XCTAssertNotNil(report?["schema_version"])
+        let header = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").first.map(String.init) ?? ""
+        for column in ["Application", "TimeInSeconds", "MsBetweenPresents", "Dropped"] { XCTAssertTrue(header.contains(column), header) }
+        XCTAssertTrue(try String(contentsOfFile: svg, encoding: .utf8).contains("<svg"))
+        // Comparing with itself passes; a missing baseline is a clear error (exit 2).
+        let same = try run(["bench", "--scenario", "demo", "--headless", "--frames", "30", "--warmup", "5", "--size", "320x200",
+                            "--baseline", json, "--max-regression", "1000"])
+        XCTAssertEqual(same.code, 0, same.stderr)
+        // A baseline ten thousand times faster than anything real: the run regressed, exit 1.
+        var fast = try XCTUnwrap(report)
+        var frameMs = try XCTUnwrap(fast["frame_ms"] as? [String: Any])
+        frameMs["p50"] = 0.0001
+        fast["frame_ms"] = frameMs
+        try JSONSerialization.data(withJSONObject: fast).write(to: URL(fileURLWithPath: json))
+        let regressed = try run(["bench", "--scenario", "demo", "--headless", "--frames", "30", "--warmup", "5", "--size", "320x200",
+                                 "--baseline", json, "--max-regression", "10"])
+        XCTAssertEqual(regressed.code, 1, regressed.stdout + regressed.stderr)
+        XCTAssertTrue(regressed.stdout.contains("frame_ms.p50"), regressed.stdout)
+        let missing = try run(["bench", "--headless", "--frames", "5", "--baseline", "/nonexistent/base.json"])
+        XCTAssertEqual(missing.code, 2)
+        XCTAssertTrue(missing.stderr.contains("/nonexistent/base.json"), missing.stderr)
+    }
+}
