@@ -1,12 +1,11 @@
 #version 330 core
-// Anti-aliased rounded rectangles, circles and rings from a signed distance; glyphs and images from a texture.
+// Anti-aliased rounded rectangles, circles and rings from a signed distance (no texture: on software
+// rasterizers every sample costs, so textured quads have their own program, overlay_texture.frag).
 // Output is premultiplied alpha (blend: ONE, ONE_MINUS_SRC_ALPHA).
 in vec2 vLocal;
 in vec4 vColor;
 flat in vec4 vShape;
 flat in float vKind;
-
-uniform sampler2D uTexture;
 
 out vec4 fragColor;
 
@@ -16,14 +15,6 @@ float roundedBoxDistance(vec2 p, vec2 halfSize, float radius) {
 }
 
 void main() {
-    if (vKind > 1.5) {
-        fragColor = texture(uTexture, vLocal) * vColor;
-        return;
-    }
-    if (vKind > 0.5) {
-        fragColor = vColor * texture(uTexture, vLocal).r;
-        return;
-    }
     float d = roundedBoxDistance(vLocal, vShape.xy, vShape.z);
     // One pixel of smoothing across the edge, centered on it.
     float coverage = clamp(0.5 - d, 0.0, 1.0);

@@ -3,9 +3,9 @@
 // and saturation/value gradients (exact through vertex colors), glyph runs from the atlas, images, nested clips
 // (scissor), premultiplied alpha, high-DPI scaling. Batches by texture and clip: a typical overlay is 1-3 draws.
 // Caching: an unchanged draw list (same generation, same metrics) is not re-tessellated or re-uploaded. With
-// `.cached` compositing (the default) the overlay is also rasterized once into a texture and each frame only
-// composites one textured quad over the content's bounds; `.direct` draws every batch every frame. On Mesa's
-// llvmpipe the cache cuts an idle demo frame from about 4.4 ms to the cube's 1.3 ms (docs/overlay.md).
+// `.automatic` compositing (the default) an overlay that holds still is rasterized once into a texture and each
+// frame only composites one textured quad over the content's bounds, while one that changes frame after frame
+// (a drag, the HUD) is drawn directly; `.cached` and `.direct` force either way. Measurements in docs/overlay.md.
 // GL state it changes is saved and restored, so the engine is unaffected.
 import CGL
 import GlasspaneCore
@@ -17,13 +17,15 @@ public enum OverlayCompositing: String, Sendable, CaseIterable {
     case direct
     /// Rasterize into a texture when the list changes; composite one quad per frame.
     case cached
+    /// Direct while the list changes frame after frame (a drag, the HUD), cached once it holds still.
+    case automatic
 }
 
 /// Draws `DrawList`s with OpenGL 3.3 core.
 @MainActor
 public final class GLOverlayRenderer: DrawListRenderer {
     /// Direct drawing or a cached texture (see the file comment).
-    public var compositing: OverlayCompositing = .cached
+    public var compositing: OverlayCompositing = .automatic
     /// How many times the cache texture was redrawn (tests: stays put while the overlay is unchanged).
     public private(set) var cacheRedrawCount = 0
     /// Draw calls issued by the last `render` (for tests and the bench).
@@ -34,6 +36,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     public let atlas: GlyphAtlas
 
     private let program: ShaderProgram
+    private let textureProgram: ShaderProgram
     private let compositeProgram: ShaderProgram
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
@@ -50,6 +53,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var cacheTexture: GLuint = 0
     private var cacheSize = PixelSize(width: 0, height: 0)
     private var cacheIsCurrent = false
+    private var changedFramesInARow = 0
 
     private static let floatsPerVertex = 13
 
@@ -64,6 +68,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     public init(atlas: GlyphAtlas) throws(ShaderError) {
         self.atlas = atlas
         program = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay.frag")
+        textureProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay_texture.frag")
         compositeProgram = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
         glGenVertexArrays(1, &vao)
         glGenBuffers(1, &vbo)
@@ -130,11 +135,16 @@ public final class GLOverlayRenderer: DrawListRenderer {
             cachedMetrics = metrics
             tessellationCount += 1
             cacheIsCurrent = false
+            changedFramesInARow += 1
+        } else {
+            changedFramesInARow = 0
         }
-        switch compositing {
-        case .direct:
+        // Redrawing a cache that changes again next frame costs more than drawing directly.
+        let useCache = compositing == .cached || (compositing == .automatic && changedFramesInARow < 2)
+        switch useCache {
+        case false:
             drawBatches(metrics: metrics)
-        case .cached:
+        case true:
             guard contentBounds != nil else { drawCallCount = 0; return }
             var redrawCalls = 0
             if !cacheIsCurrent || cacheSize != metrics.drawableSize {
@@ -221,7 +231,6 @@ public final class GLOverlayRenderer: DrawListRenderer {
         let sx = metrics.scaleX, sy = metrics.scaleY
         var clipStack: [Rect?] = []
         var clip: Rect? = nil
-        var texture = atlas.texture
 
         func px(_ r: Rect) -> Rect { Rect(x: r.minX * sx, y: r.minY * sy, width: r.width * sx, height: r.height * sy) }
         func startBatchIfNeeded(texture t: GLuint) {
@@ -248,20 +257,22 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 continue
             default: break
             }
-            // Every command but images draws with the atlas bound (shapes ignore the texture).
-            if case .image(_, let handle, _) = command, let image = images[handle.id] {
+            // Shapes batch without a texture (the shape program); glyphs with the atlas, images with their own.
+            switch command {
+            case .image(_, let handle, _):
+                guard let image = images[handle.id] else { continue }
                 startBatchIfNeeded(texture: image.texture)
-            } else {
-                if texture == 0 { texture = atlas.texture }
+            case .glyphs(let run):
+                // Rasterize first: the atlas texture exists once a glyph is in it.
+                let pixelSize = atlas.pixelSize(for: run.fontSize)
+                for scalar in run.text.unicodeScalars { _ = atlas.glyph(scalar, pixelSize: pixelSize) }
+                guard atlas.texture != 0 else { continue }
                 startBatchIfNeeded(texture: atlas.texture)
+            default:
+                startBatchIfNeeded(texture: 0)
             }
             emit(command, sx: sx, sy: sy)
             closeBatch()
-            // Rasterizing the first glyph creates the atlas texture: retarget the open batch.
-            if texture == 0 && atlas.texture != 0, !batches.isEmpty {
-                texture = atlas.texture
-                batches[batches.count - 1].texture = texture
-            }
         }
         closeBatch()
         batches.removeAll { $0.count == 0 }
@@ -408,8 +419,16 @@ public final class GLOverlayRenderer: DrawListRenderer {
         prepareState(metrics: metrics)
         var boundTexture: GLuint = .max
         var scissorOn = false
+        var textured = false
         for batch in batches {
-            if batch.texture != boundTexture {
+            if (batch.texture != 0) != textured {
+                textured = batch.texture != 0
+                let p = textured ? textureProgram : program
+                glUseProgram(p.id)
+                glUniform2f(p.uniform("uViewportSize"), Float(metrics.drawableSize.width), Float(h))
+                if textured { glUniform1i(p.uniform("uTexture"), 0) }
+            }
+            if batch.texture != 0 && batch.texture != boundTexture {
                 glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture)
                 boundTexture = batch.texture
             }
@@ -441,7 +460,6 @@ extension GLOverlayRenderer {
         glDisable(GLenum(GL_CULL_FACE))
         glUseProgram(program.id)
         glUniform2f(program.uniform("uViewportSize"), Float(w), Float(h))
-        glUniform1i(program.uniform("uTexture"), 0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindVertexArray(vao)
     }

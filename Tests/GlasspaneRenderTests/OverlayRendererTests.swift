@@ -57,8 +57,8 @@ final class OverlayRendererTests: XCTestCase {
 
                 let blended = image.pixel(x: 280, y: 200) // 50% green over the background
                 XCTAssertEqual(Double(blended.g), 0.5 * 255 + 0.5 * 0.10 * 255, accuracy: 3, "premultiplied blend: \(blended)")
-                // Three batches (before, inside and after the clip) into the cache, plus one composite.
-                XCTAssertLessThanOrEqual(overlay.drawCallCount, 4)
+                // Four batches into the cache (shapes, text, the clipped shape, the circle), plus one composite.
+                XCTAssertLessThanOrEqual(overlay.drawCallCount, 5)
             }
         }
     }
@@ -125,6 +125,7 @@ final class OverlayRendererTests: XCTestCase {
                     images[mode] = FramebufferCapture.readBackBuffer(size: Self.metrics.drawableSize)
                 }
                 let direct = try XCTUnwrap(images[.direct]), cached = try XCTUnwrap(images[.cached])
+                XCTAssertEqual(images[.automatic], cached, "automatic composites a list that holds still")
                 var maxDifference = 0
                 for i in direct.rgba.indices { maxDifference = max(maxDifference, abs(Int(direct.rgba[i]) - Int(cached.rgba[i]))) }
                 // Premultiplied blending into a transparent cache rounds once more than blending directly.
@@ -139,6 +140,27 @@ final class OverlayRendererTests: XCTestCase {
                 XCTAssertEqual(overlay.drawCallCount, 1)
                 overlay.render(Self.sampleList, generation: 4, metrics: Self.metrics)
                 XCTAssertEqual(overlay.cacheRedrawCount, redraws + 1)
+            }
+        }
+    }
+
+    func testAutomaticCompositingDrawsDirectlyWhileTheListKeepsChanging() throws {
+        try MainActor.assumeIsolated {
+            try Self.withHeadlessContext { _ in
+                let target = RenderTarget(offscreen: true)
+                target.bind(size: Self.metrics.drawableSize)
+                let overlay = try GLOverlayRenderer(atlas: try GlyphAtlas())
+                XCTAssertEqual(overlay.compositing, .automatic)
+                overlay.render(Self.sampleList, generation: 1, metrics: Self.metrics)
+                XCTAssertEqual(overlay.cacheRedrawCount, 1, "a first change goes through the cache")
+                for g in 2...10 { overlay.render(Self.sampleList, generation: UInt64(g), metrics: Self.metrics) }
+                XCTAssertEqual(overlay.cacheRedrawCount, 1, "a list changing every frame is drawn directly")
+                XCTAssertGreaterThan(overlay.drawCallCount, 1)
+                overlay.render(Self.sampleList, generation: 10, metrics: Self.metrics)
+                XCTAssertEqual(overlay.cacheRedrawCount, 2, "once it holds still, the cache is rebuilt once")
+                overlay.render(Self.sampleList, generation: 10, metrics: Self.metrics)
+                XCTAssertEqual(overlay.cacheRedrawCount, 2)
+                XCTAssertEqual(overlay.drawCallCount, 1)
             }
         }
     }
