@@ -12,6 +12,16 @@ public enum BenchScenario: String, ExpressibleByArgument, CaseIterable, Sendable
     case stress
 }
 
+/// The overlay compositing strategies, as a command-line value.
+public enum OverlayCompositingArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// Direct while changing, cached while still.
+    case automatic
+    /// Always through the cache texture.
+    case cached
+    /// Always draw every batch.
+    case direct
+}
+
 /// Runs a scenario for N frames and reports frame-time statistics.
 public struct BenchCommand: AsyncParsableCommand, Sendable {
     /// Name and help.
@@ -57,6 +67,10 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
     /// Show the HUD (its cost is reported as the hud phase).
     @Flag(name: .long, help: "Show the performance HUD during the run (its cost is the hud phase).")
     public var hud = false
+
+    /// Overlay compositing strategy.
+    @Option(name: .customLong("overlay-compositing"), help: "How the overlay reaches the frame: automatic (default), cached or direct (docs/overlay.md).")
+    public var overlayCompositing: OverlayCompositingArgument = .automatic
 
     /// JSON report.
     @Option(name: .long, help: ArgumentHelp("Write the JSON report (schema in docs/bench.md).", valueName: "PATH"))

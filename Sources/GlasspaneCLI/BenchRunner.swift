@@ -52,6 +52,7 @@ struct BenchRunner {
         }
         defer { session.platform.close() }
         let loop = session.loop, app = session.app
+        (app.stage.renderer as? GLOverlayRenderer)?.compositing = OverlayCompositing(rawValue: command.overlayCompositing.rawValue) ?? .automatic
         if let player, !player.attach(to: session) { return 2 }
 
         let gpu = GPUPassTimer()
@@ -106,7 +107,8 @@ struct BenchRunner {
             environment.options = BenchRunOptions(
                 scenario: command.scenario.rawValue, frames: command.frames, warmup: command.warmup,
                 width: window.windowSize.width, height: window.windowSize.height, headless: command.headless,
-                finish: finish, script: command.script, extra: ["hud": command.hud ? "on" : "off", "driver": session.platform.videoDriver])
+                finish: finish, script: command.script, extra: ["hud": command.hud ? "on" : "off", "driver": session.platform.videoDriver,
+                        "overlay_compositing": command.overlayCompositing.rawValue])
             let report = BenchReport(scenario: command.scenario.rawValue, statistics: statistics, environment: environment)
             print(report.textTable(), terminator: "")
             if let path = command.json { try report.writeJSON(to: path); print("json: \(path)") }
