@@ -147,7 +147,12 @@ public final class DemoApp: HostApp {
     public func step(dt: Double) {
         bus.phase = .simulation
         engine.step(dt: dt)
+        // The fast channel's real use: per-step engine figures for the HUD, no JSON (the channel keeps the latest 4).
+        try? engine.publishFrameStats()
     }
+
+    /// The latest engine figures the HUD received over the fast channel.
+    public private(set) var latestEngineStats: EngineFrameStats?
 
     /// Phase 5: replies and state changes reach the overlay.
     public func deliverOverlayMessages() {
@@ -162,6 +167,13 @@ public final class DemoApp: HostApp {
     public func advanceAnimations(time: Double) {
         bus.phase = .animation
         stress?.animate(time: time, in: stage.overlay.windowSize)
+        if let values = try? engine.statsChannel.receiveLatest(), let stats = EngineFrameStats(values: values) {
+            latestEngineStats = stats
+            engine.statsChannel.recycle(values)
+            if hud.isVisible {
+                hud.setEngineLine("engine step \(stats.stepCount) · \(stats.spinning ? "spinning" : "stopped") · zoom \(Int(stats.camera.distance * 10) / 10)")
+            }
+        }
     }
 
     /// Phase 7: overlay layout and paint (nothing when nothing changed).

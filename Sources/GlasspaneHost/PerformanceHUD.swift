@@ -34,6 +34,9 @@ public final class PerformanceHUD {
         if view.frame != frame { view.frame = frame }
     }
 
+    /// Sets the line of engine figures (streamed over the bus's fast channel by the app).
+    public func setEngineLine(_ text: String) { view.engineLine = text }
+
     /// Adds a frame's figures (only repaints while visible).
     public func record(_ report: FrameReport) {
         view.record(report, redraw: isVisible)
@@ -43,7 +46,7 @@ public final class PerformanceHUD {
 /// Draws the HUD panel: text lines and a bar per frame.
 public final class HUDView: View {
     /// The panel's size in points.
-    public static let size = Size(width: 280, height: 200)
+    public static let size = Size(width: 280, height: 216)
     /// Frames kept for the graph.
     public static let historyLength = 240
 
@@ -54,6 +57,8 @@ public final class HUDView: View {
     private var fpsText = ""
     private var phaseText: [String] = []
     private var framesSinceText = 0
+    /// A line of engine figures under the FPS line (set by the app; empty hides it).
+    public var engineLine = "" { didSet { if engineLine != oldValue { setNeedsDisplay() } } }
 
     /// Creates the view (draws, ignores interaction).
     public override init(identifier: String = "", frame: Rect = .zero) {
@@ -93,11 +98,15 @@ public final class HUDView: View {
     public override func draw(in rect: Rect, context: inout PaintContext) {
         super.draw(in: rect, context: &context)
         context.add(.glyphs(GlyphRun(text: fpsText, origin: Point(x: rect.minX + 10, y: rect.minY + 6), fontSize: 14, color: .white)))
+        if !engineLine.isEmpty {
+            context.add(.glyphs(GlyphRun(text: engineLine, origin: Point(x: rect.minX + 10, y: rect.minY + 26), fontSize: 11,
+                                         color: Color(r: 0.55, g: 0.8, b: 0.65))))
+        }
         for (i, line) in phaseText.enumerated() {
-            context.add(.glyphs(GlyphRun(text: line, origin: Point(x: rect.minX + 10, y: rect.minY + 28 + Double(i) * 15),
+            context.add(.glyphs(GlyphRun(text: line, origin: Point(x: rect.minX + 10, y: rect.minY + 44 + Double(i) * 15),
                                          fontSize: 11, color: Color(r: 0.7, g: 0.74, b: 0.8))))
         }
-        let graph = Rect(x: rect.minX + 10, y: rect.minY + 110, width: rect.width - 20, height: rect.height - 120)
+        let graph = Rect(x: rect.minX + 10, y: rect.minY + 124, width: rect.width - 20, height: rect.height - 134)
         context.add(.rect(graph, color: Color(r: 1, g: 1, b: 1, a: 0.05), cornerRadius: 2))
         let scaleMs = max(20, frameTimes.max() ?? 0)
         let barWidth = graph.width / Double(Self.historyLength)

@@ -119,6 +119,30 @@ final class ScriptCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: a)), try Data(contentsOf: URL(fileURLWithPath: b)))
     }
 
+    func testDumpViewsPrintsTheLiveTreeAsJSON() throws {
+        let r = try run(["demo", "--headless", "--dump-views"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let entries = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        let sv = try XCTUnwrap(entries.first { $0["identifier"] as? String == "picker.sv" })
+        let frame = try XCTUnwrap(sv["frame"] as? [String: Double])
+        XCTAssertEqual(frame["x"], 30)
+        XCTAssertGreaterThan(frame["width"] ?? 0, 100)
+        XCTAssertTrue(entries.contains { $0["identifier"] as? String == "picker.hex" })
+    }
+
+    func testBusLogRecordsBothDirectionsWithFrameIndices() throws {
+        let log = temporaryPath("bus.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let r = try run(["replay", "Examples/Scripts/malformed-bus.jsonl", "--headless", "--bus-log", log])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        XCTAssertGreaterThan(lines.count, 5)
+        let records = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        XCTAssertTrue(records.allSatisfy { $0["frame"] is Int }, "every line carries its frame")
+        let text = lines.joined(separator: "\n")
+        for needle in ["state-changed", "ready", "malformed-json", "change-color"] { XCTAssertTrue(text.contains(needle), needle) }
+    }
+
     func testKilledRecorderLeavesAValidScript() throws {
         for signal in [SIGTERM, SIGKILL] {
             let out = temporaryPath("killed-\(signal).jsonl")

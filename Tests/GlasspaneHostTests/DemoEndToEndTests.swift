@@ -181,3 +181,33 @@ final class DemoAsyncRequestTests: XCTestCase {
         XCTAssertEqual(resumedInFrame, 1, "resumed before the frame ended")
     }
 }
+
+@MainActor
+final class HUDTests: XCTestCase {
+    func testHUDIsNonInteractiveTogglesWithF1AndShowsFastChannelFigures() async throws {
+        let platform = FakePlatform()
+        let app = DemoApp(sceneRenderer: nil, content: DemoApp.Content(showsHUD: true))
+        let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
+        loop.onFrame = { app.record($0) }
+        await loop.runFrameAsync()
+        await loop.runFrameAsync()
+        XCTAssertTrue(app.hud.isVisible)
+        // A click on the HUD panel passes through to the engine: the spin toggles.
+        let hud = app.hud.view.windowFrame
+        XCTAssertGreaterThan(hud.width, 0)
+        platform.pendingEvents = [.pointerDown(PointerEvent(location: hud.center)), .pointerUp(PointerEvent(location: hud.center))]
+        await loop.runFrameAsync()
+        XCTAssertFalse(app.simulation.current.spinning, "the HUD must not take events")
+        XCTAssertTrue(app.stage.lastDecision?.target.isEngine ?? false)
+        // The engine's per-step figures arrived over the fast channel, without JSON.
+        XCTAssertEqual(app.latestEngineStats?.stepCount, app.simulation.stepCount)
+        XCTAssertTrue(app.hud.view.engineLine.hasPrefix("engine step "), app.hud.view.engineLine)
+        // F1 toggles it (it reaches the engine side because nothing has focus).
+        platform.pendingEvents = [.key(KeyEvent(key: .function(1)))]
+        await loop.runFrameAsync()
+        XCTAssertFalse(app.hud.isVisible)
+        platform.pendingEvents = [.key(KeyEvent(key: .function(1)))]
+        await loop.runFrameAsync()
+        XCTAssertTrue(app.hud.isVisible)
+    }
+}
