@@ -29,11 +29,10 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         commandName: "bench",
         abstract: "Measure frame times of a scenario (uncapped) and write reports.",
         discussion: """
-            Metrics follow MangoHud/CapFrameX/PresentMon definitions (docs/bench.md). Exit codes: 0 done (and no
-            regression), 1 a metric regressed beyond --max-regression against --baseline, 2 bad input.
+            Metrics follow MangoHud/CapFrameX/PresentMon definitions (docs/bench.md). Exit codes: 0 done (and no regression), 1 a metric regressed beyond --max-regression against --baseline, 2 bad input.
             Examples:
-              glasspane bench --scenario demo --headless --frames 2000 --json results/demo.json
-              glasspane bench --scenario cube --headless --baseline results/cube.json --max-regression 10
+              glasspane bench --scenario demo --headless --json demo.json
+              glasspane bench --headless --baseline demo.json --max-regression 10
             """)
 
     /// Scenario.

@@ -9,10 +9,7 @@ public struct DemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Open the demo window: a lit spinning cube with a color picker on top.",
         discussion: """
-            Drag in the picker to recolor the cube (over the bus). Click the scene outside the panel to stop or
-            restart the spin; drag the scene to orbit the camera; the wheel zooms. Escape (with nothing focused)
-            or closing the window quits. Without a display use --headless (offscreen, EGL) or run under a
-            virtual X server: xvfb-run -a glasspane demo
+            Drag in the picker to recolor the cube (over the bus). Click the scene outside the panel to stop or restart the spin; drag the scene to orbit the camera; the wheel zooms. Escape (with nothing focused) or closing the window quits. Without a display use --headless (offscreen, EGL) or run under a virtual X server: xvfb-run -a glasspane demo
             """)
 
     /// Window, pacing and capture options.

@@ -9,10 +9,12 @@ public struct GlasspaneCommand: AsyncParsableCommand {
         abstract: "A 3D engine and a retained-mode UI overlay in one SDL2 window.",
         discussion: """
             Examples:
-              glasspane demo                                  open the demo window
-              glasspane demo --headless --frames 120 --screenshot shot.png
-              xvfb-run -a glasspane demo                      a real window on a virtual X server
-              glasspane bench --scenario demo --headless --json results/demo.json
+              glasspane demo                          open the demo window
+              glasspane demo --headless --screenshot shot.png --frames 120
+              xvfb-run -a glasspane demo              a window on a virtual X server
+              glasspane record --out session.jsonl    record what you do
+              glasspane replay session.jsonl          play it back
+              glasspane bench --scenario demo --headless
             """,
         subcommands: [DemoCommand.self, RecordCommand.self, ReplayCommand.self, BenchCommand.self],
         defaultSubcommand: DemoCommand.self)

@@ -16,14 +16,11 @@ public struct ReplayCommand: AsyncParsableCommand, Sendable {
         commandName: "replay",
         abstract: "Play an input script back (window or headless) and check its expectations.",
         discussion: """
-            The simulation runs on the script's recorded frame clock, never the wall clock, so a replay gives the same
-            state and the same pixels at any speed and under any load. Exit codes: 0 every expectation held,
-            1 an expectation failed (each printed with its FILE:LINE), 2 the script cannot be read or names a view
-            the demo does not have.
+            The simulation runs on the script's recorded frame clock, never the wall clock, so a replay gives the same state and the same pixels at any speed and under any load. Exit codes: 0 every expectation held, 1 an expectation failed (each printed with its FILE:LINE), 2 the script cannot be read or names a view the demo does not have.
             Examples:
               glasspane replay Examples/Scripts/picker-drag.jsonl --headless
               glasspane replay session.jsonl --speed realtime
-              glasspane replay s.jsonl --headless --screenshot-at 60:a.png --screenshot-at last:end.png
+              glasspane replay s.jsonl --headless --screenshot-at last:end.png
             """)
 
     /// The script.
@@ -78,8 +75,7 @@ public struct RecordCommand: AsyncParsableCommand, Sendable {
         commandName: "record",
         abstract: "Run the demo and record every input event to a script.",
         discussion: """
-            The file is written as you go: Ctrl-C, kill (SIGTERM) or closing the window leave a complete, valid script
-            up to the last frame. Replay it with: glasspane replay FILE
+            The file is written as you go: Ctrl-C, kill (SIGTERM) or closing the window leave a complete, valid script up to the last frame. Replay it with: glasspane replay FILE
             """)
 
     /// Output.
