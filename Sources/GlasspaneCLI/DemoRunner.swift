@@ -68,6 +68,22 @@ struct DemoSession {
     }
 }
 
+extension DemoSession {
+    /// Saves the last frame as a PNG when the loop ends; the returned closure tells the error, if any, afterwards.
+    func saveLastFrame(to path: String) -> () -> String? {
+        var failure: String?
+        let previous = loop.beforePresent
+        let platform = self.platform
+        loop.beforePresent = { index, isLast in
+            previous?(index, isLast)
+            guard isLast else { return }
+            let image = FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize)
+            do { try FramebufferCapture.writePNG(image, to: path) } catch { failure = "\(error)" }
+        }
+        return { failure }
+    }
+}
+
 /// A process exit code as an error value.
 struct ExitStatus: Error { let code: Int32 }
 
@@ -90,14 +106,7 @@ struct DemoRunner {
         let platform = session.platform, loop = session.loop
         defer { platform.close() }
 
-        var screenshotError: String?
-        if let path = options.screenshot {
-            loop.beforePresent = { _, isLast in
-                guard isLast else { return }
-                let image = FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize)
-                do { try FramebufferCapture.writePNG(image, to: path) } catch { screenshotError = "\(error)" }
-            }
-        }
+        let screenshotError = options.screenshot.map { session.saveLastFrame(to: $0) }
         var frameTimes: [Nanoseconds] = []
         if options.stats {
             frameTimes.reserveCapacity(options.frames ?? 10_000)
@@ -116,7 +125,7 @@ struct DemoRunner {
                 return 1
             }
         }
-        if let screenshotError { printError(screenshotError); return 1 }
+        if let error = screenshotError?() { printError(error); return 1 }
         if let path = options.screenshot { FileHandle.standardError.write(Data("screenshot: \(path)\n".utf8)) }
         if options.stats {
             printStats(frameTimes: frameTimes, loop: loop, mainEntered: mainEntered, platform: platform)

@@ -98,10 +98,12 @@ struct RecordRunner {
                 if writeError == nil { writeError = "\(error)" }
             }
         }
+        let screenshotError = command.window.screenshot.map { session.saveLastFrame(to: $0) }
         FileHandle.standardError.write(Data("record: writing \(command.out) (Escape, Ctrl-C or closing the window stops)\n".utf8))
         await loop.run()
         do { try recorder.finish() } catch { writeError = writeError ?? error.description }
         if let writeError { printError(writeError); return 1 }
+        if let error = screenshotError?() { printError(error); return 1 }
         print("record: \(command.out): \(recorder.framesRecorded) frames, \(recorder.eventsRecorded) events")
         return 0
     }
