@@ -1,0 +1,170 @@
+// Bus micro-benchmarks: the typed JSON round trip between the overlay and the engine, request/reply,
+// one-way message rate, and the fast channel's bulk throughput. Pure logic: no SDL, no GL.
+import Benchmark
+import BenchmarkSupport
+import GlasspaneBus
+import GlasspaneCore
+import GlasspaneEngine
+
+/// The overlay and the engine on one bus, as the demo wires them (overlay endpoint first, engine announces ready).
+@MainActor
+final class BusFixture {
+    let bus: MessageBus
+    let client: EngineClient
+    let engine: EngineService
+    /// `state-changed` messages the overlay handled.
+    var stateChangesSeen = 0
+    /// `get-state` replies the overlay handled.
+    var repliesSeen = 0
+    /// Two colors to alternate between, so every `change-color` changes the state (and makes a `state-changed`).
+    let colors = [Color(r: 0.2, g: 0.4, b: 0.8), Color(r: 0.9, g: 0.3, b: 0.1)]
+
+    init(engineObservers: [EndpointID] = [.overlay]) {
+        bus = MessageBus()
+        client = EngineClient(bus: bus)
+        engine = EngineService(bus: bus, observers: engineObservers, announceReady: false)
+        client.onStateChanged = { [unowned self] _ in stateChangesSeen += 1 }
+        engine.announceReady()
+        frame()
+        stateChangesSeen = 0
+    }
+
+    /// Phases 3 and 5 of a frame: the engine's mailbox, then the overlay's.
+    @inline(__always)
+    func frame() {
+        bus.phase = .engine
+        bus.deliver(to: .engine)
+        bus.phase = .overlay
+        bus.deliver(to: .overlay)
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        timeUnits: .nanoseconds,
+        warmupIterations: 3,
+        maxDuration: .seconds(2),
+        maxIterations: 1_000
+    )
+
+    // Overlay posts `change-color` (encode), the bus routes it to the engine's mailbox, the engine decodes,
+    // validates and handles it in phase 3 and posts `state-changed`, which the overlay decodes and handles in
+    // phase 5. One scaled iteration = one full round trip.
+    mainActorBenchmark(
+        "Bus.roundTrip.changeColor",
+        configuration: .init(scalingFactor: .kilo),
+        fixture: { BusFixture() },
+        body: { f, benchmark in
+            let before = f.stateChangesSeen
+            for i in benchmark.scaledIterations {
+                f.bus.phase = .input
+                f.client.setColor(f.colors[i & 1])
+                f.frame()
+            }
+            if f.stateChangesSeen - before != benchmark.scaledIterations.count {
+                benchmark.error("expected one state-changed per change-color, got \(f.stateChangesSeen - before)")
+            }
+        })
+
+    // `get-state` with the completion API: request (encode, id, pending entry), the engine's handler encodes the
+    // `state` reply, the overlay matches `replyTo`, decodes and runs the completion. One iteration = one reply.
+    mainActorBenchmark(
+        "Bus.roundTrip.getState",
+        configuration: .init(scalingFactor: .kilo),
+        fixture: { BusFixture() },
+        body: { f, benchmark in
+            let before = f.repliesSeen
+            for _ in benchmark.scaledIterations {
+                f.bus.phase = .input
+                f.client.requestState { result in
+                    if case .success(let state) = result { blackHole(state); f.repliesSeen += 1 }
+                }
+                f.frame()
+            }
+            if f.repliesSeen - before != benchmark.scaledIterations.count {
+                benchmark.error("expected one reply per get-state, got \(f.repliesSeen - before)")
+            }
+        })
+
+    // Message rate, one way: 1,000 `change-color` posted in a frame, then one delivery to the engine (no
+    // observers, so no `state-changed` traffic back). Throughput = messages per second.
+    mainActorBenchmark(
+        "Bus.messages.changeColor.oneWay",
+        configuration: .init(scalingFactor: .kilo),
+        fixture: { BusFixture(engineObservers: []) },
+        body: { f, benchmark in
+            let before = f.bus.statistics.delivered
+            f.bus.phase = .input
+            for i in benchmark.scaledIterations { f.client.setColor(f.colors[i & 1]) }
+            f.frame()
+            let delivered = f.bus.statistics.delivered - before
+            if delivered != benchmark.scaledIterations.count {
+                benchmark.error("expected \(benchmark.scaledIterations.count) deliveries, got \(delivered)")
+            }
+        })
+
+    // Fast channel: a 1 MiB `[Float]` (262,144 floats) copied into recycled storage in the input phase
+    // (`send(copying:)`: one memcpy) and received in the engine phase; the receiver hands the storage back.
+    // One iteration = 1 MiB moved, so throughput (#/s) = MiB/s; bytes/s is reported as its own metric.
+    let floatCount = (1 << 20) / MemoryLayout<Float>.stride
+    mainActorBenchmark(
+        "Bus.fastChannel.sendCopying.1MiB",
+        configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal, bytesPerSecond], timeUnits: .microseconds),
+        fixture: { () -> (MessageBus, FastChannel<Float>, [Float]) in
+            let bus = MessageBus()
+            let channel = try! bus.fastChannel(named: "bench.floats", of: Float.self, writePhases: [.input],
+                                               readPhases: [.engine], capacity: 4, overflow: .throwFull)
+            let source = (0..<floatCount).map { Float($0) }
+            return (bus, channel, source)
+        },
+        body: { f, benchmark in
+            let (bus, channel, source) = f
+            let clock = ContinuousClock()
+            let start = clock.now
+            var checksum: Float = 0
+            for _ in benchmark.scaledIterations {
+                bus.phase = .input
+                source.withUnsafeBufferPointer { try! channel.send(copying: $0) }
+                bus.phase = .engine
+                guard let batch = try! channel.receive() else { benchmark.error("nothing received"); return }
+                checksum += batch[batch.count - 1]
+                channel.recycle(batch)
+            }
+            let elapsed = clock.now - start
+            blackHole(checksum)
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let bytes = Double(benchmark.scaledIterations.count * floatCount * MemoryLayout<Float>.stride)
+            benchmark.measurement(bytesPerSecond, Int(bytes / seconds))
+        })
+
+    // Fast channel without the copy: `send(_:)` shares the array's storage (a retain), `receive()` hands it over.
+    mainActorBenchmark(
+        "Bus.fastChannel.sendShared.1MiB",
+        configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal, bytesPerSecond], scalingFactor: .kilo),
+        fixture: { () -> (MessageBus, FastChannel<Float>, [Float]) in
+            let bus = MessageBus()
+            let channel = try! bus.fastChannel(named: "bench.floats.shared", of: Float.self, writePhases: [.input],
+                                               readPhases: [.engine], capacity: 4, overflow: .throwFull)
+            let source = (0..<floatCount).map { Float($0) }
+            return (bus, channel, source)
+        },
+        body: { f, benchmark in
+            let (bus, channel, source) = f
+            let clock = ContinuousClock()
+            let start = clock.now
+            var checksum: Float = 0
+            for _ in benchmark.scaledIterations {
+                bus.phase = .input
+                try! channel.send(source)
+                bus.phase = .engine
+                guard let batch = try! channel.receive() else { benchmark.error("nothing received"); return }
+                checksum += batch[batch.count - 1]
+            }
+            let elapsed = clock.now - start
+            blackHole(checksum)
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let bytes = Double(benchmark.scaledIterations.count * floatCount * MemoryLayout<Float>.stride)
+            benchmark.measurement(bytesPerSecond, Int(bytes / seconds))
+        })
+}
