@@ -62,8 +62,23 @@ public final class OverlayStage {
         lastPaintTime = now - t
     }
 
-    /// Phase 8: draws the overlay over the scene.
+    /// Phase 8: draws the overlay over the scene, layer by layer (back to front), each with its own renderer, so a
+    /// layer that changes every frame (the HUD) never forces a still one (the picker panel) to be redrawn.
     public func render(metrics: WindowMetrics) {
-        renderer?.render(overlay.drawList, generation: overlay.drawListGeneration, metrics: metrics)
+        guard let renderer else { return }
+        for layer in overlay.layers where layer.visibility != .hidden {
+            let key = ObjectIdentifier(layer)
+            let layerRenderer: any DrawListRenderer
+            if let r = layerRenderers[key] { layerRenderer = r } else {
+                layerRenderer = layerRenderers.isEmpty ? renderer : renderer.makeCompanion()
+                layerRenderers[key] = layerRenderer
+            }
+            layerRenderer.render(layer.drawList, generation: layer.contentVersion, metrics: metrics)
+        }
     }
+
+    private var layerRenderers: [ObjectIdentifier: any DrawListRenderer] = [:]
+
+    /// The renderer drawing a layer (after the first render), for tests and tools.
+    public func renderer(for layer: OverlayLayer) -> (any DrawListRenderer)? { layerRenderers[ObjectIdentifier(layer)] }
 }

@@ -94,4 +94,6 @@ public final class MonospaceFontMetrics: FontMetrics {
 public protocol DrawListRenderer: AnyObject {
     /// Draws `list`; an unchanged `generation` (with unchanged metrics) lets the renderer reuse its cached work.
     func render(_ list: DrawList, generation: UInt64?, metrics: WindowMetrics)
+    /// A renderer for another layer: its own cached work, shared resources (shaders, fonts, images).
+    func makeCompanion() -> any DrawListRenderer
 }

@@ -97,6 +97,9 @@ public final class OverlayLayer {
     /// True when the next `layoutIfNeeded` or `paintIfNeeded` would do work.
     public var needsUpdate: Bool { needsLayout || needsPaint }
 
+    /// Changes every time the layer repaints: a renderer that sees the same value may reuse its cached work.
+    public private(set) var contentVersion: UInt64 = 0
+
     /// True when the next `paintIfNeeded` would do work.
     public var needsPaint: Bool { needsFullRepaint || !dirtyViews.isEmpty }
 
@@ -149,6 +152,7 @@ public final class OverlayLayer {
     public func paintIfNeeded() -> Bool {
         guard visibility != .hidden, needsPaint else { return false }
         stats.paintPasses += 1
+        contentVersion &+= 1
         if !needsFullRepaint && repaintDirtyViewsInPlace() { return true }
         repaintAll()
         return true

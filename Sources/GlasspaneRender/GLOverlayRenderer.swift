@@ -33,18 +33,17 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// How many times a draw list was tessellated (stays put while the overlay is unchanged).
     public private(set) var tessellationCount = 0
     /// The glyph atlas text is drawn from (also the overlay's `FontMetrics`).
-    public let atlas: GlyphAtlas
+    public var atlas: GlyphAtlas { resources.atlas }
 
-    private let program: ShaderProgram
-    private let textureProgram: ShaderProgram
-    private let compositeProgram: ShaderProgram
+    private let resources: OverlayResources
+    private var program: ShaderProgram { resources.program }
+    private var textureProgram: ShaderProgram { resources.textureProgram }
+    private var compositeProgram: ShaderProgram { resources.compositeProgram }
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
     private var vboCapacity = 0
     private var vertices: [Float] = []
     private var batches: [Batch] = []
-    private var images: [Int: (texture: GLuint, size: PixelSize)] = [:]
-    private var nextImageID = 1
     private var cachedGeneration: UInt64?
     private var cachedMetrics: WindowMetrics?
     private var contentBounds: Rect? // pixels, whole pixels
@@ -64,12 +63,14 @@ public final class GLOverlayRenderer: DrawListRenderer {
         var clip: Rect? // pixels, top-left origin
     }
 
-    /// Builds the shader and buffers in the current context.
-    public init(atlas: GlyphAtlas) throws(ShaderError) {
-        self.atlas = atlas
-        program = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay.frag")
-        textureProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay_texture.frag")
-        compositeProgram = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
+    /// Builds the shaders and buffers in the current context.
+    public convenience init(atlas: GlyphAtlas) throws(ShaderError) {
+        self.init(sharing: try OverlayResources(atlas: atlas))
+    }
+
+    /// A renderer with its own buffers and cache that shares shaders, atlas and images with another.
+    private init(sharing resources: OverlayResources) {
+        self.resources = resources
         glGenVertexArrays(1, &vao)
         glGenBuffers(1, &vbo)
         glBindVertexArray(vao)
@@ -93,9 +94,15 @@ public final class GLOverlayRenderer: DrawListRenderer {
     isolated deinit {
         glDeleteBuffers(1, &vbo)
         glDeleteVertexArrays(1, &vao)
-        for (_, image) in images { var t = image.texture; glDeleteTextures(1, &t) }
         if cacheFramebuffer != 0 { glDeleteFramebuffers(1, &cacheFramebuffer) }
         if cacheTexture != 0 { glDeleteTextures(1, &cacheTexture) }
+    }
+
+    /// A renderer for another layer: its own vertices, batches and cache, the same shaders, atlas and images.
+    public func makeCompanion() -> any DrawListRenderer {
+        let companion = GLOverlayRenderer(sharing: resources)
+        companion.compositing = compositing
+        return companion
     }
 
     /// Uploads an RGBA image and returns the handle draw lists use to draw it.
@@ -116,9 +123,9 @@ public final class GLOverlayRenderer: DrawListRenderer {
         }
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        let handle = ImageHandle(id: nextImageID)
-        nextImageID += 1
-        images[handle.id] = (texture, image.size)
+        let handle = ImageHandle(id: resources.nextImageID)
+        resources.nextImageID += 1
+        resources.images[handle.id] = (texture, image.size)
         return handle
     }
 
@@ -260,7 +267,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             // Shapes batch without a texture (the shape program); glyphs with the atlas, images with their own.
             switch command {
             case .image(_, let handle, _):
-                guard let image = images[handle.id] else { continue }
+                guard let image = resources.images[handle.id] else { continue }
                 startBatchIfNeeded(texture: image.texture)
             case .glyphs(let run):
                 // Rasterize first: the atlas texture exists once a glyph is in it.
@@ -300,7 +307,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         case .hueGradient(let r, let axis, let radius):
             hueShape(px(r), radius: radius * s, axis: axis)
         case .image(let r, let handle, let tint):
-            guard images[handle.id] != nil else { return }
+            guard resources.images[handle.id] != nil else { return }
             let p = px(r)
             quad(x0: p.minX, y0: p.minY, x1: p.maxX, y1: p.maxY, l0: (0, 0), l1: (1, 1),
                  colors: .solid(tint), shape: (0, 0, 0, 0), kind: 2)
@@ -462,6 +469,28 @@ extension GLOverlayRenderer {
         glUniform2f(program.uniform("uViewportSize"), Float(w), Float(h))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindVertexArray(vao)
+    }
+}
+
+/// What every layer's renderer shares: the programs, the glyph atlas, the uploaded images.
+@MainActor
+final class OverlayResources {
+    let atlas: GlyphAtlas
+    let program: ShaderProgram
+    let textureProgram: ShaderProgram
+    let compositeProgram: ShaderProgram
+    var images: [Int: (texture: GLuint, size: PixelSize)] = [:]
+    var nextImageID = 1
+
+    init(atlas: GlyphAtlas) throws(ShaderError) {
+        self.atlas = atlas
+        program = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay.frag")
+        textureProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay_texture.frag")
+        compositeProgram = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
+    }
+
+    isolated deinit {
+        for (_, image) in images { var t = image.texture; glDeleteTextures(1, &t) }
     }
 }
 

@@ -52,4 +52,26 @@ final class DemoPixelTests: XCTestCase {
             XCTAssertEqual(app.simulation.current.color.hex, "#2e86de")
         }
     }
+
+    func testAVisibleHUDDoesNotMakeThePanelRedraw() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
+            defer { platform.close() }
+            let atlas = try GlyphAtlas()
+            let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
+                              fonts: atlas, windowSize: platform.metrics.windowSize, content: DemoApp.Content(showsHUD: true))
+            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
+            loop.onFrame = { app.record($0) }
+            let target = RenderTarget(offscreen: true)
+            loop.beginRender = { target.bind(size: $0.drawableSize) }
+            for _ in 0..<12 { loop.runFrame() }
+            let ui = try XCTUnwrap(app.stage.overlay.layer(named: "ui"))
+            let panelRenderer = try XCTUnwrap(app.stage.renderer(for: ui) as? GLOverlayRenderer)
+            let hudRenderer = try XCTUnwrap(app.stage.renderer(for: app.hud.layer) as? GLOverlayRenderer)
+            XCTAssertFalse(panelRenderer === hudRenderer)
+            XCTAssertLessThanOrEqual(panelRenderer.tessellationCount, 3, "the panel is tessellated once it settles, not per frame")
+            XCTAssertGreaterThanOrEqual(hudRenderer.tessellationCount, 10, "the HUD changes every frame")
+            XCTAssertEqual(panelRenderer.drawCallCount, 1, "the still panel is one composite")
+        }
+    }
 }
