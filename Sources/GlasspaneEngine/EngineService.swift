@@ -33,6 +33,7 @@ public final class EngineService {
         var isDrag = false
     }
     private var presses: [Int: Press] = [:]
+    private var statsScratch = [Double](repeating: 0, count: 7)
 
     /// Attaches `id` to the bus, registers the catalog's handlers and, unless told not to, announces `ready`.
     public init(bus: MessageBus, simulation: CubeSimulation = CubeSimulation(), id: EndpointID = .engine,
@@ -72,9 +73,15 @@ public final class EngineService {
     /// Streams this frame's figures to `statsChannel`; the host calls it in `.simulation` after stepping.
     public func publishFrameStats() throws(FastChannelError) {
         let s = simulation.current
-        let stats = EngineFrameStats(frame: endpoint.bus.frameIndex, stepCount: simulation.stepCount, angle: s.angle,
-                                     spinning: s.spinning, camera: s.camera)
-        try statsChannel.send(stats.values)
+        // Written into reused storage and copied into the channel's recycled arrays: no allocation per step.
+        statsScratch[0] = Double(endpoint.bus.frameIndex); statsScratch[1] = Double(simulation.stepCount)
+        statsScratch[2] = s.angle; statsScratch[3] = s.spinning ? 1 : 0
+        statsScratch[4] = s.camera.yaw; statsScratch[5] = s.camera.pitch; statsScratch[6] = s.camera.distance
+        var failure: FastChannelError?
+        statsScratch.withUnsafeBufferPointer { buffer in
+            do throws(FastChannelError) { try statsChannel.send(copying: buffer) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     /// Sets the cube's color (alpha ignored); posts `state-changed` when it differs.
