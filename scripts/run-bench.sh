@@ -16,9 +16,8 @@ run() {
 }
 run cube --scenario cube
 run demo-idle --scenario demo
-if [ -f Examples/Scripts/picker-drag.jsonl ]; then
-  run demo-picker-drag --scenario demo --script Examples/Scripts/picker-drag.jsonl
-fi
+# The picker dragged for the whole run (one color change per frame): Examples/Scripts/bench/picker-drag-long.jsonl.
+run demo-picker-drag --scenario demo --script Examples/Scripts/bench/picker-drag-long.jsonl
 run stress --scenario stress
 echo
 echo "Reports in $out/ (copy a JSON to $out/baseline-<name>.json to compare future runs against it)."
