@@ -55,6 +55,8 @@ public final class GlyphAtlas: FontMetrics {
 
     private var fonts: [Int: OpaquePointer] = [:]
     private var glyphs: [GlyphKey: AtlasGlyph] = [:]
+    private var advances: [GlyphKey: Int] = [:]
+    private var lineSkips: [Int: Int] = [:]
     private let atlasSize = 1024
     private var shelfX = 1, shelfY = 1, shelfHeight = 0
     private var staging: [UInt8] = []
@@ -90,12 +92,23 @@ public final class GlyphAtlas: FontMetrics {
     /// Ascent in pixels at a pixel size: the baseline's distance below the line box's top.
     func ascent(pixelSize: Int) -> Int { font(pixelSize: pixelSize).map { Int(TTF_FontAscent($0)) } ?? pixelSize }
 
-    /// The advance of one glyph in pixels (no rasterization).
+    /// The advance of one glyph in pixels (no rasterization), cached: layout measures labels every time they change.
     func advance(of scalar: Unicode.Scalar, pixelSize: Int) -> Int {
+        let key = GlyphKey(scalar: scalar.value, pixelSize: pixelSize)
+        if let cached = advances[key] { return cached }
         guard let f = font(pixelSize: pixelSize) else { return 0 }
         var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, adv: Int32 = 0
-        if TTF_GlyphMetrics32(f, scalar.value, &minX, &maxX, &minY, &maxY, &adv) != 0 { return 0 }
-        return Int(adv)
+        let value = TTF_GlyphMetrics32(f, scalar.value, &minX, &maxX, &minY, &maxY, &adv) != 0 ? 0 : Int(adv)
+        advances[key] = value
+        return value
+    }
+
+    /// Line skip in pixels at a pixel size, cached.
+    func lineSkip(pixelSize: Int) -> Int {
+        if let cached = lineSkips[pixelSize] { return cached }
+        let value = font(pixelSize: pixelSize).map { Int(TTF_FontLineSkip($0)) } ?? pixelSize
+        lineSkips[pixelSize] = value
+        return value
     }
 
     /// Width and line height of `text` in points, from the glyph advances at the current scale.
@@ -103,8 +116,7 @@ public final class GlyphAtlas: FontMetrics {
         let px = pixelSize(for: fontSize)
         var width = 0
         for s in text.unicodeScalars { width += advance(of: s, pixelSize: px) }
-        let lineSkip = font(pixelSize: px).map { Int(TTF_FontLineSkip($0)) } ?? px
-        return Size(width: Double(width) / scale, height: Double(lineSkip) / scale)
+        return Size(width: Double(width) / scale, height: Double(lineSkip(pixelSize: px)) / scale)
     }
 
     /// The glyph for a scalar at a pixel size, rasterized into the atlas on first use (needs a GL context).
