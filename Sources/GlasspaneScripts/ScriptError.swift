@@ -59,7 +59,7 @@ public struct ScriptDiagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `FILE:LINE: message`.
-    public var description: String { "\(file):\(line): \(message)" }
+    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
 }
 
 /// Every problem found in a script; thrown before any frame runs (or, for `view-not-found`, at the frame).
