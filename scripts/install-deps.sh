@@ -13,11 +13,12 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 1
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
-echo "Installing missing Debian packages: ${missing[*]}"
 if [ "$(id -u)" -eq 0 ]; then
+  echo "Installing missing Debian packages: ${missing[*]}"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  echo "Installing missing Debian packages with sudo: ${missing[*]}"
   sudo apt-get update -qq
   sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 else
