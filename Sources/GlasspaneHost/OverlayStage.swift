@@ -30,8 +30,8 @@ public final class OverlayStage {
         self.renderer = renderer
     }
 
-    /// The draw list's generation: it changes exactly when the list changed.
-    public var generation: UInt64 { overlay.drawListGeneration }
+    /// Changes whenever any layer repainted (the sum of the layers' content versions).
+    public var generation: UInt64 { overlay.layers.reduce(0) { $0 &+ $1.contentVersion } }
 
     /// Routes an event; true when the overlay took it (false: the engine gets it).
     public func route(_ event: InputEvent) -> Bool {
@@ -57,7 +57,6 @@ public final class OverlayStage {
         lastLayoutTime = now - t
         t = now
         overlay.paintIfNeeded()
-        _ = overlay.drawList // rebuild the combined list here, so its cost counts as paint
         now = clock.now()
         lastPaintTime = now - t
     }
