@@ -54,39 +54,15 @@ final class ArgumentTests: XCTestCase {
 
 /// Runs the built `glasspane` binary as a user would.
 final class ExecutableTests: XCTestCase {
-    private var binary: URL {
-        // The test bundle sits next to the products in .build/<config>/.
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("glasspane").path) {
-            dir.deleteLastPathComponent()
-        }
-        return dir.appendingPathComponent("glasspane")
-    }
+    private var binary: URL { BinaryRunner.binary }
 
-    private func run(_ args: [String], environment: [String: String]) throws -> (code: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = args
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-    }
-
-    private var baseEnvironment: [String: String] {
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = nil
-        env["WAYLAND_DISPLAY"] = nil
-        return env
+    private func run(_ args: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
+        try BinaryRunner.run(args)
     }
 
     func testNoDisplaySuggestsHeadlessAndXvfb() throws {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else { return XCTFail("glasspane binary not built next to the tests: \(binary.path)") }
-        let r = try run(["demo", "--frames", "1"], environment: baseEnvironment)
+        let r = try run(["demo", "--frames", "1"])
         XCTAssertEqual(r.code, 2)
         XCTAssertTrue(r.stderr.contains("--headless"), r.stderr)
         XCTAssertTrue(r.stderr.contains("xvfb-run"), r.stderr)
@@ -96,7 +72,7 @@ final class ExecutableTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else { return XCTFail("glasspane binary not built next to the tests: \(binary.path)") }
         let path = NSTemporaryDirectory() + "glasspane-cli-\(getpid()).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let r = try run(["demo", "--headless", "--frames", "3", "--size", "160x120", "--screenshot", path], environment: baseEnvironment)
+        let r = try run(["demo", "--headless", "--frames", "3", "--size", "160x120", "--screenshot", path])
         XCTAssertEqual(r.code, 0, r.stderr)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
@@ -104,7 +80,7 @@ final class ExecutableTests: XCTestCase {
 
     func testBadArgumentExitsNonZeroWithMessage() throws {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else { return XCTFail("glasspane binary not built next to the tests: \(binary.path)") }
-        let r = try run(["demo", "--size", "banana"], environment: baseEnvironment)
+        let r = try run(["demo", "--size", "banana"])
         XCTAssertNotEqual(r.code, 0)
         XCTAssertTrue(r.stderr.contains("banana"), r.stderr)
     }

@@ -3,36 +3,16 @@ import Foundation
 import XCTest
 
 final class ScriptCommandTests: XCTestCase {
-    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
-
-    private var binary: URL {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("glasspane").path) {
-            dir.deleteLastPathComponent()
-        }
-        return dir.appendingPathComponent("glasspane")
-    }
+    private static var repository: URL { BinaryRunner.repository }
+    private var binary: URL { BinaryRunner.binary }
 
     private func temporaryPath(_ name: String) -> String {
         NSTemporaryDirectory() + "glasspane-\(getpid())-\(name)"
     }
 
     @discardableResult
-    private func run(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws -> (code: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = args
-        process.currentDirectoryURL = Self.repository
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = nil
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    private func run(_ args: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
+        try BinaryRunner.run(args)
     }
 
     func testEveryExampleScriptReplaysHeadlessWithItsExpectationsHolding() throws {

@@ -94,15 +94,40 @@ public final class ColorPicker: StackView {
     }
 }
 
-/// The saturation (left to right) and value (top to bottom) square for the picker's hue.
-public final class SaturationValueArea: View {
-    weak var picker: ColorPicker?
+/// A focusable control that follows one held pointer (captured, so it keeps working outside the view): the pressed
+/// point and every move until up or cancel go to `track(_:)`, in the view's coordinates.
+open class DragSurface: View {
     private var dragPointer: Int?
 
     /// Controls claim their bounds.
-    public override var claimsBoundsByDefault: Bool { true }
-    /// Arrow keys nudge the selection.
-    public override var canBecomeFocused: Bool { true }
+    open override var claimsBoundsByDefault: Bool { true }
+    /// Arrow keys can adjust a focused surface.
+    open override var canBecomeFocused: Bool { true }
+    /// True while a pointer drags on it.
+    public var isDragging: Bool { dragPointer != nil }
+
+    /// Called with the pressed point and each position of the held pointer.
+    open func track(_ location: Point) {}
+
+    /// Starts a drag at the pressed point.
+    open override func pointerDown(_ event: PointerEvent) {
+        guard dragPointer == nil, event.button == .left else { return }
+        dragPointer = event.pointerID
+        track(event.location)
+    }
+    /// Follows the held pointer.
+    open override func pointerMoved(_ event: PointerEvent) { if dragPointer == event.pointerID { track(event.location) } }
+    /// Ends the drag.
+    open override func pointerUp(_ event: PointerEvent) { if dragPointer == event.pointerID { dragPointer = nil } }
+    /// Ends the drag, keeping what was reached.
+    open override func pointerCancelled(_ event: PointerEvent) { pointerUp(event) }
+    /// Repaints (a focus outline, typically).
+    open override func focusDidChange() { setNeedsDisplay() }
+}
+
+/// The saturation (left to right) and value (top to bottom) square for the picker's hue.
+public final class SaturationValueArea: DragSurface {
+    weak var picker: ColorPicker?
 
     /// The gradient and a ring at the selection.
     public override func draw(in rect: Rect, context: inout PaintContext) {
@@ -114,23 +139,11 @@ public final class SaturationValueArea: View {
         if isFocused { context.add(.border(rect, color: Color(r: 0.4, g: 0.7, b: 1), width: 2, cornerRadius: 6)) }
     }
 
-    private func select(_ location: Point) {
+    /// Selects saturation and value under the pointer (clamped to the square).
+    public override func track(_ location: Point) {
         guard let picker, frame.width > 0, frame.height > 0 else { return }
         picker.userSelected(HSV(h: picker.hsv.h, s: location.x / frame.width, v: 1 - location.y / frame.height))
     }
-
-    /// Selects the pressed point and starts a drag.
-    public override func pointerDown(_ event: PointerEvent) {
-        guard dragPointer == nil, event.button == .left else { return }
-        dragPointer = event.pointerID
-        select(event.location)
-    }
-    /// Follows the held pointer (clamped to the square).
-    public override func pointerMoved(_ event: PointerEvent) { if dragPointer == event.pointerID { select(event.location) } }
-    /// Ends the drag.
-    public override func pointerUp(_ event: PointerEvent) { if dragPointer == event.pointerID { dragPointer = nil } }
-    /// Ends the drag, keeping the selection.
-    public override func pointerCancelled(_ event: PointerEvent) { pointerUp(event) }
     /// Left/right nudge saturation, up/down value, by 1% (10% with shift).
     public override func keyDown(_ event: KeyEvent) {
         guard let picker else { return }
@@ -145,19 +158,11 @@ public final class SaturationValueArea: View {
         }
         picker.userSelected(h)
     }
-    /// Repaints the focus outline.
-    public override func focusDidChange() { setNeedsDisplay() }
 }
 
 /// The hue bar: the spectrum left to right with a marker at the picker's hue.
-public final class HueBar: View {
+public final class HueBar: DragSurface {
     weak var picker: ColorPicker?
-    private var dragPointer: Int?
-
-    /// Controls claim their bounds.
-    public override var claimsBoundsByDefault: Bool { true }
-    /// Arrow keys nudge the hue.
-    public override var canBecomeFocused: Bool { true }
 
     /// The spectrum and a marker.
     public override func draw(in rect: Rect, context: inout PaintContext) {
@@ -170,25 +175,13 @@ public final class HueBar: View {
         if isFocused { context.add(.border(rect.insetBy(-3), color: Color(r: 0.4, g: 0.7, b: 1), width: 2, cornerRadius: rect.height / 2 + 3)) }
     }
 
-    private func select(_ location: Point) {
+    /// Selects the hue under the pointer (clamped to the bar).
+    public override func track(_ location: Point) {
         guard let picker, frame.width > 0 else { return }
         var h = picker.hsv
         h.h = min(max(location.x / frame.width, 0), 1)
         picker.userSelected(h)
     }
-
-    /// Selects the pressed hue and starts a drag.
-    public override func pointerDown(_ event: PointerEvent) {
-        guard dragPointer == nil, event.button == .left else { return }
-        dragPointer = event.pointerID
-        select(event.location)
-    }
-    /// Follows the held pointer.
-    public override func pointerMoved(_ event: PointerEvent) { if dragPointer == event.pointerID { select(event.location) } }
-    /// Ends the drag.
-    public override func pointerUp(_ event: PointerEvent) { if dragPointer == event.pointerID { dragPointer = nil } }
-    /// Ends the drag.
-    public override func pointerCancelled(_ event: PointerEvent) { pointerUp(event) }
     /// Left/right nudge the hue by 1% (10% with shift).
     public override func keyDown(_ event: KeyEvent) {
         guard let picker else { return }
@@ -201,8 +194,6 @@ public final class HueBar: View {
         }
         picker.userSelected(h)
     }
-    /// Repaints the focus outline.
-    public override func focusDidChange() { setNeedsDisplay() }
 }
 
 /// A preset color: selects it on a release inside after a press on it.

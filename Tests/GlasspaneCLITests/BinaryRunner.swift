@@ -1,0 +1,41 @@
+// Runs the built `glasspane` executable as a user would, from the repository root, with no display.
+import Foundation
+
+/// Finds and runs the `glasspane` binary built next to the test bundle.
+enum BinaryRunner {
+    /// The repository root (tests run scripts from `Examples/` by relative path).
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
+    /// The binary: the test bundle sits next to the products in `.build/<config>/`.
+    static var binary: URL {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("glasspane").path) {
+            dir.deleteLastPathComponent()
+        }
+        return dir.appendingPathComponent("glasspane")
+    }
+
+    /// The environment without any display, so the product behaves as on a headless CI machine.
+    static var environmentWithoutDisplay: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+        return env
+    }
+
+    /// Runs `glasspane args` and returns its exit status and both outputs.
+    static func run(_ args: [String], environment: [String: String] = environmentWithoutDisplay) throws -> (code: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = args
+        process.currentDirectoryURL = repository
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+}
