@@ -188,7 +188,6 @@ public final class FrameLoop {
     }
 
     // Per-frame values carried from the first half of a frame to the second.
-    private var frameStartTime: Nanoseconds = 0
     private var frameElapsed: Nanoseconds = 0
     private var frameSteps = 0
     private var frameSimulated: Nanoseconds = 0
@@ -257,7 +256,6 @@ public final class FrameLoop {
         app.deliverOverlayMessages()
         t = mark(.busToOverlay, since: t, clock)
 
-        frameStartTime = frameStart
         frameElapsed = frameTime
         frameSteps = steps
         frameSimulated = elapsed
