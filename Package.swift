@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // Glasspane: an SDL2 window where a 3D engine renders a scene and a retained-mode UI overlay is drawn on top.
-// Module rules (DESIGN.md): the overlay, the bus, the engine simulation and the scripts never import SDL or GL;
-// only GlasspaneRender and GlasspanePlatform touch C.
+// Module rules (docs/design.md): the overlay, the bus, the engine simulation and the scripts never import SDL or GL;
+// only GlasspaneRender and GlasspanePlatform touch C. Dependencies below match the imports exactly.
 import PackageDescription
 
 let package = Package(
@@ -11,12 +11,13 @@ let package = Package(
         .library(name: "GlasspaneCore", targets: ["GlasspaneCore"]),
         .library(name: "GlasspaneBus", targets: ["GlasspaneBus"]),
         .library(name: "GlasspaneOverlay", targets: ["GlasspaneOverlay"]),
-        .library(name: "GlasspaneEngine", targets: ["GlasspaneEngine"]),
+        .library(name: "GlasspaneScene", targets: ["GlasspaneScene"]),
         .library(name: "GlasspaneRender", targets: ["GlasspaneRender"]),
         .library(name: "GlasspanePlatform", targets: ["GlasspanePlatform"]),
         .library(name: "GlasspaneScripts", targets: ["GlasspaneScripts"]),
         .library(name: "GlasspaneBench", targets: ["GlasspaneBench"]),
         .library(name: "GlasspaneHost", targets: ["GlasspaneHost"]),
+        .library(name: "GlasspaneRuntime", targets: ["GlasspaneRuntime"]),
         .library(name: "GlasspaneDemo", targets: ["GlasspaneDemo"]),
         .library(name: "GlasspaneTesting", targets: ["GlasspaneTesting"]),
     ],
@@ -40,49 +41,57 @@ let package = Package(
         .target(name: "GlasspaneCore"),
         .target(name: "GlasspaneBus", dependencies: ["GlasspaneCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "GlasspaneOverlay", dependencies: ["GlasspaneCore"]),
-        .target(name: "GlasspaneEngine", dependencies: ["GlasspaneCore", "GlasspaneBus"]),
+        .target(name: "GlasspaneScene", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneScripts", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneBench", dependencies: ["GlasspaneCore", .product(name: "Histogram", package: "hdrhistogram-swift")]),
-        .target(
-            name: "GlasspaneHost",
-            dependencies: [
-                "GlasspaneCore", "GlasspaneOverlay", "GlasspaneBus", "GlasspaneEngine",
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
-        .target(name: "GlasspaneDemo", dependencies: ["GlasspaneHost", "GlasspaneEngine", "GlasspaneOverlay", "GlasspaneBus"]),
-        .target(name: "GlasspaneTesting", dependencies: ["GlasspaneCore", "GlasspaneEngine", "GlasspaneOverlay", "GlasspaneHost"]),
+        .target(name: "GlasspaneHost", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneBus"]),
+        // The demo app: the cube engine and its message catalog (Demo/Engine), the picker panel, the wiring.
+        .target(name: "GlasspaneDemo", dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneHost"]),
+        .target(name: "GlasspaneTesting", dependencies: ["GlasspaneCore", "GlasspaneScene"]),
 
         // The only modules that touch C.
         .target(
             name: "GlasspaneRender",
-            dependencies: ["CGL", "CSDL2", "GlasspaneCore", "GlasspaneEngine", "GlasspaneOverlay"],
+            dependencies: ["CGL", "CSDL2", "GlasspaneCore", "GlasspaneScene", "GlasspaneOverlay"],
             plugins: ["EmbedShaders"]),
         .target(name: "GlasspanePlatform", dependencies: ["CSDL2", "GlasspaneCore"]),
 
-        // The command line: commands live in a library so tests can parse them; the executable is one line.
+        // The composition root: a session description in, a running session out (demo, record, replay, bench).
+        .target(
+            name: "GlasspaneRuntime",
+            dependencies: [
+                "GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneScripts", "GlasspaneBench",
+                "GlasspaneRender", "GlasspanePlatform",
+            ]),
+
+        // The command line maps flags onto session descriptions; the executable is one line.
         .target(
             name: "GlasspaneCLI",
             dependencies: [
-                "GlasspaneDemo", "GlasspaneRender", "GlasspanePlatform", "GlasspaneScripts", "GlasspaneHost", "GlasspaneBench",
-                "GlasspaneOverlay", "GlasspaneBus", "GlasspaneEngine",
+                "GlasspaneCore", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneBench", "GlasspaneScripts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
         .executableTarget(name: "glasspane", dependencies: ["GlasspaneCLI"]),
         .executableTarget(
             name: "MinimalHost",
-            dependencies: ["GlasspaneHost", "GlasspaneRender", "GlasspanePlatform", "GlasspaneEngine"],
+            dependencies: ["GlasspaneCore", "GlasspaneScene", "GlasspaneHost", "GlasspaneRender", "GlasspanePlatform"],
             path: "Examples/MinimalHost"),
 
         .testTarget(name: "GlasspaneCoreTests", dependencies: ["GlasspaneCore"]),
-        .testTarget(name: "GlasspaneEngineTests", dependencies: ["GlasspaneEngine", "GlasspaneCore"]),
+        .testTarget(
+            name: "GlasspaneDemoTests",
+            dependencies: ["GlasspaneDemo", "GlasspaneCore", "GlasspaneBus", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneScene",
+                           "GlasspaneTesting", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore"], exclude: ["Golden"]),
         .testTarget(name: "GlasspaneBusTests", dependencies: ["GlasspaneBus", "GlasspaneCore"]),
-        .testTarget(name: "GlasspaneHostTests", dependencies: ["GlasspaneHost", "GlasspaneTesting", "GlasspaneDemo"]),
+        .testTarget(name: "GlasspaneHostTests", dependencies: ["GlasspaneHost", "GlasspaneCore", "GlasspaneBus", "GlasspaneTesting", "GlasspaneDemo"]),
         .testTarget(
             name: "GlasspaneRenderTests",
-            dependencies: ["GlasspaneRender", "GlasspanePlatform", "GlasspaneHost", "GlasspaneDemo", "GlasspaneEngine"]),
+            dependencies: ["GlasspaneRender", "GlasspanePlatform", "GlasspaneHost", "GlasspaneDemo", "GlasspaneScene", "GlasspaneOverlay",
+                           "GlasspaneCore", "GlasspaneRuntime", "CGL"]),
+        .testTarget(
+            name: "GlasspaneRuntimeTests",
+            dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost", "GlasspaneScripts", "GlasspaneBench"]),
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI"]),

@@ -4,7 +4,7 @@
 //   swift run MinimalHost                      a window (needs a display)
 //   swift run MinimalHost --headless 120       120 frames offscreen, prints the frame count
 import GlasspaneCore
-import GlasspaneEngine
+import GlasspaneScene
 import GlasspaneHost
 import GlasspanePlatform
 import GlasspaneRender
@@ -39,6 +39,15 @@ final class BobbingCubes: HostApp {
     }
 }
 
+/// Binds the window (or, headless, an offscreen framebuffer) at the start of each frame's render phase.
+@MainActor
+final class Surface: RenderSurface {
+    let target: RenderTarget
+    init(target: RenderTarget) { self.target = target }
+    func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
+    func finishGPU() {}
+}
+
 let arguments = CommandLine.arguments
 let headless = arguments.contains("--headless")
 let frames = arguments.compactMap { Int($0) }.first
@@ -46,8 +55,7 @@ do {
     let platform = try SDLPlatform(options: PlatformOptions(title: "Minimal Glasspane host", size: PixelSize(width: 800, height: 450), headless: headless))
     let app = BobbingCubes(renderer: try GLSceneRenderer())
     let loop = FrameLoop(platform: platform, app: app, configuration: FrameLoopConfiguration(maxFrames: frames))
-    let target = RenderTarget(offscreen: headless)
-    loop.beginRender = { target.bind(size: $0.drawableSize) }
+    loop.surface = Surface(target: RenderTarget(offscreen: headless))
     await loop.run()
     print("MinimalHost: \(loop.frameIndex) frames")
     platform.close()

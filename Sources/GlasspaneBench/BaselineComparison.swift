@@ -2,6 +2,7 @@
 // a dotted name (`frame_ms.p99`) and a direction; a metric regresses when it moved in its worse direction by
 // more than the allowed percentage of the baseline value.
 
+import GlasspaneCore
 /// Which way a metric gets worse.
 public enum MetricDirection: String, Sendable, Equatable, Codable {
     /// Frame times, phase times, shares: a larger value is worse.

@@ -1,11 +1,12 @@
 // The JSON report: a stable, versioned schema (docs/bench.md). `schema_version` is read first, so a file from
 // another version is rejected with a clear error instead of being half-understood.
+import GlasspaneCore
 import Foundation
 
 /// A run's statistics plus where and how it ran: what `--json` writes and `--baseline` reads.
 public struct BenchReport: Sendable, Equatable {
     /// The schema version this build writes and reads.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     /// The file's schema version (always `BenchReport.schemaVersion` for reports made by this build).
     public var schemaVersion: Int

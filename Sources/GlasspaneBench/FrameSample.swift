@@ -2,58 +2,6 @@
 // frames excluded) and hands the array to `FrameStatistics`, the report writers and the baseline comparison.
 import GlasspaneCore
 
-/// One timed CPU phase of a frame, in the order DESIGN.md's "One frame, in order" runs them.
-public enum FramePhase: String, CaseIterable, Codable, Sendable, Hashable {
-    /// Polling platform events (or taking them from the script player) and translating them.
-    case events
-    /// Routing and delivering input events; overlay handlers run here.
-    case routing
-    /// Delivering bus messages in both directions and running their handlers.
-    case bus
-    /// Fixed-step engine simulation.
-    case simulation
-    /// Advancing animations on the frame clock.
-    case animation
-    /// Overlay layout (zero when nothing changed).
-    case overlayLayout = "overlay_layout"
-    /// Overlay paint into the draw list (zero when the cached draw data was reused).
-    case overlayPaint = "overlay_paint"
-    /// Issuing the scene's GL commands.
-    case sceneRender = "scene_render"
-    /// Issuing the overlay's GL commands.
-    case overlayRender = "overlay_render"
-    /// Building and drawing the performance HUD (its own cost, reported separately).
-    case hud
-    /// The swap (and, with `--finish`, the glFinish before it).
-    case present
-
-    /// The stable key used in JSON (`phases_us.<key>`) and CSV (`phase_<key>_us`) output.
-    public var key: String { rawValue }
-
-    /// A human-readable name for the terminal table.
-    public var displayName: String { rawValue.replacingUnderscores() }
-
-    /// The phases whose sum is the overlay's own cost (`phases_us.overlay`).
-    public static let overlayPhases: [FramePhase] = [.overlayLayout, .overlayPaint, .overlayRender]
-
-    /// Dense position of the phase, used as the storage index in `PhaseTimes`.
-    @usableFromInline var ordinal: Int {
-        switch self {
-        case .events: 0
-        case .routing: 1
-        case .bus: 2
-        case .simulation: 3
-        case .animation: 4
-        case .overlayLayout: 5
-        case .overlayPaint: 6
-        case .sceneRender: 7
-        case .overlayRender: 8
-        case .hud: 9
-        case .present: 10
-        }
-    }
-}
-
 /// A GPU pass measured with GL timer queries, where the driver has them.
 public enum GPUPass: String, CaseIterable, Codable, Sendable, Hashable {
     /// The 3D scene.
@@ -169,7 +117,3 @@ extension FrameSample {
     }
 }
 
-extension String {
-    /// `overlay_layout` → `overlay layout`.
-    func replacingUnderscores() -> String { String(map { $0 == "_" ? " " : $0 }) }
-}

@@ -14,7 +14,7 @@ public struct StatisticsOptions: Sendable, Equatable {
     public var stutterWindow: Int
 
     /// The 60 Hz budget: 1/60 s rounded to the nanosecond.
-    public static let budget60Hz: Nanoseconds = 16_666_667
+    public static let budget60Hz: Nanoseconds = FrameBudget.at60Hz
 
     /// Creates options; every argument defaults to the documented value.
     public init(budgetNs: Nanoseconds = StatisticsOptions.budget60Hz, stutterFactor: Double = 2.5, stutterWindow: Int = 20) {

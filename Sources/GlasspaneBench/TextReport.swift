@@ -1,5 +1,6 @@
 // The readable summary printed at the end of `glasspane bench`.
 
+import GlasspaneCore
 extension BenchReport {
     /// The terminal summary: a headline, the frame-time and FPS figures, shares, and the per-phase table
     /// (plus GPU passes when measured). Ends with a newline.

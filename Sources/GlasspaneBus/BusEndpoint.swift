@@ -18,8 +18,8 @@ public struct MessageContext: Hashable, Sendable {
     public var id: Int?
     /// The frame in which the message is handled.
     public var frame: Int
-    /// The phase in which the message is handled.
-    public var phase: BusPhase
+    /// The phase in which the message is handled (nil outside the frame loop).
+    public var phase: FramePhase?
 }
 
 /// One party on the bus. Register handlers with `on`/`onRequest`; post with `post`; ask with `request`.

@@ -52,25 +52,3 @@ public struct EndpointID: Hashable, Sendable, Codable, ExpressibleByStringLitera
     /// Decodes from the bare name.
     public init(from decoder: any Decoder) throws { name = try decoder.singleValueContainer().decode(String.self) }
 }
-
-/// The frame phase the host is in (DESIGN.md "One frame, in order"); the bus and the fast channel check it.
-public enum BusPhase: String, Hashable, Sendable, Codable, CaseIterable {
-    /// Outside the frame loop (setup, teardown, tests that do not simulate frames).
-    case idle
-    /// 1. Polling platform events.
-    case poll
-    /// 2. Routing and delivering input events; overlay handlers run.
-    case input
-    /// 3. Delivering overlay-to-engine messages; engine handlers run.
-    case engine
-    /// 4. Stepping the engine simulation.
-    case simulation
-    /// 5. Delivering engine-to-overlay messages; awaiting requests resume.
-    case overlay
-    /// 6. Advancing animations.
-    case animation
-    /// 7. Layout and paint of the overlay.
-    case layout
-    /// 8. Rendering and presenting.
-    case render
-}

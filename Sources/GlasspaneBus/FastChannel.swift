@@ -1,6 +1,7 @@
 // The fast channel: typed bulk data (vertex arrays, pixels, per-frame stats) handed over without JSON.
 // Arrays move by reference (copy-on-write), so sending a 1 MB array costs a retain, not a copy; storage
 // can be recycled so steady streaming does not allocate.
+import GlasspaneCore
 
 /// The stable identifier of a fast-channel error.
 public enum FastChannelErrorCode: String, Hashable, Sendable, CaseIterable {
@@ -26,8 +27,8 @@ public struct FastChannelError: Error, Hashable, Sendable, CustomStringConvertib
     public var code: FastChannelErrorCode
     /// The channel's name.
     public var channel: String
-    /// The phase the bus was in.
-    public var phase: BusPhase
+    /// The phase the bus was in (nil outside the frame loop).
+    public var phase: FramePhase?
     /// A sentence for people.
     public var message: String
     /// `code: message`.
@@ -40,9 +41,9 @@ public final class FastChannel<Element> {
     /// The channel's name (unique on its bus).
     public let name: String
     /// Phases in which `send` is allowed.
-    public let writePhases: Set<BusPhase>
+    public let writePhases: Set<FramePhase>
     /// Phases in which `receive` is allowed.
-    public let readPhases: Set<BusPhase>
+    public let readPhases: Set<FramePhase>
     /// The most unread batches held.
     public let capacity: Int
     /// What happens when a batch is sent to a full channel.
@@ -57,7 +58,7 @@ public final class FastChannel<Element> {
     /// Elements sent so far.
     public private(set) var sentElements = 0
 
-    init(name: String, bus: MessageBus, writePhases: Set<BusPhase>, readPhases: Set<BusPhase>, capacity: Int,
+    init(name: String, bus: MessageBus, writePhases: Set<FramePhase>, readPhases: Set<FramePhase>, capacity: Int,
          overflow: FastChannelOverflow) {
         self.name = name; self.bus = bus; self.writePhases = writePhases; self.readPhases = readPhases
         self.capacity = max(1, capacity); self.overflow = overflow
@@ -114,11 +115,11 @@ public final class FastChannel<Element> {
         if spares.count < capacity { spares.append(batch) }
     }
 
-    private func check(_ allowed: Set<BusPhase>, _ operation: String) throws(FastChannelError) {
-        guard allowed.contains(bus.phase) else {
+    private func check(_ allowed: Set<FramePhase>, _ operation: String) throws(FastChannelError) {
+        guard let phase = bus.phase, allowed.contains(phase) else {
             let names = allowed.map(\.rawValue).sorted().joined(separator: ", ")
             throw FastChannelError(code: .wrongPhase, channel: name, phase: bus.phase,
-                                   message: "fast channel \(name): \(operation) is not allowed in phase \(bus.phase.rawValue) (allowed: \(names))")
+                                   message: "fast channel \(name): \(operation) is not allowed in phase \(bus.phaseName) (allowed: \(names))")
         }
     }
 }

@@ -1,5 +1,5 @@
 // The bus: per-endpoint FIFO mailboxes drained at fixed frame phases, so delivery order and timing are
-// deterministic. The host sets `frameIndex` and `phase` and calls `deliver(to:)` (DESIGN.md "One frame").
+// deterministic. The frame loop stamps `frameIndex` and `phase`; the app calls `deliver(to:)` (docs/design.md).
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -51,8 +51,11 @@ public final class MessageBus {
     public let configuration: Configuration
     /// The frame the host is in; stamped on log lines and replies. The host sets it every frame.
     public var frameIndex: Int = 0
-    /// The frame phase the host is in. The host sets it at each phase; fast channels check it.
-    public var phase: BusPhase = .idle
+    /// The frame phase the host is in; nil outside the frame loop. The frame loop stamps it as each phase begins
+    /// (app code never sets it), fast channels check it and the log records it.
+    public var phase: FramePhase?
+    /// The phase's key for logs and messages (`idle` outside the frame loop).
+    public var phaseName: String { phase?.key ?? "idle" }
     /// Where traffic is logged as JSON Lines (`--bus-log`); nil logs nothing and costs nothing.
     public var logSink: (any BusLogSink)?
     /// Diagnostics (rejected messages, dropped replies).
@@ -82,6 +85,8 @@ public final class MessageBus {
         self.clock = clock
         self.logger = logger
         encoder = JSONEncoder()
+        // Stable key order: the same traffic logs the same bytes in every run (replays compare logs byte for byte).
+        encoder.outputFormatting = [.sortedKeys]
         // NaN and infinities travel as strings so the receiver can reject them by field, not as unreadable JSON.
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
@@ -250,7 +255,7 @@ public final class MessageBus {
         var w = JSONLineWriter()
         w.begin()
         w.member("frame", int: frameIndex)
-        w.member("phase", string: phase.rawValue)
+        w.member("phase", string: phaseName)
         w.member("event", string: event)
         w.member("from", string: envelope.from.name)
         w.member("to", string: envelope.to.name)
@@ -264,7 +269,7 @@ public final class MessageBus {
         var w = JSONLineWriter()
         w.begin()
         w.member("frame", int: frameIndex)
-        w.member("phase", string: phase.rawValue)
+        w.member("phase", string: phaseName)
         w.member("event", string: "reject")
         w.member("from", string: from.name)
         w.member("to", string: to.name)
@@ -279,7 +284,7 @@ public final class MessageBus {
         var w = JSONLineWriter()
         w.begin()
         w.member("frame", int: frameIndex)
-        w.member("phase", string: phase.rawValue)
+        w.member("phase", string: phaseName)
         w.member("event", string: event)
         w.member("channel", string: channel)
         w.member("count", int: count)
@@ -295,7 +300,7 @@ public final class MessageBus {
     /// another element type throws `element-type-mismatch`.
     public func fastChannel<Element>(
         named name: String, of type: Element.Type = Element.self,
-        writePhases: Set<BusPhase>, readPhases: Set<BusPhase>, capacity: Int = 4,
+        writePhases: Set<FramePhase>, readPhases: Set<FramePhase>, capacity: Int = 4,
         overflow: FastChannelOverflow = .throwFull
     ) throws(FastChannelError) -> FastChannel<Element> {
         if let existing = channels[name] {

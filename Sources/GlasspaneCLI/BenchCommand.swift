@@ -1,6 +1,10 @@
 // `glasspane bench`: frame-time benchmarks of a scenario, uncapped, with reports other tools load.
 import ArgumentParser
+import Foundation
+import GlasspaneBench
 import GlasspaneCore
+import GlasspaneDemo
+import GlasspaneRuntime
 
 /// What the bench renders.
 public enum BenchScenario: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -12,15 +16,7 @@ public enum BenchScenario: String, ExpressibleByArgument, CaseIterable, Sendable
     case stress
 }
 
-/// The overlay compositing strategies, as a command-line value.
-public enum OverlayCompositingArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
-    /// Direct while changing, cached while still.
-    case automatic
-    /// Always through the cache texture.
-    case cached
-    /// Always draw every batch.
-    case direct
-}
+extension OverlayCompositingMode: ExpressibleByArgument {}
 
 /// Runs a scenario for N frames and reports frame-time statistics.
 public struct BenchCommand: AsyncParsableCommand, Sendable {
@@ -69,7 +65,7 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
 
     /// Overlay compositing strategy.
     @Option(name: .customLong("overlay-compositing"), help: "How the overlay reaches the frame: automatic (default), cached or direct (docs/overlay.md).")
-    public var overlayCompositing: OverlayCompositingArgument = .automatic
+    public var overlayCompositing: OverlayCompositingMode = .automatic
 
     /// JSON report.
     @Option(name: .long, help: ArgumentHelp("Write the JSON report (schema in docs/bench.md).", valueName: "PATH"))
@@ -106,7 +102,61 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
 
     /// Runs the benchmark and exits with its status.
     public func run() async throws {
-        let code = await BenchRunner(command: self).run()
+        if let baseline, !FileManager.default.fileExists(atPath: baseline) {
+            printError("--baseline \(baseline): no such file")
+            throw ExitCode(2)
+        }
+        var d = SessionDescription()
+        d.windowSize = PixelSize(parsing: size) ?? d.resolvedWindowSize
+        d.headless = headless
+        d.vsync = false
+        d.finishesBeforePresent = finish
+        d.showsHUD = hud
+        d.compositing = overlayCompositing
+        d.stopsOnInterrupt = true
+        d.benchmark = BenchmarkDescription(warmupFrames: warmup, measuredFrames: frames, scenario: scenario.rawValue)
+        // The script's step rate and frame clock; the bench decides how many frames run.
+        if let script { d.replay = ReplayDescription(scriptPath: script, runsWholeScript: false) }
+        let content: DemoApp.Content = switch scenario {
+        case .cube: DemoApp.Content(showsPanel: false)
+        case .demo: DemoApp.Content()
+        case .stress: DemoApp.Content(stressViews: 1000)
+        }
+        let command = self
+        let code = await runDemoSession(d, content: content, onStart: { session in
+            printNote("bench: \(command.scenario.rawValue), \(command.warmup) warmup + \(command.frames) frames, \(command.size), \(command.headless ? "headless" : "window"), finish \(session.description.resolvedFinish ? "on" : "off")")
+        }) { session, outcome in
+            for failure in outcome.expectationFailures { printError(failure) }
+            return command.writeReports(session)
+        }
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Prints the table, writes the requested files and compares with the baseline.
+    @MainActor
+    private func writeReports(_ session: Session) -> Int32 {
+        do {
+            let report = try session.benchmarkReport()
+            print(report.textTable(), terminator: "")
+            if let json { try report.writeJSON(to: json); print("json: \(json)") }
+            let samples = session.benchmark?.samples ?? []
+            if let csv { try FrameCSV(processID: getpid()).write(samples, to: csv); print("csv: \(csv)") }
+            if let svg {
+                try FrameTimeChart(title: "glasspane bench: \(scenario.rawValue)").write(samples: samples, statistics: report.statistics, to: svg)
+                print("svg: \(svg)")
+            }
+            if let baseline {
+                let comparison = try BaselineComparison.compare(current: report, baselinePath: baseline, maxRegressionPercent: maxRegression)
+                print(comparison.textTable(), terminator: "")
+                return comparison.exitCode
+            }
+            return 0
+        } catch .noSamples {
+            printError("no frames were measured (interrupted during warmup?)")
+            return 2
+        } catch {
+            printError(error.description)
+            return error.exitCode
+        }
     }
 }

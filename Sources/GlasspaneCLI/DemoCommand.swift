@@ -23,7 +23,14 @@ public struct DemoCommand: AsyncParsableCommand {
 
     /// Runs the demo and exits with its status.
     public func run() async throws {
-        let code = await DemoRunner(options: window, demo: demo).run()
+        let mainEntered = SystemClock.monotonicNow()
+        var description = window.describe()
+        demo.describe(into: &description)
+        let stats = window.stats
+        let code = await runDemoSession(description) { session, _ in
+            if stats { printStatistics(of: session, mainEntered: mainEntered) }
+            return 0
+        }
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -1,5 +1,6 @@
 // Options of the demo app itself (overlay, bus, diagnostics), shared by `demo` and `record`.
 import ArgumentParser
+import GlasspaneRuntime
 
 /// Overlay, bus and diagnostics options.
 public struct DemoOptions: ParsableArguments, Sendable {
@@ -25,4 +26,13 @@ public struct DemoOptions: ParsableArguments, Sendable {
 
     /// Creates default options.
     public init() {}
+
+    /// Adds these options to a session description.
+    func describe(into d: inout SessionDescription) {
+        d.fontPath = font ?? ""
+        d.tracesRouting = traceRouting
+        d.dumpsViews = dumpViews
+        d.showsHUD = hud
+        d.busLogPath = busLog ?? ""
+    }
 }

@@ -1,13 +1,9 @@
 // `glasspane replay` and `glasspane record`: input scripts (docs/scripts.md).
 import ArgumentParser
+import GlasspaneCore
+import GlasspaneRuntime
 
-/// How fast a replay runs.
-public enum ReplaySpeed: String, ExpressibleByArgument, CaseIterable, Sendable {
-    /// Frames paced to their recorded durations.
-    case realtime
-    /// As fast as possible (the outcome is identical: the simulation runs on the script's frame clock).
-    case fast
-}
+extension ReplayPacing: ExpressibleByArgument {}
 
 /// Plays a script back and checks its expectations.
 public struct ReplayCommand: AsyncParsableCommand, Sendable {
@@ -33,7 +29,7 @@ public struct ReplayCommand: AsyncParsableCommand, Sendable {
 
     /// Speed.
     @Option(name: .long, help: "realtime (paced to the recorded frame times) or fast (default).")
-    public var speed: ReplaySpeed = .fast
+    public var speed: ReplayPacing = .fast
 
     /// Screenshots.
     @Option(name: .customLong("screenshot-at"), help: ArgumentHelp("Save a PNG at a frame; FRAME may be 'last'. Repeatable.", valueName: "FRAME:PATH"))
@@ -63,7 +59,20 @@ public struct ReplayCommand: AsyncParsableCommand, Sendable {
 
     /// Replays and exits with the outcome.
     public func run() async throws {
-        let code = await ReplayRunner(command: self).run()
+        var d = SessionDescription()
+        d.replay = ReplayDescription(scriptPath: file, pacing: speed)
+        d.headless = headless
+        d.screenshots = screenshotAt.compactMap(ScreenshotRequest.init(argument:))
+        d.busLogPath = busLog ?? ""
+        d.recordingPath = recordOut ?? ""
+        d.fontPath = font ?? ""
+        d.stopsOnInterrupt = true
+        let file = self.file
+        let code = await runDemoSession(d) { _, outcome in
+            for failure in outcome.expectationFailures { printError(failure) }
+            print("replay: \(file): \(outcome.framesRun) frames, \(outcome.expectationsPassed) expectation(s) held, \(outcome.expectationFailures.count) failed")
+            return 0
+        }
         if code != 0 { throw ExitCode(code) }
     }
 }
@@ -93,7 +102,20 @@ public struct RecordCommand: AsyncParsableCommand, Sendable {
 
     /// Records and exits.
     public func run() async throws {
-        let code = await RecordRunner(command: self).run()
+        let mainEntered = SystemClock.monotonicNow()
+        var d = window.describe()
+        demo.describe(into: &d)
+        d.recordingPath = out
+        let (out, stats) = (self.out, window.stats)
+        let code = await runDemoSession(d, onStart: { _ in
+            printNote("record: writing \(out) (Escape, Ctrl-C or closing the window stops)")
+        }) { session, outcome in
+            if stats { printStatistics(of: session, mainEntered: mainEntered) }
+            if let recorded = outcome.recorded, outcome.outputErrors.isEmpty {
+                print("record: \(out): \(recorded.frames) frames, \(recorded.events) events")
+            }
+            return 0
+        }
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -1,6 +1,7 @@
 // Options shared by every command that opens a window.
 import ArgumentParser
 import GlasspaneCore
+import GlasspaneRuntime
 
 /// Vertical sync setting.
 public enum VsyncMode: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -56,5 +57,19 @@ public struct WindowOptions: ParsableArguments, Sendable {
         }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1 (got \(frames)).") }
         if let fpsCap, fpsCap < 1 || fpsCap > 10_000 { throw ValidationError("--fps-cap must be between 1 and 10000 (got \(fpsCap)).") }
+    }
+
+    /// The session these options describe (interrupts stop the loop cleanly).
+    func describe() -> SessionDescription {
+        var d = SessionDescription()
+        d.windowSize = windowSize
+        d.frames = frames ?? 0
+        d.headless = headless
+        d.vsync = vsync == .on
+        d.fpsCap = fpsCap ?? 0
+        d.collectsFrameTimes = stats
+        if let screenshot { d.screenshots = [ScreenshotRequest(frame: nil, path: screenshot)] }
+        d.stopsOnInterrupt = true
+        return d
     }
 }

@@ -1,16 +1,16 @@
 // The demo application: the cube engine and the color-picker overlay, talking only over the bus.
 import GlasspaneBus
 import GlasspaneCore
-import GlasspaneEngine
 import GlasspaneHost
 import GlasspaneOverlay
+import GlasspaneScene
 
 /// The desktop demo. The overlay's picker publishes colors; the demo sends at most one `change-color` per frame;
 /// the engine applies it in phase 3 and reports `state-changed`, which the status label shows in phase 5.
 /// Events that fall through the overlay reach the engine: a click toggles the spin, a drag orbits, the wheel zooms.
 /// Escape that reaches the engine (nothing focused) quits.
 @MainActor
-public final class DemoApp: HostApp {
+public final class DemoApp: SessionApp {
     /// The message bus between the halves.
     public let bus: MessageBus
     /// The engine: simulation plus message handlers.
@@ -32,7 +32,9 @@ public final class DemoApp: HostApp {
     /// `change-color` messages sent (at most one per frame).
     public private(set) var colorMessagesSent = 0
     /// The performance HUD (F1 toggles it).
-    public let hud: PerformanceHUD
+    public let performanceHUD: PerformanceHUD
+    /// The HUD, for the session to feed.
+    public var hud: PerformanceHUD? { performanceHUD }
     /// The bench's stress field, when enabled.
     public let stress: StressField?
 
@@ -80,9 +82,9 @@ public final class DemoApp: HostApp {
         ui.addSubview(panel, at: Point(x: 16, y: 16))
         if !content.showsPanel { ui.visibility = .hidden }
         stress = content.stressViews > 0 ? StressField(overlay: overlay, count: content.stressViews) : nil
-        hud = PerformanceHUD(overlay: overlay, visible: content.showsHUD)
+        performanceHUD = PerformanceHUD(overlay: overlay, visible: content.showsHUD)
         stage = OverlayStage(overlay: overlay, renderer: overlayRenderer)
-        stage.hud = hud
+        stage.hud = performanceHUD
 
         picker.onColorChange = { [unowned self] color in pendingColor = color }
         client.onStateChanged = { [unowned self] state in showEngineState(spinning: state.spinning, color: state.color) }
@@ -95,7 +97,6 @@ public final class DemoApp: HostApp {
                 showEngineState(spinning: s.spinning, color: s.color)
             }
         }
-        bus.phase = .idle
         engine.announceReady()
     }
 
@@ -104,48 +105,33 @@ public final class DemoApp: HostApp {
         picker.setColor(color)
     }
 
-    /// Tells the bus which frame this is.
-    public func beginFrame(index: Int) {
-        bus.frameIndex = index
-        bus.phase = .poll
-    }
-
     /// Phase 2: the overlay's router decides.
-    public func routeToOverlay(_ event: InputEvent) -> Bool {
-        bus.phase = .input
-        return stage.route(event)
-    }
+    public func routeToOverlay(_ event: InputEvent) -> Bool { stage.route(event) }
 
     /// Events that fell through: Escape quits, F1 toggles the HUD, the rest is scene input.
     public func engineReceive(_ event: InputEvent) {
         if case .key(let k) = event, k.isDown, !k.isRepeat {
             switch k.key {
             case .escape: wantsQuit = true; return
-            case .function(1): hud.toggle(); return
+            case .function(1): performanceHUD.toggle(); return
             default: break
             }
         }
         engine.handle(event)
     }
 
-    /// Feeds the HUD a frame's figures (the host calls it from `FrameLoop.onFrame`).
-    public func record(_ report: FrameReport) { hud.record(report) }
-
     /// Phase 3: one coalesced `change-color` per frame, then the engine's mailbox.
     public func deliverEngineMessages() {
-        bus.phase = .input
         if let color = pendingColor {
             client.setColor(color)
             pendingColor = nil
             colorMessagesSent += 1
         }
-        bus.phase = .engine
         bus.deliver(to: .engine)
     }
 
     /// Phase 4: one fixed simulation step.
     public func step(dt: Double) {
-        bus.phase = .simulation
         engine.step(dt: dt)
         // The fast channel's real use: per-step engine figures for the HUD, no JSON (the channel keeps the latest 4).
         try? engine.publishFrameStats()
@@ -156,7 +142,6 @@ public final class DemoApp: HostApp {
 
     /// Phase 5: replies and state changes reach the overlay.
     public func deliverOverlayMessages() {
-        bus.phase = .overlay
         bus.deliver(to: .overlay)
     }
 
@@ -165,31 +150,60 @@ public final class DemoApp: HostApp {
 
     /// Phase 6: the stress field moves on the frame clock.
     public func advanceAnimations(time: Double) {
-        bus.phase = .animation
         stress?.animate(time: time, in: stage.overlay.windowSize)
         if let values = try? engine.statsChannel.receiveLatest(), let stats = EngineFrameStats(values: values) {
             latestEngineStats = stats
             engine.statsChannel.recycle(values)
-            if hud.isVisible {
-                hud.setEngineLine("engine step \(stats.stepCount) · \(stats.spinning ? "spinning" : "stopped") · zoom \(Int(stats.camera.distance * 10) / 10)")
+            if performanceHUD.isVisible {
+                performanceHUD.setEngineLine("engine step \(stats.stepCount) · \(stats.spinning ? "spinning" : "stopped") · zoom \(Int(stats.camera.distance * 10) / 10)")
             }
         }
     }
 
-    /// Phase 7: overlay layout and paint (nothing when nothing changed).
-    public func updateOverlay(metrics: WindowMetrics) {
-        bus.phase = .layout
-        stage.update(metrics: metrics)
-    }
+    /// Phase 7a: the HUD's layer.
+    public func updateHUD(metrics: WindowMetrics) { stage.updateHUD(metrics: metrics) }
+
+    /// Phase 7b: overlay layout (nothing when nothing changed).
+    public func layoutOverlay(metrics: WindowMetrics) { stage.layout(metrics: metrics) }
+
+    /// Phase 7c: overlay paint (nothing when nothing changed).
+    public func paintOverlay() { stage.paint() }
 
     /// Phase 8: the interpolated scene.
     public func renderScene(interpolation alpha: Double, metrics: WindowMetrics) {
-        bus.phase = .render
         sceneRenderer?.render(engine.simulation.interpolated(alpha).renderScene, viewport: metrics.drawableSize)
     }
 
     /// Phase 8: the overlay over the scene.
     public func renderOverlay(metrics: WindowMetrics) {
         stage.render(metrics: metrics)
+    }
+
+    // MARK: - Expectations (scripts)
+
+    /// The engine's `get-state` reply as a JSON object.
+    public func engineStateForExpectations() -> JSONValue? {
+        let s = engine.currentState
+        return .object([
+            "color": .array([.number(s.color.r), .number(s.color.g), .number(s.color.b)]),
+            "spinning": .bool(s.spinning), "angle": .number(s.angle), "frame": .number(Double(s.frame)),
+        ])
+    }
+
+    /// The demo's view properties: `text` of labels and text fields, `color` of the picker (or a view's
+    /// background), `value` of sliders, `invalid` of text fields.
+    public func property(_ name: String, of view: View) -> String? {
+        switch name {
+        case "text":
+            if let f = view as? TextField { return f.text }
+            if let l = view as? Label { return l.text }
+            return nil
+        case "invalid": return (view as? TextField).map { String($0.isInvalid) }
+        case "color":
+            if let p = view as? ColorPicker { return p.color.hex }
+            return view.backgroundColor.hex
+        case "value": return (view as? Slider).map { String($0.value) }
+        default: return nil
+        }
     }
 }

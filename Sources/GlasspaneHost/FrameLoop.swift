@@ -1,45 +1,8 @@
 // The frame loop: poll, route, bus, fixed-step simulation, bus, animations, overlay, render, present, pace.
+// The loop owns the frame phase (`FramePhase`, GlasspaneCore) and stamps it on the app's bus; features attach
+// as `FrameObserver`s.
+import GlasspaneBus
 import GlasspaneCore
-
-/// The phases of one frame, in order; each one's CPU time is measured.
-public enum LoopPhase: Int, CaseIterable, Sendable, Codable {
-    /// Polling and translating platform events (or taking them from a script).
-    case events
-    /// Routing events to the overlay or the engine, and the handlers that run then.
-    case routing
-    /// Overlay-to-engine bus delivery (phase 3).
-    case busToEngine
-    /// Fixed-step simulation.
-    case simulation
-    /// Engine-to-overlay bus delivery and resumed requests (phase 5).
-    case busToOverlay
-    /// Animations on the frame clock.
-    case animation
-    /// Overlay layout and paint.
-    case overlayUpdate
-    /// Scene rendering (CPU side).
-    case sceneRender
-    /// Overlay and HUD rendering (CPU side).
-    case overlayRender
-    /// Swap (and glFinish when timing honestly).
-    case present
-
-    /// A stable snake_case name for reports.
-    public var name: String {
-        switch self {
-        case .events: "events"
-        case .routing: "routing"
-        case .busToEngine: "bus_to_engine"
-        case .simulation: "simulation"
-        case .busToOverlay: "bus_to_overlay"
-        case .animation: "animation"
-        case .overlayUpdate: "overlay_update"
-        case .sceneRender: "scene_render"
-        case .overlayRender: "overlay_render"
-        case .present: "present"
-        }
-    }
-}
 
 /// What one frame cost.
 public struct FrameReport: Sendable {
@@ -47,8 +10,10 @@ public struct FrameReport: Sendable {
     public var frameIndex: Int
     /// Time since the previous frame began (the frame time), in nanoseconds; 0 for the first frame.
     public var frameTime: Nanoseconds
-    /// CPU time of each phase, indexed by `LoopPhase.rawValue`.
+    /// CPU time of each phase, indexed by `FramePhase.ordinal`.
     public var phaseTimes: [Nanoseconds]
+    /// The CPU time of one phase.
+    public subscript(phase: FramePhase) -> Nanoseconds { phaseTimes[phase.ordinal] }
     /// Simulation steps run this frame.
     public var simulationSteps: Int
     /// Input events handled this frame.
@@ -94,6 +59,75 @@ public struct FrameLoopConfiguration: Sendable {
     }
 }
 
+/// Something that takes part in every frame without being the app: a script player, a recorder, expectation
+/// checks, screenshots, statistics, the HUD. Every method has a default that does nothing.
+///
+/// Observers are called in ascending `FrameObserverOrder` (ties: the order they were added); the runtime's order is
+/// input source (script player) → recorder → expectations → screenshots → statistics → HUD (docs/design.md).
+@MainActor
+public protocol FrameObserver: AnyObject {
+    /// First thing in a frame, before polling: a script player supplies the frame's events and duration here
+    /// (`loop.inject(_:)`, `loop.nextFrameDuration`).
+    func frameWillStart(_ loop: FrameLoop, index: Int)
+    /// Each input event as it arrives, before routing (the recorder taps here). `.quit` included.
+    func frame(_ index: Int, received event: InputEvent)
+    /// Right before (`begins` true) and after each render pass: GPU timer queries.
+    func renderPass(_ pass: RenderPass, begins: Bool)
+    /// After rendering, before present: the place to read pixels back (expectations, screenshots).
+    func frameWillPresent(_ loop: FrameLoop, index: Int, isLast: Bool)
+    /// After present, with the frame's costs.
+    func frameDidEnd(_ loop: FrameLoop, report: FrameReport)
+    /// Polled once per frame: true ends the loop after this frame (a failed script, an interrupt).
+    var requestsStop: Bool { get }
+}
+
+extension FrameObserver {
+    /// Nothing to supply.
+    public func frameWillStart(_ loop: FrameLoop, index: Int) {}
+    /// Ignores input.
+    public func frame(_ index: Int, received event: InputEvent) {}
+    /// No GPU timing.
+    public func renderPass(_ pass: RenderPass, begins: Bool) {}
+    /// Reads nothing.
+    public func frameWillPresent(_ loop: FrameLoop, index: Int, isLast: Bool) {}
+    /// Records nothing.
+    public func frameDidEnd(_ loop: FrameLoop, report: FrameReport) {}
+    /// Never stops the loop.
+    public var requestsStop: Bool { false }
+}
+
+/// Where an observer runs within each callback; lower runs first. The named values are the runtime's order.
+public struct FrameObserverOrder: Comparable, Hashable, Sendable {
+    /// The rank (lower first).
+    public var rank: Int
+    /// Creates an order from a rank.
+    public init(_ rank: Int) { self.rank = rank }
+    /// Input sources: a script player must run before anyone sees the frame's events.
+    public static let input = FrameObserverOrder(100)
+    /// The recorder: sees events as they arrive and closes each frame's line first.
+    public static let recorder = FrameObserverOrder(200)
+    /// Expectation checks (they read pixels before screenshots of the same frame).
+    public static let expectations = FrameObserverOrder(300)
+    /// Screenshots.
+    public static let screenshots = FrameObserverOrder(400)
+    /// Frame statistics and benchmark samples.
+    public static let statistics = FrameObserverOrder(500)
+    /// The HUD (it shows the frame that just ended).
+    public static let hud = FrameObserverOrder(600)
+    /// Orders by rank.
+    public static func < (a: FrameObserverOrder, b: FrameObserverOrder) -> Bool { a.rank < b.rank }
+}
+
+/// What the loop renders into: binds the frame's target and can wait for the GPU. The runtime supplies one
+/// (window or headless framebuffer); logic tests need none.
+@MainActor
+public protocol RenderSurface: AnyObject {
+    /// Binds the frame's render target at the start of the render phase (the drawable size may have changed).
+    func beginFrame(metrics: WindowMetrics)
+    /// Waits until the GPU finished the frame (honest timings on drivers whose swap does not wait).
+    func finishGPU()
+}
+
 /// Drives an app frame by frame against a platform. Single-threaded, on the main actor.
 @MainActor
 public final class FrameLoop {
@@ -103,11 +137,15 @@ public final class FrameLoop {
     public let app: any HostApp
     /// How the loop runs.
     public let configuration: FrameLoopConfiguration
+    /// The bus the loop stamps frame index and phase on (the app's `frameBus`), if any.
+    public let bus: MessageBus?
     /// The fixed-step accumulator.
     public private(set) var timestep: FixedTimestep
     /// Frames completed so far.
     public private(set) var frameIndex: Int = 0
-    /// True once the loop decided to stop (quit event, app request, frame limit).
+    /// The phase running now; nil outside a frame.
+    public private(set) var phase: FramePhase?
+    /// True once the loop decided to stop (quit event, app request, frame limit, an observer).
     public private(set) var isFinished = false
     /// Simulated time in seconds since the loop started (the frame clock animations use).
     public private(set) var frameClockSeconds: Double = 0
@@ -115,34 +153,16 @@ public final class FrameLoop {
     public private(set) var firstPresentTime: Nanoseconds?
     /// Pacing errors with `fpsCap`: how late each frame started versus its target, in nanoseconds.
     public private(set) var pacingErrors: [Nanoseconds] = []
-
-    /// Events to feed in addition to (or instead of) the platform's, for the next frame (scripts, tests).
-    public var injectedEvents: [InputEvent] = []
     /// The simulated duration of the next frame only (a script's recorded frame clock); overrides everything else.
     public var nextFrameDuration: Nanoseconds?
-    /// Called first thing in each frame with its index: a script player supplies events and duration here.
-    public var willStartFrame: ((Int) -> Void)?
-    /// When false the platform is not polled (a script owns input).
-    public var pollsPlatform = true
-    /// Called after each frame with its costs.
-    public var onFrame: ((FrameReport) -> Void)?
-    /// Called after rendering, before present, with the frame index and whether it is the last frame:
-    /// the place to read pixels back.
-    public var beforePresent: ((Int, Bool) -> Void)?
-    /// Called right before (true) and after (false) each render pass: the place for GPU timer queries.
-    public var aroundRenderPass: ((RenderPass, Bool) -> Void)?
-    /// Called at the start of the render phase with this frame's metrics (the renderer binds its target here).
-    public var beginRender: ((WindowMetrics) -> Void)?
-    /// Called for each input event as it arrives, before routing (the recorder taps here).
-    public var onInput: ((Int, InputEvent) -> Void)?
-    /// Polled once per frame: returning true ends the loop after this frame (signals, external stop).
-    public var stopRequested: (() -> Bool)?
-    /// Called with the `finishBeforeTiming` request (the renderer supplies glFinish).
-    public var finishGPU: (() -> Void)?
+    /// Where frames are rendered; nil renders into whatever is bound (logic tests).
+    public var surface: (any RenderSurface)?
 
+    private var observers: [(order: FrameObserverOrder, observer: any FrameObserver)] = []
+    private var injectedEvents: [InputEvent] = []
     private var lastFrameStart: Nanoseconds?
     private var events: [InputEvent] = []
-    private var phaseTimes = [Nanoseconds](repeating: 0, count: LoopPhase.allCases.count)
+    private var phaseTimes = [Nanoseconds](repeating: 0, count: FramePhase.allCases.count)
     private var nextFrameTarget: Nanoseconds?
 
     /// Creates a loop; nothing runs until `runFrame()` or `run()`.
@@ -150,9 +170,31 @@ public final class FrameLoop {
         self.platform = platform
         self.app = app
         self.configuration = configuration
+        bus = app.frameBus
         timestep = FixedTimestep(stepsPerSecond: configuration.stepsPerSecond, maxStepsPerFrame: configuration.maxCatchUpSteps)
         events.reserveCapacity(64)
     }
+
+    // MARK: - Observers
+
+    /// Adds an observer at its place in the order (after others of the same order).
+    public func addObserver(_ observer: any FrameObserver, order: FrameObserverOrder) {
+        let index = observers.firstIndex { $0.order > order } ?? observers.endIndex
+        observers.insert((order, observer), at: index)
+    }
+
+    /// Removes an observer (no effect when it was not added).
+    public func removeObserver(_ observer: any FrameObserver) {
+        observers.removeAll { $0.observer === observer }
+    }
+
+    /// The observers in the order they are called.
+    public var frameObservers: [any FrameObserver] { observers.map(\.observer) }
+
+    /// Adds events to this frame's input, after the platform's (a script player calls it from `frameWillStart`).
+    public func inject(_ events: [InputEvent]) { injectedEvents.append(contentsOf: events) }
+
+    // MARK: - Running
 
     /// Runs frames until quit or the frame limit. After phase 5 it awaits `app.settle()`, so tasks whose requests
     /// were answered in this frame continue within it (before animations, layout and render).
@@ -202,7 +244,7 @@ public final class FrameLoop {
         pace(clock)
 
         // A minimized or hidden window waits for events instead of spinning a core; time does not advance.
-        while platform.isOccluded && pollsPlatform && !isFinished {
+        while platform.isOccluded && !isFinished {
             platform.waitForEvents(timeoutMilliseconds: 100)
             var pending: [InputEvent] = []
             platform.pollEvents(into: &pending)
@@ -211,28 +253,29 @@ public final class FrameLoop {
             lastFrameStart = clock.now()
         }
 
-        willStartFrame?(frameIndex)
+        // Taking input from a script is part of phase 1: what a script player posts is stamped `events`.
+        bus?.frameIndex = frameIndex
+        enter(.events)
+        for entry in observers { entry.observer.frameWillStart(self, index: frameIndex) }
         let frameStart = clock.now()
         let frameTime = lastFrameStart.map { frameStart - $0 } ?? 0
         lastFrameStart = frameStart
         for i in phaseTimes.indices { phaseTimes[i] = 0 }
         var t = frameStart
 
-        app.beginFrame(index: frameIndex)
-
         // 1. Events.
-        if pollsPlatform {
-            platform.pollEvents(into: &events)
-            if configuration.ignoresPlatformInput { events.removeAll { $0 != .quit } }
-        }
+        app.beginFrame(index: frameIndex)
+        platform.pollEvents(into: &events)
+        if configuration.ignoresPlatformInput { events.removeAll { $0 != .quit } }
         if !injectedEvents.isEmpty { events.append(contentsOf: injectedEvents); injectedEvents.removeAll(keepingCapacity: true) }
         t = mark(.events, since: t, clock)
 
         // 2. Route and deliver.
+        enter(.routing)
         var quitRequested = false
         let eventCount = events.count
         for event in events {
-            onInput?(frameIndex, event)
+            for entry in observers { entry.observer.frame(frameIndex, received: event) }
             if case .quit = event { quitRequested = true; continue }
             if !app.routeToOverlay(event) { app.engineReceive(event) }
         }
@@ -240,10 +283,12 @@ public final class FrameLoop {
         t = mark(.routing, since: t, clock)
 
         // 3. Overlay-to-engine messages.
+        enter(.busToEngine)
         app.deliverEngineMessages()
         t = mark(.busToEngine, since: t, clock)
 
         // 4. Fixed-step simulation.
+        enter(.simulation)
         let elapsed = nextFrameDuration ?? configuration.fixedFrameDuration ?? (frameIndex == 0 ? 0 : frameTime)
         nextFrameDuration = nil
         let steps = timestep.advance(by: elapsed)
@@ -253,6 +298,7 @@ public final class FrameLoop {
         t = mark(.simulation, since: t, clock)
 
         // 5. Engine-to-overlay messages.
+        enter(.busToOverlay)
         app.deliverOverlayMessages()
         t = mark(.busToOverlay, since: t, clock)
 
@@ -270,46 +316,66 @@ public final class FrameLoop {
         let clock = platform.clock
         // Time spent settling resumed tasks counts as phase 5.
         var t = clock.now()
-        phaseTimes[LoopPhase.busToOverlay.rawValue] += t - phaseStart
+        phaseTimes[FramePhase.busToOverlay.ordinal] += t - phaseStart
         let quitRequested = frameQuitRequested, frameTime = frameElapsed, steps = frameSteps, eventCount = frameEventCount
 
         // 6. Animations.
+        enter(.animation)
         app.advanceAnimations(time: frameClockSeconds)
         t = mark(.animation, since: t, clock)
 
-        // 7. Overlay layout and paint.
+        // 7. The HUD's layer, then the overlay's layout and paint.
         let metrics = platform.metrics
-        app.updateOverlay(metrics: metrics)
-        t = mark(.overlayUpdate, since: t, clock)
+        enter(.hud)
+        app.updateHUD(metrics: metrics)
+        t = mark(.hud, since: t, clock)
+        enter(.overlayLayout)
+        app.layoutOverlay(metrics: metrics)
+        t = mark(.overlayLayout, since: t, clock)
+        enter(.overlayPaint)
+        app.paintOverlay()
+        t = mark(.overlayPaint, since: t, clock)
 
         // 8. Render, present.
-        beginRender?(metrics)
-        aroundRenderPass?(.scene, true)
+        enter(.sceneRender)
+        surface?.beginFrame(metrics: metrics)
+        for entry in observers { entry.observer.renderPass(.scene, begins: true) }
         app.renderScene(interpolation: timestep.interpolation, metrics: metrics)
-        aroundRenderPass?(.scene, false)
+        for entry in observers { entry.observer.renderPass(.scene, begins: false) }
         t = mark(.sceneRender, since: t, clock)
-        aroundRenderPass?(.overlay, true)
+        enter(.overlayRender)
+        for entry in observers { entry.observer.renderPass(.overlay, begins: true) }
         app.renderOverlay(metrics: metrics)
-        aroundRenderPass?(.overlay, false)
+        for entry in observers { entry.observer.renderPass(.overlay, begins: false) }
         t = mark(.overlayRender, since: t, clock)
 
-        let isLast = quitRequested || app.wantsQuit || (stopRequested?() ?? false) || (configuration.maxFrames.map { frameIndex + 1 >= $0 } ?? false)
-        beforePresent?(frameIndex, isLast)
-        if configuration.finishBeforeTiming { finishGPU?() }
+        enter(.present)
+        let isLast = quitRequested || app.wantsQuit || observers.contains { $0.observer.requestsStop }
+            || (configuration.maxFrames.map { frameIndex + 1 >= $0 } ?? false)
+        for entry in observers { entry.observer.frameWillPresent(self, index: frameIndex, isLast: isLast) }
+        if configuration.finishBeforeTiming { surface?.finishGPU() }
         platform.present()
         t = mark(.present, since: t, clock)
         if firstPresentTime == nil { firstPresentTime = t }
+        enter(nil)
 
-        onFrame?(FrameReport(frameIndex: frameIndex, frameTime: frameTime, phaseTimes: phaseTimes,
-                             simulationSteps: steps, eventCount: eventCount, presentedAt: t,
-                             simulatedDuration: frameSimulated))
+        let report = FrameReport(frameIndex: frameIndex, frameTime: frameTime, phaseTimes: phaseTimes,
+                                 simulationSteps: steps, eventCount: eventCount, presentedAt: t,
+                                 simulatedDuration: frameSimulated)
+        for entry in observers { entry.observer.frameDidEnd(self, report: report) }
         frameIndex += 1
         if isLast { isFinished = true }
     }
 
-    private func mark(_ phase: LoopPhase, since start: Nanoseconds, _ clock: any MonotonicClock) -> Nanoseconds {
+    /// Enters a phase: the loop's own record and the bus's stamp (nil: between frames).
+    private func enter(_ next: FramePhase?) {
+        phase = next
+        bus?.phase = next
+    }
+
+    private func mark(_ phase: FramePhase, since start: Nanoseconds, _ clock: any MonotonicClock) -> Nanoseconds {
         let now = clock.now()
-        phaseTimes[phase.rawValue] = now - start
+        phaseTimes[phase.ordinal] = now - start
         return now
     }
 

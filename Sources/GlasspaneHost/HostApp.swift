@@ -1,7 +1,9 @@
 // What an application plugs into the frame loop. The host is generic: it knows nothing of cubes or pickers.
+import GlasspaneBus
 import GlasspaneCore
+import GlasspaneOverlay
 
-/// An application driven by `FrameLoop`, one callback per frame phase (DESIGN.md "One frame, in order").
+/// An application driven by `FrameLoop`, one callback per frame phase (docs/design.md "One frame, in order").
 /// Every method has a default that does nothing, so a small app implements only what it needs.
 @MainActor
 public protocol HostApp: AnyObject {
@@ -21,14 +23,20 @@ public protocol HostApp: AnyObject {
     func settle() async
     /// Phase 6: advance animations to the frame clock (`time` in seconds since the loop started).
     func advanceAnimations(time: Double)
-    /// Phase 7: lay out and paint the overlay where something changed.
-    func updateOverlay(metrics: WindowMetrics)
+    /// Phase 7a: build the performance HUD's layer (timed on its own as `hud`).
+    func updateHUD(metrics: WindowMetrics)
+    /// Phase 7b: lay out the overlay where something changed (the window size may have changed).
+    func layoutOverlay(metrics: WindowMetrics)
+    /// Phase 7c: paint the overlay layers that changed into their draw lists.
+    func paintOverlay()
     /// Phase 8a: render the scene, interpolated `alpha` (0..<1) between the last two simulation steps.
     func renderScene(interpolation alpha: Double, metrics: WindowMetrics)
     /// Phase 8b: render the overlay (and HUD) on top of the scene.
     func renderOverlay(metrics: WindowMetrics)
     /// The app asks the loop to stop after this frame.
     var wantsQuit: Bool { get }
+    /// The bus the loop stamps with the frame index and phase; nil for apps without one.
+    var frameBus: MessageBus? { get }
 }
 
 extension HostApp {
@@ -48,12 +56,43 @@ extension HostApp {
     public func settle() async {}
     /// No animations.
     public func advanceAnimations(time: Double) {}
+    /// No HUD.
+    public func updateHUD(metrics: WindowMetrics) {}
     /// No overlay.
-    public func updateOverlay(metrics: WindowMetrics) {}
+    public func layoutOverlay(metrics: WindowMetrics) {}
+    /// No overlay.
+    public func paintOverlay() {}
     /// Nothing to draw.
     public func renderScene(interpolation alpha: Double, metrics: WindowMetrics) {}
     /// No overlay.
     public func renderOverlay(metrics: WindowMetrics) {}
     /// Never asks to quit.
     public var wantsQuit: Bool { false }
+    /// No bus.
+    public var frameBus: MessageBus? { nil }
+}
+
+/// What a session (GlasspaneRuntime) needs from an app beyond the frame phases: its bus, its overlay, its HUD,
+/// and typed answers for scripts' expectations. The demo implements it; so can any app that wants `record`,
+/// `replay` and `bench`.
+@MainActor
+public protocol SessionApp: HostApp {
+    /// The message bus between the halves (scripts post to it, `--bus-log` taps it).
+    var bus: MessageBus { get }
+    /// The overlay and its renderer (routing trace, view lookup, dumps).
+    var stage: OverlayStage { get }
+    /// The performance HUD, when the app has one (the session feeds it every frame).
+    var hud: PerformanceHUD? { get }
+    /// The engine's state as `get-state` reports it, as a JSON object (`expect.state`); nil when unavailable.
+    func engineStateForExpectations() -> JSONValue?
+    /// An app-specific view property (`text`, `color`, `value`...) in its text form; nil when the view has none.
+    /// The session answers the generic ones (`hidden`, `focused`, `frame`) itself.
+    func property(_ name: String, of view: View) -> String?
+}
+
+extension SessionApp {
+    /// The app's bus is the one the loop stamps.
+    public var frameBus: MessageBus? { bus }
+    /// No HUD.
+    public var hud: PerformanceHUD? { nil }
 }

@@ -2,8 +2,8 @@
 import GlasspaneCore
 import GlasspaneOverlay
 
-/// Connects an `Overlay` to the frame loop: routes events, updates it once per frame, draws its list, and
-/// measures its own phases (layout, paint, HUD) for the bench.
+/// Connects an `Overlay` to the frame loop: routes events, lays it out and paints it once per frame (the loop times
+/// each of those phases), and draws its layers.
 @MainActor
 public final class OverlayStage {
     /// The overlay (layers, views, router, focus).
@@ -16,13 +16,6 @@ public final class OverlayStage {
     public var trace: ((String) -> Void)?
     /// The last routing decision (tests and tools).
     public private(set) var lastDecision: RoutingDecision?
-    /// CPU time of the last update's layout, paint and HUD work, in nanoseconds.
-    public private(set) var lastLayoutTime: Nanoseconds = 0
-    /// See `lastLayoutTime`.
-    public private(set) var lastPaintTime: Nanoseconds = 0
-    /// See `lastLayoutTime`.
-    public private(set) var lastHUDTime: Nanoseconds = 0
-    private let clock = SystemClock()
 
     /// Creates a stage for an overlay and its renderer.
     public init(overlay: Overlay, renderer: (any DrawListRenderer)?) {
@@ -41,24 +34,28 @@ public final class OverlayStage {
         return !decision.target.isEngine
     }
 
-    /// Phase 7: follows the window size, lays out and paints what changed (the HUD first, timed on its own).
-    public func update(metrics: WindowMetrics) {
+    /// Phase 7a: keeps the HUD at its corner and rebuilds its layer.
+    public func updateHUD(metrics: WindowMetrics) {
+        guard let hud else { return }
         overlay.windowSize = metrics.windowSize
-        var t = clock.now()
-        if let hud {
-            hud.position(in: metrics.windowSize)
-            overlay.update(layer: hud.layer)
-            let now = clock.now()
-            lastHUDTime = now - t
-            t = now
-        }
+        hud.position(in: metrics.windowSize)
+        overlay.update(layer: hud.layer)
+    }
+
+    /// Phase 7b: follows the window size and lays out what changed.
+    public func layout(metrics: WindowMetrics) {
+        overlay.windowSize = metrics.windowSize
         overlay.layoutIfNeeded()
-        var now = clock.now()
-        lastLayoutTime = now - t
-        t = now
-        overlay.paintIfNeeded()
-        now = clock.now()
-        lastPaintTime = now - t
+    }
+
+    /// Phase 7c: paints the layers that changed.
+    public func paint() { overlay.paintIfNeeded() }
+
+    /// Phase 7 in one call (tests and tools that do not time the parts): HUD, layout, paint.
+    public func update(metrics: WindowMetrics) {
+        updateHUD(metrics: metrics)
+        layout(metrics: metrics)
+        paint()
     }
 
     /// Phase 8: draws the overlay over the scene, layer by layer (back to front), each with its own renderer, so a

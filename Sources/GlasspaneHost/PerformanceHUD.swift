@@ -4,8 +4,9 @@ import GlasspaneCore
 import GlasspaneOverlay
 
 /// FPS, a frame-time graph and the per-phase split, drawn in a non-interactive layer at the top-right.
+/// It observes the frame loop (added by the session at `FrameObserverOrder.hud`).
 @MainActor
-public final class PerformanceHUD {
+public final class PerformanceHUD: FrameObserver {
     /// The layer the HUD lives in (level 1000, non-interactive or hidden).
     public let layer: OverlayLayer
     /// The view that draws it.
@@ -41,6 +42,9 @@ public final class PerformanceHUD {
     public func record(_ report: FrameReport) {
         view.record(report, redraw: isVisible)
     }
+
+    /// Takes each frame's figures from the loop.
+    public func frameDidEnd(_ loop: FrameLoop, report: FrameReport) { record(report) }
 }
 
 /// Draws the HUD panel: text lines and a bar per frame.
@@ -49,11 +53,13 @@ public final class HUDView: View {
     public static let size = Size(width: 280, height: 216)
     /// Frames kept for the graph.
     public static let historyLength = 240
+    /// The 60 Hz budget line of the graph, in milliseconds.
+    static let budgetMilliseconds = Double(FrameBudget.at60Hz) / 1e6
 
     private var frameTimes = [Double](repeating: 0, count: HUDView.historyLength) // ms, ring buffer
     private var head = 0
     private var count = 0
-    private var phaseAverages = [Double](repeating: 0, count: LoopPhase.allCases.count) // µs, smoothed
+    private var phaseAverages = [Double](repeating: 0, count: FramePhase.allCases.count) // µs, smoothed
     private var fpsText = ""
     private var phaseText: [String] = []
     private var framesSinceText = 0
@@ -83,8 +89,8 @@ public final class HUDView: View {
             let recent = (0..<min(count, 60)).map { frameTimes[(head - 1 - $0 + Self.historyLength) % Self.historyLength] }
             let mean = recent.isEmpty ? 0 : recent.reduce(0, +) / Double(recent.count)
             fpsText = mean > 0 ? "\(Int((1000 / mean).rounded())) FPS  \(format(mean)) ms" : "— FPS"
-            let top = LoopPhase.allCases.sorted { phaseAverages[$0.rawValue] > phaseAverages[$1.rawValue] }.prefix(5)
-            phaseText = top.map { "\($0.name)  \(format(phaseAverages[$0.rawValue])) µs" }
+            let top = FramePhase.allCases.sorted { phaseAverages[$0.ordinal] > phaseAverages[$1.ordinal] }.prefix(5)
+            phaseText = top.map { "\($0.key)  \(format(phaseAverages[$0.ordinal])) µs" }
         }
         if redraw { setNeedsDisplay() }
     }
@@ -113,11 +119,11 @@ public final class HUDView: View {
         for i in 0..<count {
             let ms = frameTimes[(head - count + i + Self.historyLength) % Self.historyLength]
             let h = min(graph.height, ms / scaleMs * graph.height)
-            let color = ms > 16.67 ? Color(r: 0.95, g: 0.35, b: 0.3) : Color(r: 0.35, g: 0.8, b: 0.5)
+            let color = ms > Self.budgetMilliseconds ? Color(r: 0.95, g: 0.35, b: 0.3) : Color(r: 0.35, g: 0.8, b: 0.5)
             context.add(.rect(Rect(x: graph.minX + Double(i) * barWidth, y: graph.maxY - h, width: max(barWidth, 1), height: h),
                               color: color, cornerRadius: 0))
         }
-        let budgetY = graph.maxY - 16.67 / scaleMs * graph.height
+        let budgetY = graph.maxY - Self.budgetMilliseconds / scaleMs * graph.height
         context.add(.rect(Rect(x: graph.minX, y: budgetY, width: graph.width, height: 1), color: Color(r: 1, g: 1, b: 1, a: 0.4), cornerRadius: 0))
     }
 }

@@ -1,7 +1,7 @@
 // The engine's scene renderer: lit meshes with depth testing and a perspective camera.
 import CGL
 import GlasspaneCore
-import GlasspaneEngine
+import GlasspaneScene
 
 /// Draws a `RenderScene` with OpenGL 3.3 core.
 @MainActor

@@ -1,7 +1,7 @@
 // A fake platform and a null scene renderer: real targets shared by logic tests and benchmarks.
 // Never used by the product.
 import GlasspaneCore
-import GlasspaneEngine
+import GlasspaneScene
 import GlasspaneHost
 
 /// A platform with no window: events are queued per frame by the caller, time comes from a manual clock.

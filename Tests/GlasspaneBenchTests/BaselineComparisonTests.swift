@@ -144,9 +144,9 @@ final class BaselineComparisonTests: XCTestCase {
 
     func testBaselineWithWrongOrMissingSchemaVersion() throws {
         var object = try baselineObject()
-        object["schema_version"] = 2
+        object["schema_version"] = 1
         let wrong = try writeObject(object)
-        XCTAssertEqual(benchError { try BenchReport.load(path: wrong) }, .baselineWrongSchema(path: wrong, found: 2, expected: 1))
+        XCTAssertEqual(benchError { try BenchReport.load(path: wrong) }, .baselineWrongSchema(path: wrong, found: 1, expected: 2))
 
         object["schema_version"] = "one"
         let text = try writeObject(object)

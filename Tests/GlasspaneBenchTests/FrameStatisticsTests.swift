@@ -175,6 +175,6 @@ final class FrameStatisticsTests: XCTestCase {
         XCTAssertEqual(times.total, 4321)
         times[.present] = 5
         XCTAssertEqual(PhaseTimes([.present: 5, .events: 4000, .overlayLayout: 1, .overlayPaint: 20, .overlayRender: 300]), times)
-        XCTAssertEqual(FramePhase.allCases.count, 11)
+        XCTAssertEqual(FramePhase.allCases.count, 12)
     }
 }

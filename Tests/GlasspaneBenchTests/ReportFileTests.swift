@@ -14,9 +14,9 @@ final class ReportFileTests: XCTestCase {
             FrameCSV.header,
             "Application,ProcessID,SwapChainAddress,Runtime,SyncInterval,PresentFlags,AllowsTearing,PresentMode,Dropped,"
                 + "TimeInSeconds,MsBetweenPresents,MsInPresentAPI,frame_index,"
-                + "phase_events_us,phase_routing_us,phase_bus_us,phase_simulation_us,phase_animation_us,"
-                + "phase_overlay_layout_us,phase_overlay_paint_us,phase_scene_render_us,phase_overlay_render_us,"
-                + "phase_hud_us,phase_present_us,phase_overlay_us,gpu_scene_us,gpu_overlay_us")
+                + "phase_events_us,phase_routing_us,phase_bus_to_engine_us,phase_simulation_us,phase_bus_to_overlay_us,"
+                + "phase_animation_us,phase_hud_us,phase_overlay_layout_us,phase_overlay_paint_us,phase_scene_render_us,"
+                + "phase_overlay_render_us,phase_present_us,phase_overlay_us,gpu_scene_us,gpu_overlay_us")
     }
 
     func testCSVLineForAKnownSample() {
@@ -28,7 +28,7 @@ final class ReportFileTests: XCTestCase {
         XCTAssertEqual(
             line,
             "glasspane_ cube,42,0x0000000000000000,OpenGL,0,0,1,Unknown,0,1.234567891,16.666667,0.250000,7,"
-                + "1.500,0.000,0.000,0.000,0.000,2.000,0.500,0.000,1.250,0.000,250.000,3.750,333.333,")
+                + "1.500,0.000,0.000,0.000,0.000,0.000,0.000,2.000,0.500,0.000,1.250,250.000,3.750,333.333,")
         XCTAssertEqual(line.split(separator: ",", omittingEmptySubsequences: false).count, FrameCSV.columns.count)
     }
 
@@ -69,7 +69,7 @@ final class ReportFileTests: XCTestCase {
         }
         keys += ["gpu_us.scene.p50", "gpu_us.overlay.p99"]
         for key in keys { XCTAssertNotNil(value(key), "missing \(key)") }
-        XCTAssertEqual(value("schema_version") as? Int, 1)
+        XCTAssertEqual(value("schema_version") as? Int, 2)
         XCTAssertEqual(value("frame_ms.p50") as? Double ?? 0, 10, accuracy: 0.01)
         XCTAssertEqual(value("phases_us.overlay.p50") as? Double ?? 0, 9, accuracy: 0.01)
         XCTAssertEqual(value("phases_us.overlay_layout.mean") as? Double ?? 0, 2, accuracy: 1e-9)

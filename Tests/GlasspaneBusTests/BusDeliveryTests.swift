@@ -97,7 +97,7 @@ final class BusDeliveryTests: XCTestCase {
         let sink = MemoryLogSink()
         f.bus.logSink = sink
         f.bus.frameIndex = 41
-        f.bus.phase = .input
+        f.bus.phase = .routing
         f.overlay.request(AddRequest(a: 2, b: 3), to: .engine) { _ in }
         f.bus.frameIndex = 42
         await f.deliverFrame()
@@ -105,18 +105,18 @@ final class BusDeliveryTests: XCTestCase {
         XCTAssertEqual(records.count, 4, "post + deliver for the request and for the reply")
         XCTAssertEqual(records[0]["event"], .string("post"))
         XCTAssertEqual(records[0]["frame"], .number(41))
-        XCTAssertEqual(records[0]["phase"], .string("input"))
+        XCTAssertEqual(records[0]["phase"], .string("routing"))
         XCTAssertEqual(records[0]["from"], .string("overlay"))
         XCTAssertEqual(records[0]["to"], .string("engine"))
         XCTAssertEqual(records[0]["type"], .string("add"))
         XCTAssertEqual(records[0]["data"], .object(["a": .number(2), "b": .number(3)]))
         XCTAssertNotNil(records[0]["id"])
         XCTAssertEqual(records[1]["event"], .string("deliver"))
-        XCTAssertEqual(records[1]["phase"], .string("engine"))
+        XCTAssertEqual(records[1]["phase"], .string("bus_to_engine"))
         XCTAssertEqual(records[2]["from"], .string("engine"))
         XCTAssertEqual(records[2]["type"], .string("sum"))
         XCTAssertEqual(records[2]["replyTo"], records[0]["id"])
-        XCTAssertEqual(records[3]["phase"], .string("overlay"))
+        XCTAssertEqual(records[3]["phase"], .string("bus_to_overlay"))
     }
 
     func testTrafficLogRecordsRejectedTextAndErrors() async throws {

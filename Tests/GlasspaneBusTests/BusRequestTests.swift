@@ -19,10 +19,10 @@ final class BusRequestTests: XCTestCase {
         }
         XCTAssertEqual(f.bus.queuedCount(for: .engine), 1, "the request is posted during the input phase")
         XCTAssertNil(result)
-        f.bus.phase = .engine
+        f.bus.phase = .busToEngine
         f.bus.deliver(to: .engine)
         XCTAssertNil(result, "the reply is not delivered before the overlay phase")
-        f.bus.phase = .overlay
+        f.bus.phase = .busToOverlay
         f.bus.deliver(to: .overlay)
         XCTAssertFalse(f.bus.isSettled, "resumed, not yet run")
         await f.bus.settle() // the host's settle after phase 5
@@ -35,7 +35,7 @@ final class BusRequestTests: XCTestCase {
 
     func testCompletionRequestNeedsNoTaskAndCompletesInTheOverlayPhase() async {
         let f = BusFixture()
-        var phases: [BusPhase] = []
+        var phases: [FramePhase?] = []
         var values: [Int] = []
         f.beginFrame()
         f.overlay.request(AddRequest(a: 1, b: 2), to: .engine) { result in
@@ -44,7 +44,7 @@ final class BusRequestTests: XCTestCase {
         }
         await f.deliverFrame()
         XCTAssertEqual(values, [3])
-        XCTAssertEqual(phases, [.overlay])
+        XCTAssertEqual(phases, [.busToOverlay])
     }
 
     func testConcurrentRequestsGetTheirOwnReplies() async throws {

@@ -74,19 +74,19 @@ final class BusFixture {
 
     /// Phases 3 and 5 of a frame, as the host runs them, then the yield that lets resumed tasks run.
     func deliverFrame() async {
-        bus.phase = .engine
+        bus.phase = .busToEngine
         bus.deliver(to: .engine)
         bus.phase = .simulation
-        bus.phase = .overlay
+        bus.phase = .busToOverlay
         bus.deliver(to: .overlay)
         await bus.settle()
-        bus.phase = .idle
+        bus.phase = nil
     }
 
     /// Starts a new frame in the input phase.
     func beginFrame() {
         bus.frameIndex += 1
-        bus.phase = .input
+        bus.phase = .routing
     }
 
     /// Posts raw JSON from the overlay to the engine and runs one frame; returns the error codes that came back.

@@ -6,18 +6,18 @@ import XCTest
 @MainActor
 final class FastChannelTests: XCTestCase {
     private func makeMeshChannel(_ bus: MessageBus) throws -> FastChannel<Float> {
-        try bus.fastChannel(named: "mesh", of: Float.self, writePhases: [.input, .animation], readPhases: [.engine, .simulation])
+        try bus.fastChannel(named: "mesh", of: Float.self, writePhases: [.routing, .animation], readPhases: [.busToEngine, .simulation])
     }
 
     func testSendAndReceiveInAllowedPhasesKeepsOrderAndContent() async throws {
         let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
         let channel = try makeMeshChannel(bus)
-        bus.phase = .input
+        bus.phase = .routing
         try channel.send([1, 2, 3])
         let source: [Float] = [4, 5]
         try source.withUnsafeBufferPointer { try channel.send(copying: $0) }
         XCTAssertEqual(channel.count, 2)
-        bus.phase = .engine
+        bus.phase = .busToEngine
         XCTAssertEqual(try channel.receive(), [1, 2, 3])
         XCTAssertEqual(try channel.receive(), [4, 5])
         XCTAssertNil(try channel.receive())
@@ -27,10 +27,10 @@ final class FastChannelTests: XCTestCase {
     func testSendInAForbiddenPhaseThrowsWrongPhase() async throws {
         let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
         let channel = try makeMeshChannel(bus)
-        for phase in [BusPhase.idle, .engine, .simulation, .overlay, .render] {
+        for phase in [FramePhase?.none, .busToEngine, .simulation, .busToOverlay, .sceneRender] {
             bus.phase = phase
             XCTAssertThrowsError(try channel.send([1])) { error in
-                XCTAssertEqual((error as? FastChannelError)?.code, .wrongPhase, "\(phase)")
+                XCTAssertEqual((error as? FastChannelError)?.code, .wrongPhase, "\(String(describing: phase))")
                 XCTAssertEqual((error as? FastChannelError)?.phase, phase)
             }
         }
@@ -40,7 +40,7 @@ final class FastChannelTests: XCTestCase {
     func testReceiveInAForbiddenPhaseThrowsWrongPhaseAndKeepsTheData() async throws {
         let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
         let channel = try makeMeshChannel(bus)
-        bus.phase = .input
+        bus.phase = .routing
         try channel.send([9])
         XCTAssertThrowsError(try channel.receive()) { error in
             XCTAssertEqual((error as? FastChannelError)?.code, .wrongPhase)
@@ -51,14 +51,14 @@ final class FastChannelTests: XCTestCase {
 
     func testFullChannelThrowsFull() async throws {
         let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
-        let channel = try bus.fastChannel(named: "stats", of: Double.self, writePhases: [.render], readPhases: [.layout], capacity: 2)
-        bus.phase = .render
+        let channel = try bus.fastChannel(named: "stats", of: Double.self, writePhases: [.sceneRender], readPhases: [.overlayLayout], capacity: 2)
+        bus.phase = .sceneRender
         try channel.send([1])
         try channel.send([2])
         XCTAssertThrowsError(try channel.send([3])) { error in
             XCTAssertEqual((error as? FastChannelError)?.code, .full)
         }
-        bus.phase = .layout
+        bus.phase = .overlayLayout
         XCTAssertEqual(try channel.receiveLatest(), [2])
         XCTAssertEqual(channel.count, 0)
     }
@@ -67,15 +67,15 @@ final class FastChannelTests: XCTestCase {
         let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
         let floats = try makeMeshChannel(bus)
         XCTAssertTrue(try makeMeshChannel(bus) === floats, "the same name and type give the same channel")
-        XCTAssertThrowsError(try bus.fastChannel(named: "mesh", of: UInt8.self, writePhases: [.input], readPhases: [.engine])) { error in
+        XCTAssertThrowsError(try bus.fastChannel(named: "mesh", of: UInt8.self, writePhases: [.routing], readPhases: [.busToEngine])) { error in
             XCTAssertEqual((error as? FastChannelError)?.code, .elementTypeMismatch)
         }
     }
 
     func testLargeArraysAreNotCopiedOnSend() async throws {
         let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
-        let channel = try bus.fastChannel(named: "pixels", of: UInt8.self, writePhases: [.render], readPhases: [.render])
-        bus.phase = .render
+        let channel = try bus.fastChannel(named: "pixels", of: UInt8.self, writePhases: [.sceneRender], readPhases: [.sceneRender])
+        bus.phase = .sceneRender
         let megabyte = [UInt8](repeating: 7, count: 1 << 20)
         let sentAddress = megabyte.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         try channel.send(megabyte)
@@ -85,8 +85,8 @@ final class FastChannelTests: XCTestCase {
 
     func testRecycledStorageIsReusedByCopyingSends() async throws {
         let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
-        let channel = try bus.fastChannel(named: "verts", of: Float.self, writePhases: [.render], readPhases: [.render])
-        bus.phase = .render
+        let channel = try bus.fastChannel(named: "verts", of: Float.self, writePhases: [.sceneRender], readPhases: [.sceneRender])
+        bus.phase = .sceneRender
         let source = [Float](repeating: 1, count: 4096)
         try source.withUnsafeBufferPointer { try channel.send(copying: $0) }
         let first = try XCTUnwrap(try channel.receive())
@@ -103,7 +103,7 @@ final class FastChannelTests: XCTestCase {
         let sink = MemoryLogSink()
         bus.logSink = sink
         let channel = try makeMeshChannel(bus)
-        bus.phase = .input
+        bus.phase = .routing
         try channel.send([1, 2, 3, 4])
         XCTAssertEqual(sink.lines.count, 1)
         XCTAssertTrue(sink.lines[0].contains(#""channel":"mesh","count":4,"bytes":16"#), sink.lines[0])
@@ -114,12 +114,12 @@ final class FastChannelTests: XCTestCase {
 final class FastChannelOverflowTests: XCTestCase {
     func testDropOldestKeepsTheNewestBatches() async throws {
         let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
-        let channel = try bus.fastChannel(named: "stats", of: Int.self, writePhases: [.simulation], readPhases: [.layout],
+        let channel = try bus.fastChannel(named: "stats", of: Int.self, writePhases: [.simulation], readPhases: [.overlayLayout],
                                           capacity: 2, overflow: .dropOldest)
         bus.phase = .simulation
         for i in 0..<5 { try channel.send([i]) }
         XCTAssertEqual(channel.droppedBatches, 3)
-        bus.phase = .layout
+        bus.phase = .overlayLayout
         XCTAssertEqual(try channel.receive(), [3])
         XCTAssertEqual(try channel.receive(), [4])
     }

@@ -1,7 +1,7 @@
 import XCTest
 import GlasspaneCore
 import GlasspaneDemo
-import GlasspaneEngine
+import GlasspaneScene
 @testable import GlasspaneHost
 import GlasspaneTesting
 
@@ -22,12 +22,70 @@ private final class PhaseLog: HostApp {
     func step(dt: Double) { log.append("step") }
     func deliverOverlayMessages() { log.append("bus->overlay") }
     func advanceAnimations(time: Double) { log.append("animate") }
-    func updateOverlay(metrics: WindowMetrics) { log.append("overlay") }
+    func updateHUD(metrics: WindowMetrics) { log.append("hud") }
+    func layoutOverlay(metrics: WindowMetrics) { log.append("layout") }
+    func paintOverlay() { log.append("paint") }
     func renderScene(interpolation alpha: Double, metrics: WindowMetrics) { log.append("scene \(metrics.drawableSize)") }
     func renderOverlay(metrics: WindowMetrics) { log.append("render overlay") }
 }
 
+/// An observer that logs its callbacks into a shared log.
+@MainActor
+private final class CallLog: FrameObserver {
+    let name: String
+    var shared: (String) -> Void
+    var presentFlags: [Bool] = []
+    var stop = false
+    init(name: String, shared: @escaping (String) -> Void = { _ in }) { self.name = name; self.shared = shared }
+    func frameWillStart(_ loop: FrameLoop, index: Int) { shared("\(name).start\(index)") }
+    func frame(_ index: Int, received event: InputEvent) { shared("\(name).input \(event.kindName)") }
+    func renderPass(_ pass: RenderPass, begins: Bool) { shared("\(name).\(pass.rawValue)\(begins ? "+" : "-")") }
+    func frameWillPresent(_ loop: FrameLoop, index: Int, isLast: Bool) { presentFlags.append(isLast); shared("\(name).present") }
+    func frameDidEnd(_ loop: FrameLoop, report: FrameReport) { shared("\(name).end") }
+    var requestsStop: Bool { stop }
+}
+
 final class FrameLoopTests: XCTestCase {
+    func testObserversRunInTheirOrderWhateverTheOrderTheyWereAdded() {
+        MainActor.assumeIsolated {
+            let platform = FakePlatform()
+            let loop = FrameLoop(platform: platform, app: PhaseLog(), configuration: .init(maxFrames: 1))
+            var log: [String] = []
+            let hud = CallLog(name: "hud") { log.append($0) }
+            let input = CallLog(name: "input") { log.append($0) }
+            let recorder = CallLog(name: "rec") { log.append($0) }
+            let late = CallLog(name: "rec2") { log.append($0) }
+            loop.addObserver(hud, order: .hud)
+            loop.addObserver(recorder, order: .recorder)
+            loop.addObserver(input, order: .input)
+            loop.addObserver(late, order: .recorder)
+            loop.removeObserver(hud)
+            platform.pendingEvents = [.key(KeyEvent(key: .escape))]
+            loop.runFrame()
+            XCTAssertEqual(log, [
+                "input.start0", "rec.start0", "rec2.start0",
+                "input.input key", "rec.input key", "rec2.input key",
+                "input.scene+", "rec.scene+", "rec2.scene+", "input.scene-", "rec.scene-", "rec2.scene-",
+                "input.overlay+", "rec.overlay+", "rec2.overlay+", "input.overlay-", "rec.overlay-", "rec2.overlay-",
+                "input.present", "rec.present", "rec2.present", "input.end", "rec.end", "rec2.end",
+            ])
+        }
+    }
+
+    func testAnObserverCanStopTheLoopAfterTheCurrentFrame() {
+        MainActor.assumeIsolated {
+            let platform = FakePlatform()
+            let loop = FrameLoop(platform: platform, app: PhaseLog())
+            let observer = CallLog(name: "o")
+            loop.addObserver(observer, order: .input)
+            loop.runFrame()
+            observer.stop = true
+            loop.runFrame()
+            XCTAssertTrue(loop.isFinished)
+            XCTAssertEqual(observer.presentFlags, [false, true])
+        }
+    }
+
     func testPhasesRunInTheDesignedOrder() {
         MainActor.assumeIsolated {
             let platform = FakePlatform(frameDuration: 8_333_334)
@@ -37,10 +95,10 @@ final class FrameLoopTests: XCTestCase {
             loop.runToCompletion()
             XCTAssertEqual(platform.presentCount, 2)
             XCTAssertEqual(app.log, [
-                "route down engine", "engine down", "bus->engine", "bus->overlay", "animate", "overlay",
+                "route down engine", "engine down", "bus->engine", "bus->overlay", "animate", "hud", "layout", "paint",
                 "scene 1280x720", "render overlay",
                 // second frame: 8.33 ms elapsed -> exactly one 120 Hz step
-                "bus->engine", "step", "bus->overlay", "animate", "overlay", "scene 1280x720", "render overlay",
+                "bus->engine", "step", "bus->overlay", "animate", "hud", "layout", "paint", "scene 1280x720", "render overlay",
             ])
         }
     }
@@ -66,14 +124,14 @@ final class FrameLoopTests: XCTestCase {
             let platform = FakePlatform()
             let app = PhaseLog()
             let loop = FrameLoop(platform: platform, app: app)
-            var lastFlags: [Bool] = []
-            loop.beforePresent = { _, isLast in lastFlags.append(isLast) }
+            let observer = CallLog(name: "o")
+            loop.addObserver(observer, order: .screenshots)
             loop.runFrame()
             platform.pendingEvents = [.quit]
             loop.runFrame()
             XCTAssertTrue(loop.isFinished)
             XCTAssertFalse(loop.runFrame())
-            XCTAssertEqual(lastFlags, [false, true])
+            XCTAssertEqual(observer.presentFlags, [false, true])
             XCTAssertEqual(platform.presentCount, 2)
         }
     }

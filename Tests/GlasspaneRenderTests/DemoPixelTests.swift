@@ -3,7 +3,7 @@
 import XCTest
 import GlasspaneCore
 import GlasspaneDemo
-import GlasspaneEngine
+import GlasspaneScene
 import GlasspaneHost
 import GlasspaneOverlay
 import GlasspanePlatform
@@ -19,10 +19,9 @@ final class DemoPixelTests: XCTestCase {
             let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
                               fonts: atlas, windowSize: platform.metrics.windowSize)
             let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
-            let target = RenderTarget(offscreen: true)
-            loop.beginRender = { target.bind(size: $0.drawableSize) }
+            loop.surface = TestSurface()
             var image: PixelImage?
-            loop.beforePresent = { _, _ in image = FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize) }
+            loop.addObserver(BeforePresent { _ in image = FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize) }, order: .screenshots)
             loop.runFrame()
             loop.runFrame()
             let first = try XCTUnwrap(image)
@@ -45,7 +44,7 @@ final class DemoPixelTests: XCTestCase {
 
             // A scripted press on the blue preset: the cube turns blue.
             let swatch = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "picker.preset.3")).windowFrame
-            loop.injectedEvents = [.pointerDown(PointerEvent(location: swatch.center)), .pointerUp(PointerEvent(location: swatch.center))]
+            loop.inject([.pointerDown(PointerEvent(location: swatch.center)), .pointerUp(PointerEvent(location: swatch.center))])
             loop.runFrame()
             let after = try XCTUnwrap(image).pixel(x: 400, y: 200)
             XCTAssertGreaterThan(Int(after.b), Int(after.r) + 40, "blue cube after the press: \(after)")
@@ -61,13 +60,12 @@ final class DemoPixelTests: XCTestCase {
             let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
                               fonts: atlas, windowSize: platform.metrics.windowSize, content: DemoApp.Content(showsHUD: true))
             let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
-            loop.onFrame = { app.record($0) }
-            let target = RenderTarget(offscreen: true)
-            loop.beginRender = { target.bind(size: $0.drawableSize) }
+            loop.addObserver(app.performanceHUD, order: .hud)
+            loop.surface = TestSurface()
             for _ in 0..<12 { loop.runFrame() }
             let ui = try XCTUnwrap(app.stage.overlay.layer(named: "ui"))
             let panelRenderer = try XCTUnwrap(app.stage.renderer(for: ui) as? GLOverlayRenderer)
-            let hudRenderer = try XCTUnwrap(app.stage.renderer(for: app.hud.layer) as? GLOverlayRenderer)
+            let hudRenderer = try XCTUnwrap(app.stage.renderer(for: app.performanceHUD.layer) as? GLOverlayRenderer)
             XCTAssertFalse(panelRenderer === hudRenderer)
             XCTAssertLessThanOrEqual(panelRenderer.tessellationCount, 3, "the panel is tessellated once it settles, not per frame")
             XCTAssertGreaterThanOrEqual(hudRenderer.tessellationCount, 10, "the HUD changes every frame")

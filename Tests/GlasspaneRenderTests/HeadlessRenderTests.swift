@@ -3,7 +3,7 @@
 import XCTest
 import GlasspaneCore
 import GlasspaneDemo
-import GlasspaneEngine
+import GlasspaneScene
 import GlasspaneHost
 import GlasspanePlatform
 @testable import GlasspaneRender
@@ -39,10 +39,9 @@ final class HeadlessRenderTests: XCTestCase {
             defer { platform.close() }
             let app = DemoApp(sceneRenderer: try GLSceneRenderer())
             let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
-            let target = RenderTarget(offscreen: true)
-            loop.beginRender = { target.bind(size: $0.drawableSize) }
+            loop.surface = TestSurface()
             var captured: PixelImage?
-            loop.beforePresent = { _, _ in captured = FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize) }
+            loop.addObserver(BeforePresent { _ in captured = FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize) }, order: .screenshots)
             for _ in 0..<5 { loop.runFrame() }
             let first = try XCTUnwrap(captured)
             XCTAssertEqual(first.size, PixelSize(width: 320, height: 240))
@@ -51,7 +50,7 @@ final class HeadlessRenderTests: XCTestCase {
             Self.assertBackground(first.pixel(x: 317, y: 237))
 
             platform.setWindowSize(PixelSize(width: 400, height: 300))
-            loop.injectedEvents = [.resize(platform.metrics)]
+            loop.inject([.resize(platform.metrics)])
             loop.runFrame()
             let resized = try XCTUnwrap(captured)
             XCTAssertEqual(resized.size, PixelSize(width: 400, height: 300))
@@ -67,7 +66,7 @@ final class HeadlessRenderTests: XCTestCase {
             let app = DemoApp(sceneRenderer: try GLSceneRenderer(), initial: CubeState(color: Color(r: 0.1, g: 0.3, b: 0.95)))
             let loop = FrameLoop(platform: platform, app: app, configuration: .init(maxFrames: 2))
             var center: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)?
-            loop.beforePresent = { _, _ in center = FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize).pixel(x: 100, y: 100) }
+            loop.addObserver(BeforePresent { _ in center = FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize).pixel(x: 100, y: 100) }, order: .screenshots)
             loop.runToCompletion()
             let c = try XCTUnwrap(center)
             XCTAssertGreaterThan(Int(c.b), Int(c.r) + 40, "blue cube expected, got \(c)")

@@ -3,7 +3,7 @@ import CGL
 import XCTest
 import GlasspaneCore
 import GlasspaneDemo
-import GlasspaneEngine
+import GlasspaneScene
 import GlasspaneHost
 import GlasspaneOverlay
 import GlasspanePlatform

@@ -32,9 +32,9 @@ final class BusFixture {
     /// Phases 3 and 5 of a frame: the engine's mailbox, then the overlay's.
     @inline(__always)
     func frame() {
-        bus.phase = .engine
+        bus.phase = .busToEngine
         bus.deliver(to: .engine)
-        bus.phase = .overlay
+        bus.phase = .busToOverlay
         bus.deliver(to: .overlay)
     }
 }
@@ -58,7 +58,7 @@ let benchmarks: @Sendable () -> Void = {
         body: { f, benchmark in
             let before = f.stateChangesSeen
             for i in benchmark.scaledIterations {
-                f.bus.phase = .input
+                f.bus.phase = .routing
                 f.client.setColor(f.colors[i & 1])
                 f.frame()
             }
@@ -76,7 +76,7 @@ let benchmarks: @Sendable () -> Void = {
         body: { f, benchmark in
             let before = f.repliesSeen
             for _ in benchmark.scaledIterations {
-                f.bus.phase = .input
+                f.bus.phase = .routing
                 f.client.requestState { result in
                     if case .success(let state) = result { blackHole(state); f.repliesSeen += 1 }
                 }
@@ -95,7 +95,7 @@ let benchmarks: @Sendable () -> Void = {
         fixture: { BusFixture(engineObservers: []) },
         body: { f, benchmark in
             let before = f.bus.statistics.delivered
-            f.bus.phase = .input
+            f.bus.phase = .routing
             for i in benchmark.scaledIterations { f.client.setColor(f.colors[i & 1]) }
             f.frame()
             let delivered = f.bus.statistics.delivered - before
@@ -113,8 +113,8 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal, bytesPerSecond], timeUnits: .microseconds),
         fixture: { () -> (MessageBus, FastChannel<Float>, [Float]) in
             let bus = MessageBus()
-            let channel = try! bus.fastChannel(named: "bench.floats", of: Float.self, writePhases: [.input],
-                                               readPhases: [.engine], capacity: 4, overflow: .throwFull)
+            let channel = try! bus.fastChannel(named: "bench.floats", of: Float.self, writePhases: [.routing],
+                                               readPhases: [.busToEngine], capacity: 4, overflow: .throwFull)
             let source = (0..<floatCount).map { Float($0) }
             return (bus, channel, source)
         },
@@ -124,9 +124,9 @@ let benchmarks: @Sendable () -> Void = {
             let start = clock.now
             var checksum: Float = 0
             for _ in benchmark.scaledIterations {
-                bus.phase = .input
+                bus.phase = .routing
                 source.withUnsafeBufferPointer { try! channel.send(copying: $0) }
-                bus.phase = .engine
+                bus.phase = .busToEngine
                 guard let batch = try! channel.receive() else { benchmark.error("nothing received"); return }
                 checksum += batch[batch.count - 1]
                 channel.recycle(batch)
@@ -144,8 +144,8 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal, bytesPerSecond], scalingFactor: .kilo),
         fixture: { () -> (MessageBus, FastChannel<Float>, [Float]) in
             let bus = MessageBus()
-            let channel = try! bus.fastChannel(named: "bench.floats.shared", of: Float.self, writePhases: [.input],
-                                               readPhases: [.engine], capacity: 4, overflow: .throwFull)
+            let channel = try! bus.fastChannel(named: "bench.floats.shared", of: Float.self, writePhases: [.routing],
+                                               readPhases: [.busToEngine], capacity: 4, overflow: .throwFull)
             let source = (0..<floatCount).map { Float($0) }
             return (bus, channel, source)
         },
@@ -155,9 +155,9 @@ let benchmarks: @Sendable () -> Void = {
             let start = clock.now
             var checksum: Float = 0
             for _ in benchmark.scaledIterations {
-                bus.phase = .input
+                bus.phase = .routing
                 try! channel.send(source)
-                bus.phase = .engine
+                bus.phase = .busToEngine
                 guard let batch = try! channel.receive() else { benchmark.error("nothing received"); return }
                 checksum += batch[batch.count - 1]
             }

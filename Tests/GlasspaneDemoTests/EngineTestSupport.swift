@@ -1,7 +1,8 @@
 // A bus, the engine service and an overlay-side client, run frame by frame the way the host does.
 import GlasspaneBus
 import GlasspaneCore
-import GlasspaneEngine
+@testable import GlasspaneDemo
+import GlasspaneScene
 import Logging
 import XCTest
 
@@ -14,7 +15,7 @@ final class EngineHarness {
     var changes: [StateChanged] = []
     var errors: [BusError] = []
     /// Where phase 5 found each state-changed: (frame, phase).
-    var changeSeenAt: [(Int, BusPhase)] = []
+    var changeSeenAt: [(Int, FramePhase?)] = []
 
     init(announceReady: Bool = true) {
         var logger = Logger(label: "test.engine")
@@ -32,16 +33,16 @@ final class EngineHarness {
     /// One frame: input (the closure), engine delivery, one simulation step, overlay delivery, the host's settle.
     func frame(input: () -> Void = {}) async {
         bus.frameIndex += 1
-        bus.phase = .input
+        bus.phase = .routing
         input()
-        bus.phase = .engine
+        bus.phase = .busToEngine
         bus.deliver(to: .engine)
         bus.phase = .simulation
         engine.step(dt: 1.0 / 120)
-        bus.phase = .overlay
+        bus.phase = .busToOverlay
         bus.deliver(to: .overlay)
         await bus.settle()
-        bus.phase = .idle
+        bus.phase = nil
     }
 }
 

@@ -43,7 +43,7 @@ public final class EngineService {
         endpoint = bus.attach(id, ready: false)
         // The name and phases are fixed, and a fresh bus has no other channel of this name: creation cannot fail.
         statsChannel = try! bus.fastChannel(named: EngineFrameStats.channelName, of: Double.self,
-                                            writePhases: [.simulation], readPhases: [.animation, .layout, .render],
+                                            writePhases: [.simulation], readPhases: [.animation, .hud, .overlayLayout, .overlayPaint, .sceneRender, .overlayRender],
                                             capacity: 4, overflow: .dropOldest)
         // Weak: the bus keeps the endpoint (and these closures) alive even if the service goes away.
         endpoint.on(ChangeColor.self) { [weak self] message, _ in self?.setColor(message.color) }

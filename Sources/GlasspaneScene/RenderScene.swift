@@ -1,4 +1,5 @@
-// What the engine hands to a scene renderer each frame: plain values, no GL.
+// The scene contract: what an engine hands to a scene renderer each frame. Plain values, no GL; the GL renderer
+// implements `SceneRenderer`, engines fill `RenderScene`.
 import GlasspaneCore
 
 /// The meshes the built-in scene renderer knows.
@@ -44,14 +45,6 @@ public struct RenderScene: Hashable, Sendable {
     public var view: Mat4 { .lookAt(eye: eye, center: target, up: Vec3(0, 1, 0)) }
     /// The projection for a viewport aspect ratio (width / height).
     public func projection(aspect: Float) -> Mat4 { .perspective(fovYRadians: fovY, aspect: aspect, near: 0.1, far: 100) }
-}
-
-extension CubeState {
-    /// The scene that shows this state: one cube spinning around a tilted axis.
-    public var renderScene: RenderScene {
-        let model = Mat4.rotation(angle: Float(angle), axis: Vec3(0.3, 1, 0.15)) * Mat4.scale(1.6)
-        return RenderScene(eye: camera.eye, objects: [SceneObject(mesh: .cube, model: model, color: color)])
-    }
 }
 
 /// Draws a scene into the current framebuffer. The GL renderer implements it; tests use a recording one.

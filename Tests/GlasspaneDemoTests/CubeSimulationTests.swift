@@ -1,6 +1,6 @@
 import XCTest
 import GlasspaneCore
-@testable import GlasspaneEngine
+@testable import GlasspaneDemo
 
 final class CubeSimulationTests: XCTestCase {
     /// Runs the simulation over frames of the given durations (ns), the way the frame loop does.

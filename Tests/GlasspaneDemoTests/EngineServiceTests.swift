@@ -1,7 +1,8 @@
 // The engine's message API and scene input.
 import GlasspaneBus
 import GlasspaneCore
-import GlasspaneEngine
+@testable import GlasspaneDemo
+import GlasspaneScene
 import XCTest
 
 @MainActor
@@ -13,19 +14,19 @@ final class EngineServiceTests: XCTestCase {
         var colorAfterEnginePhase: Color?
         h.bus.frameIndex += 1
         let frame = h.bus.frameIndex
-        h.bus.phase = .input
+        h.bus.phase = .routing
         h.client.setColor(green)
-        h.bus.phase = .engine
+        h.bus.phase = .busToEngine
         h.bus.deliver(to: .engine)
         colorAfterEnginePhase = h.engine.state.color
         h.bus.phase = .simulation
         h.engine.step(dt: 1.0 / 120)
-        h.bus.phase = .overlay
+        h.bus.phase = .busToOverlay
         h.bus.deliver(to: .overlay)
         XCTAssertEqual(colorAfterEnginePhase?.hex, "#33aa55", "applied in phase 3 of the same frame")
         XCTAssertEqual(h.changes.last?.color.hex, "#33aa55")
         XCTAssertEqual(h.changeSeenAt.last?.0, frame, "state-changed reaches the overlay in the same frame")
-        XCTAssertEqual(h.changeSeenAt.last?.1, .overlay)
+        XCTAssertEqual(h.changeSeenAt.last?.1, .busToOverlay)
         XCTAssertEqual(h.client.lastReportedState?.spinning, true)
         XCTAssertEqual(h.errors, [])
     }
@@ -194,7 +195,7 @@ final class EngineFrameStatsTests: XCTestCase {
             h.bus.phase = .simulation
             try h.engine.publishFrameStats()
         }
-        h.bus.phase = .layout
+        h.bus.phase = .overlayLayout
         let stats = try XCTUnwrap(try hudChannel.receiveLatest().flatMap(EngineFrameStats.init(values:)))
         XCTAssertEqual(stats.frame, 3)
         XCTAssertEqual(stats.stepCount, 3)
@@ -204,7 +205,7 @@ final class EngineFrameStatsTests: XCTestCase {
 
     func testPublishingOutsideTheSimulationPhaseIsAnError() async {
         let h = EngineHarness()
-        h.bus.phase = .render
+        h.bus.phase = .sceneRender
         XCTAssertThrowsError(try h.engine.publishFrameStats()) { error in
             XCTAssertEqual((error as? FastChannelError)?.code, .wrongPhase)
         }

@@ -3,6 +3,7 @@
 import Glibc
 #endif
 import GlasspaneCore
+import GlasspaneScene
 
 /// The state of the demo scene at one simulation step. Plain values, so two of them interpolate.
 public struct CubeState: Hashable, Sendable {
@@ -100,3 +101,10 @@ public struct CubeSimulation: Sendable {
     }
 }
 
+extension CubeState {
+    /// The scene that shows this state: one cube spinning around a tilted axis.
+    public var renderScene: RenderScene {
+        let model = Mat4.rotation(angle: Float(angle), axis: Vec3(0.3, 1, 0.15)) * Mat4.scale(1.6)
+        return RenderScene(eye: camera.eye, objects: [SceneObject(mesh: .cube, model: model, color: color)])
+    }
+}

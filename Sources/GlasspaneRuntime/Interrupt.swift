@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GlasspaneHost
 import Synchronization
 
 /// Set by the signal handler, read by the frame loop.
@@ -12,4 +13,10 @@ func installInterruptHandlers() {
     let handler: @convention(c) (Int32) -> Void = { _ in interruptRequested.store(true, ordering: .relaxed) }
     signal(SIGINT, handler)
     signal(SIGTERM, handler)
+}
+
+/// Ends the loop after the frame in which SIGINT or SIGTERM arrived.
+@MainActor
+final class InterruptObserver: FrameObserver {
+    var requestsStop: Bool { interruptRequested.load(ordering: .relaxed) }
 }

@@ -3,7 +3,7 @@ import XCTest
 import GlasspaneBus
 import GlasspaneCore
 import GlasspaneDemo
-import GlasspaneEngine
+import GlasspaneScene
 import GlasspaneHost
 import GlasspaneOverlay
 import GlasspaneTesting
@@ -188,12 +188,12 @@ final class HUDTests: XCTestCase {
         let platform = FakePlatform()
         let app = DemoApp(sceneRenderer: nil, content: DemoApp.Content(showsHUD: true))
         let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
-        loop.onFrame = { app.record($0) }
+        loop.addObserver(app.performanceHUD, order: .hud)
         await loop.runFrameAsync()
         await loop.runFrameAsync()
-        XCTAssertTrue(app.hud.isVisible)
+        XCTAssertTrue(app.performanceHUD.isVisible)
         // A click on the HUD panel passes through to the engine: the spin toggles.
-        let hud = app.hud.view.windowFrame
+        let hud = app.performanceHUD.view.windowFrame
         XCTAssertGreaterThan(hud.width, 0)
         platform.pendingEvents = [.pointerDown(PointerEvent(location: hud.center)), .pointerUp(PointerEvent(location: hud.center))]
         await loop.runFrameAsync()
@@ -201,13 +201,13 @@ final class HUDTests: XCTestCase {
         XCTAssertTrue(app.stage.lastDecision?.target.isEngine ?? false)
         // The engine's per-step figures arrived over the fast channel, without JSON.
         XCTAssertEqual(app.latestEngineStats?.stepCount, app.simulation.stepCount)
-        XCTAssertTrue(app.hud.view.engineLine.hasPrefix("engine step "), app.hud.view.engineLine)
+        XCTAssertTrue(app.performanceHUD.view.engineLine.hasPrefix("engine step "), app.performanceHUD.view.engineLine)
         // F1 toggles it (it reaches the engine side because nothing has focus).
         platform.pendingEvents = [.key(KeyEvent(key: .function(1)))]
         await loop.runFrameAsync()
-        XCTAssertFalse(app.hud.isVisible)
+        XCTAssertFalse(app.performanceHUD.isVisible)
         platform.pendingEvents = [.key(KeyEvent(key: .function(1)))]
         await loop.runFrameAsync()
-        XCTAssertTrue(app.hud.isVisible)
+        XCTAssertTrue(app.performanceHUD.isVisible)
     }
 }

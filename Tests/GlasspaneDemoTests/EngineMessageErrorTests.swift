@@ -1,7 +1,8 @@
 // The catalog's error paths against the real engine, and a randomized stream of mutated messages.
 import GlasspaneBus
 import GlasspaneCore
-import GlasspaneEngine
+@testable import GlasspaneDemo
+import GlasspaneScene
 import XCTest
 
 @MainActor
@@ -12,12 +13,12 @@ final class EngineMessageErrorTests: XCTestCase {
         let before = h.engine.state
         h.bus.frameIndex += 1
         h.bus.postRaw(json, from: .overlay, to: .engine)
-        h.bus.phase = .engine
+        h.bus.phase = .busToEngine
         h.bus.deliver(to: .engine)
         let after = h.engine.state
-        h.bus.phase = .overlay
+        h.bus.phase = .busToOverlay
         h.bus.deliver(to: .overlay)
-        h.bus.phase = .idle
+        h.bus.phase = nil
         return (h.errors.map(\.code), h.errors.map(\.field), before != after)
     }
 

@@ -1,0 +1,62 @@
+// The one place the CLI opens a session: the demo app on the runtime, errors printed, exit code returned.
+import Foundation
+import GlasspaneCore
+import GlasspaneDemo
+import GlasspaneRuntime
+
+/// Prints a line to standard error, prefixed with the program name.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("glasspane: \(message)\n".utf8))
+}
+
+/// Prints a line to standard error as is.
+func printNote(_ message: String) {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+}
+
+/// Opens a session of the demo app, runs it and hands the finished session to `report`, which prints what the
+/// command promises and returns the exit code.
+@MainActor
+func runDemoSession(_ description: SessionDescription, content: DemoApp.Content = DemoApp.Content(),
+                    onStart: @MainActor (Session) -> Void = { _ in },
+                    report: @MainActor (Session, SessionOutcome) -> Int32) async -> Int32 {
+    let session: Session
+    do {
+        session = try Session.open(description) { r in
+            var content = content
+            content.showsHUD = content.showsHUD || r.description.showsHUD
+            return DemoApp(sceneRenderer: r.sceneRenderer, overlayRenderer: r.overlayRenderer, fonts: r.fonts,
+                           windowSize: r.windowSize, bus: r.bus, content: content)
+        }
+    } catch {
+        for line in error.lines { printError(line) }
+        return error.exitCode
+    }
+    defer { session.close() }
+    for warning in session.warnings { printError(warning) }
+    onStart(session)
+    let outcome = await session.run()
+    if let fatal = outcome.fatalError { printError(fatal); return 2 }
+    for line in outcome.outputErrors { printError(line) }
+    if let json = outcome.viewDumpJSON { print(json) }
+    for path in outcome.screenshotsWritten { printNote("screenshot: \(path)") }
+    let code = report(session, outcome)
+    return max(code, outcome.exitCode)
+}
+
+/// Prints the `--stats` summary: renderer, time to first frame, frame-time figures, pacing error.
+@MainActor
+func printStatistics(of session: Session, mainEntered: Nanoseconds) {
+    print(session.rendererSummary)
+    if let first = session.loop.firstPresentTime {
+        print(String(format: "first frame presented %.1f ms after main()", Double(first - mainEntered) / 1e6))
+    }
+    if let s = session.frameTimes?.statistics() {
+        print(String(format: "frames %d | frame time median %.3f ms, p99 %.3f ms, max %.3f ms | %.0f fps average",
+                     session.loop.frameIndex, s.frameMs.p50, s.frameMs.p99, s.frameMs.max, s.fps.average))
+    }
+    let pacing = session.loop.pacingErrors.map { max(0, $0) / 1000 }.sorted()
+    if !pacing.isEmpty {
+        print("fps-cap pacing error: median \(pacing[pacing.count / 2]) µs, p99 \(pacing[min(pacing.count - 1, pacing.count * 99 / 100)]) µs")
+    }
+}

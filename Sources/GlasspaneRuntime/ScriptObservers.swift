@@ -1,0 +1,230 @@
+// Script replay and recording as frame observers: in-process decorators on a session, testable without spawning
+// the binary.
+import Foundation
+import GlasspaneBus
+import GlasspaneCore
+import GlasspaneHost
+import GlasspaneOverlay
+import GlasspanePlatform
+import GlasspaneRender
+import GlasspaneScripts
+
+/// Feeds a session from a script, frame by frame: events, the recorded frame duration, injected bus messages, and
+/// (through `expectations`) the checks at the end of each frame.
+@MainActor
+public final class ScriptReplay: FrameObserver {
+    /// The parsed script.
+    public let script: Script
+    /// The expectation checks (an observer of their own, at `FrameObserverOrder.expectations`).
+    public let expectations: ExpectationObserver
+    /// A play-time error that makes the script unusable (exit 2), such as a view missing at its frame.
+    public private(set) var fatalError: String?
+    /// Where replayed input is re-recorded (`--record-out`), if anywhere.
+    public var recording: ScriptRecording?
+    private let app: any SessionApp
+    private let platform: SDLPlatform
+    private let pacing: ReplayPacing
+    private var player: ScriptPlayer
+    private let scriptEndpoint: BusEndpoint
+    private var paceStart: Nanoseconds?
+    private var pacedTime: Nanoseconds = 0
+
+    init(script: Script, app: any SessionApp, platform: SDLPlatform, pacing: ReplayPacing) {
+        self.script = script
+        self.app = app
+        self.platform = platform
+        self.pacing = pacing
+        player = ScriptPlayer(script: script)
+        scriptEndpoint = app.bus.attach(.script)
+        expectations = ExpectationObserver(app: app, platform: platform)
+        scriptEndpoint.onError = { [expectations] error, _ in expectations.busErrors.append(error.code.rawValue) }
+    }
+
+    /// Throws `unknown-view` diagnostics when the script names views the app does not have.
+    func checkIdentifiers() throws(ScriptErrors) {
+        let known = Set(app.stage.overlay.viewDump().map(\.identifier).filter { !$0.isEmpty })
+        try script.validateIdentifiers(known)
+    }
+
+    /// Ends the loop once the script failed.
+    public var requestsStop: Bool { fatalError != nil }
+
+    /// Supplies the frame's events, duration and bus messages.
+    public func frameWillStart(_ loop: FrameLoop, index: Int) {
+        do {
+            guard let frame = try player.nextFrame(locator: OverlayLocator(overlay: app.stage.overlay)) else {
+                expectations.current = nil
+                return
+            }
+            expectations.current = frame
+            loop.nextFrameDuration = frame.duration
+            for event in frame.events {
+                if case .resize(let m) = event {
+                    platform.setWindowSize(PixelSize(width: Int(m.windowSize.width), height: Int(m.windowSize.height)))
+                }
+            }
+            loop.inject(frame.events)
+            for message in frame.busMessages {
+                app.bus.postRaw(message.raw, from: .script, to: message.destination == .engine ? .engine : .overlay)
+                recording?.recorder.recordBus(message, frame: index)
+            }
+            if pacing == .realtime { pace(frame.duration) }
+        } catch {
+            fatalError = "\(error)"
+            expectations.current = nil
+        }
+    }
+
+    private func pace(_ duration: Nanoseconds) {
+        let now = SystemClock.monotonicNow()
+        guard let start = paceStart else { paceStart = now; return }
+        pacedTime += duration
+        let target = start + pacedTime
+        if target > now { SystemClock.sleep(nanoseconds: target - now) }
+    }
+}
+
+/// Checks a replayed frame's expectations after rendering, before present, against the app's typed answers.
+@MainActor
+public final class ExpectationObserver: FrameObserver {
+    /// Failed expectations, `FILE:LINE: ...`.
+    public private(set) var failures: [String] = []
+    /// Expectations that held.
+    public private(set) var passedCount = 0
+    /// Codes of bus errors replied to script-injected messages, oldest first.
+    public internal(set) var busErrors: [String] = []
+    var current: ScriptFrame?
+    private var checker = ExpectationChecker()
+    private let app: any SessionApp
+    private let platform: SDLPlatform
+
+    init(app: any SessionApp, platform: SDLPlatform) { self.app = app; self.platform = platform }
+
+    /// Delivers bus errors to the script endpoint, then checks this frame's expectations.
+    public func frameWillPresent(_ loop: FrameLoop, index: Int, isLast: Bool) {
+        app.bus.deliver(to: .script)
+        guard let frame = current, !frame.expectations.isEmpty else { return }
+        let context = SessionExpectationContext(app: app, metrics: platform.metrics, busErrors: busErrors)
+        for result in checker.check(frame.expectations, in: context) {
+            if result.passed { passedCount += 1 } else { failures.append(result.message) }
+        }
+    }
+}
+
+/// Writes every input event (and injected bus message) to a script as the session runs.
+@MainActor
+public final class ScriptRecording: FrameObserver {
+    /// The recorder.
+    public let recorder: ScriptRecorder
+    /// Write failures, in order (reported at the end; the recorder keeps the file valid).
+    public private(set) var errors: [String] = []
+    /// Frames recorded.
+    public var framesRecorded: Int { recorder.framesRecorded }
+    /// Events recorded.
+    public var eventsRecorded: Int { recorder.eventsRecorded }
+
+    init(path: String, header: ScriptHeader, bufferedFrames: Int) throws(ScriptErrors) {
+        recorder = try ScriptRecorder(path: path, header: header, maxBufferedFrames: bufferedFrames)
+    }
+
+    /// Records every event but `.quit`.
+    public func frame(_ index: Int, received event: InputEvent) {
+        if event != .quit { recorder.record(event, frame: index) }
+    }
+
+    /// Closes the frame's line with its simulated duration.
+    public func frameDidEnd(_ loop: FrameLoop, report: FrameReport) {
+        do { try recorder.endFrame(report.frameIndex, duration: report.simulatedDuration) } catch {
+            if errors.isEmpty { errors.append("\(error)") }
+        }
+    }
+
+    /// Writes the rest (call once the loop has ended).
+    func finish() {
+        do { try recorder.finish() } catch { errors.append(error.description) }
+    }
+}
+
+/// Saves PNGs of requested frames (and of the last one).
+@MainActor
+public final class ScreenshotTaker: FrameObserver {
+    /// The requests.
+    public let requests: [ScreenshotRequest]
+    /// Files written.
+    public private(set) var written: [String] = []
+    /// Write failures.
+    public private(set) var errors: [String] = []
+    private let platform: SDLPlatform
+
+    init(requests: [ScreenshotRequest], platform: SDLPlatform) { self.requests = requests; self.platform = platform }
+
+    /// Reads the frame back (once) when a request names it, and writes each PNG.
+    public func frameWillPresent(_ loop: FrameLoop, index: Int, isLast: Bool) {
+        var image: PixelImage?
+        for request in requests where request.frame == index || (request.frame == nil && isLast) {
+            let pixels = image ?? FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize)
+            image = pixels
+            do {
+                try FramebufferCapture.writePNG(pixels, to: request.path)
+                written.append(request.path)
+            } catch {
+                errors.append("\(error)")
+            }
+        }
+    }
+}
+
+/// Finds views in the live overlay by identifier, in window points.
+struct OverlayLocator: ViewLocator {
+    let overlay: Overlay
+    func frame(ofView identifier: String) -> Rect? {
+        guard let v = overlay.view(withIdentifier: identifier), !v.isHidden else { return nil }
+        return v.windowFrame
+    }
+}
+
+/// Answers expectation questions from the app's typed answers: engine state, view properties (generic ones here,
+/// app-specific ones from `SessionApp.property`), pixels read back from the frame about to be presented.
+@MainActor
+struct SessionExpectationContext: @MainActor ExpectationContext {
+    let app: any SessionApp
+    let metrics: WindowMetrics
+    let busErrors: [String]
+    private let image: PixelImageCache
+
+    init(app: any SessionApp, metrics: WindowMetrics, busErrors: [String]) {
+        self.app = app; self.metrics = metrics; self.busErrors = busErrors
+        image = PixelImageCache(size: metrics.drawableSize)
+    }
+
+    func engineState() -> [String: ScriptValue]? {
+        guard let state = app.engineStateForExpectations(), case .object(let members)? = ScriptValue(encoding: state) else { return nil }
+        return members
+    }
+
+    func viewProperty(_ identifier: String, _ name: String) -> String? {
+        guard let view = app.stage.overlay.view(withIdentifier: identifier) else { return nil }
+        switch name {
+        case "hidden": return String(view.isHidden)
+        case "focused": return String(view.isFocused)
+        case "frame": return view.windowFrame.description
+        default: return app.property(name, of: view)
+        }
+    }
+
+    func pixel(at point: Point) -> Color? {
+        let p = metrics.pixels(from: point)
+        let x = Int(p.x), y = Int(p.y)
+        guard x >= 0, y >= 0, x < metrics.drawableSize.width, y < metrics.drawableSize.height else { return nil }
+        let c = image.image.pixel(x: x, y: y)
+        return Color(r: Double(c.r) / 255, g: Double(c.g) / 255, b: Double(c.b) / 255, a: Double(c.a) / 255)
+    }
+}
+
+/// Reads the frame back at most once per expectation batch.
+@MainActor
+final class PixelImageCache {
+    let size: PixelSize
+    init(size: PixelSize) { self.size = size }
+    lazy var image: PixelImage = FramebufferCapture.readBackBuffer(size: size)
+}

@@ -1,0 +1,132 @@
+// A session, described as one plain value (sokol's `sapp_desc` style): zero or empty means "the default".
+// `demo`, `record`, `replay` and `bench` are four descriptions of one `Session`; tests and examples build the same
+// value and call the same runner.
+import GlasspaneCore
+import GlasspaneHost
+
+/// Where and when to save a screenshot: a frame index, or the last frame.
+public struct ScreenshotRequest: Sendable, Equatable {
+    /// The frame, or nil for the last one.
+    public var frame: Int?
+    /// The PNG file.
+    public var path: String
+
+    /// Creates a request.
+    public init(frame: Int?, path: String) { self.frame = frame; self.path = path }
+
+    /// Parses `FRAME:PATH` (FRAME a frame number or `last`); nil when malformed.
+    public init?(argument: String) {
+        guard let colon = argument.firstIndex(of: ":") else { return nil }
+        let f = String(argument[..<colon]), p = String(argument[argument.index(after: colon)...])
+        guard !p.isEmpty else { return nil }
+        if f == "last" { frame = nil } else if let n = Int(f), n >= 0 { frame = n } else { return nil }
+        path = p
+    }
+}
+
+/// How fast a replayed script runs.
+public enum ReplayPacing: String, Sendable, CaseIterable {
+    /// As fast as possible (the outcome is identical: the simulation runs on the script's frame clock).
+    case fast
+    /// Frames paced to their recorded durations.
+    case realtime
+}
+
+/// Replaying a script: its input replaces the platform's, its frame clock replaces the wall clock.
+public struct ReplayDescription: Sendable {
+    /// The script file.
+    public var scriptPath: String
+    /// Pacing (default `fast`).
+    public var pacing: ReplayPacing = .fast
+    /// Play the whole script and stop after its last frame (false: the session's `frames` decides, as in `bench`).
+    public var runsWholeScript = true
+    /// Creates a replay of a script file.
+    public init(scriptPath: String, pacing: ReplayPacing = .fast, runsWholeScript: Bool = true) {
+        self.scriptPath = scriptPath; self.pacing = pacing; self.runsWholeScript = runsWholeScript
+    }
+}
+
+/// Benchmarking: frames are measured after a warm-up and summarised (docs/bench.md).
+public struct BenchmarkDescription: Sendable {
+    /// Frames run before measuring (0: none).
+    public var warmupFrames = 0
+    /// Frames measured (0: 1,000).
+    public var measuredFrames = 0
+    /// A name for the report (the scenario).
+    public var scenario = ""
+    /// Print progress to standard error every tenth of the run.
+    public var reportsProgress = true
+    /// Creates a benchmark description.
+    public init(warmupFrames: Int = 0, measuredFrames: Int = 0, scenario: String = "", reportsProgress: Bool = true) {
+        self.warmupFrames = warmupFrames; self.measuredFrames = measuredFrames; self.scenario = scenario
+        self.reportsProgress = reportsProgress
+    }
+    /// Measured frames with the default applied.
+    public var resolvedMeasuredFrames: Int { measuredFrames > 0 ? measuredFrames : 1000 }
+}
+
+/// How the overlay reaches the frame (docs/overlay.md).
+public enum OverlayCompositingMode: String, Sendable, CaseIterable {
+    /// Direct while changing, cached while still (the default).
+    case automatic
+    /// Always through the cache texture.
+    case cached
+    /// Always draw every batch.
+    case direct
+}
+
+/// Everything a session needs to know, as one value. Zero, empty and nil mean the default.
+public struct SessionDescription: Sendable {
+    /// Window title ("": `Glasspane`).
+    public var title = ""
+    /// Window size in points (zero: 1280x720).
+    public var windowSize = PixelSize(width: 0, height: 0)
+    /// Render offscreen through EGL (SDL's offscreen driver); no display needed.
+    public var headless = false
+    /// Ask for vertical sync (ignored headless, where there is no display to sync to).
+    public var vsync = true
+    /// Pace frames to at most this many per second (0: no cap).
+    public var fpsCap = 0
+    /// Stop after this many frames (0: until quit; a replay or benchmark sets its own count).
+    public var frames = 0
+    /// TrueType font for the overlay ("": DejaVu Sans).
+    public var fontPath = ""
+    /// Show the performance HUD from the start (F1 toggles it).
+    public var showsHUD = false
+    /// Print one line per routing decision to standard output (`route: ...`).
+    public var tracesRouting = false
+    /// Write every bus message as JSON Lines to this file ("": no log).
+    public var busLogPath = ""
+    /// Overlay compositing strategy.
+    public var compositing = OverlayCompositingMode.automatic
+    /// glFinish before timing the present (nil: on when headless, where a swap waits for nothing).
+    public var finishesBeforePresent: Bool?
+    /// Replay a script (nil: the platform's input).
+    public var replay: ReplayDescription?
+    /// Record every input event to this script ("": no recording).
+    public var recordingPath = ""
+    /// Frames to buffer before the recorder writes (0: 30; a record run flushes often so little is lost).
+    public var recordingBufferFrames = 0
+    /// Screenshots to save.
+    public var screenshots: [ScreenshotRequest] = []
+    /// Collect frame times for a summary at the end (`--stats`).
+    public var collectsFrameTimes = false
+    /// Benchmark the run (nil: not a benchmark).
+    public var benchmark: BenchmarkDescription?
+    /// Stop after the first frame and keep the overlay's view tree for a dump (`--dump-views`).
+    public var dumpsViews = false
+    /// Stop at SIGINT/SIGTERM after the current frame (the CLI's default; tests leave it off).
+    public var stopsOnInterrupt = false
+
+    /// Creates the default description: a 1280x720 window with vsync, running until closed.
+    public init() {}
+
+    /// The window size with the default applied.
+    public var resolvedWindowSize: PixelSize {
+        windowSize.width > 0 && windowSize.height > 0 ? windowSize : PixelSize(width: 1280, height: 720)
+    }
+    /// The title with the default applied.
+    public var resolvedTitle: String { title.isEmpty ? "Glasspane" : title }
+    /// Whether the present is preceded by glFinish.
+    public var resolvedFinish: Bool { finishesBeforePresent ?? headless }
+}

@@ -1,0 +1,93 @@
+// Frame-time observers: `--stats` figures and benchmark samples, both summarised by GlasspaneBench's
+// `FrameStatistics` (one definition of every figure).
+import Foundation
+import GlasspaneBench
+import GlasspaneCore
+import GlasspaneHost
+import GlasspaneRender
+
+/// Collects frame times (the first frame excluded: it has no predecessor) for the `--stats` summary.
+@MainActor
+public final class FrameTimeCollector: FrameObserver {
+    /// Frame times in nanoseconds.
+    public private(set) var frameTimes: [Nanoseconds] = []
+
+    init(expectedFrames: Int) { frameTimes.reserveCapacity(expectedFrames > 0 ? expectedFrames : 10_000) }
+
+    /// Keeps the frame's time.
+    public func frameDidEnd(_ loop: FrameLoop, report: FrameReport) {
+        if report.frameIndex > 0 { frameTimes.append(report.frameTime) }
+    }
+
+    /// The statistics of what was collected; nil before two frames ran.
+    public func statistics() -> FrameStatistics? {
+        try? FrameStatistics(samples: FrameSample.fromFrameTimes(frameTimes))
+    }
+}
+
+/// Samples every measured frame (after the warm-up) with its per-phase CPU times and GPU pass times.
+@MainActor
+public final class BenchmarkSampler: FrameObserver {
+    /// The benchmark's settings.
+    public let description: BenchmarkDescription
+    /// The measured frames.
+    public private(set) var samples: [FrameSample] = []
+    private let gpu = GPUPassTimer()
+    private var lastPresent: Nanoseconds?
+    private var runStart: Nanoseconds = 0
+    private let progressEvery: Int
+
+    init(description: BenchmarkDescription) {
+        self.description = description
+        samples.reserveCapacity(description.resolvedMeasuredFrames)
+        progressEvery = max(1, description.resolvedMeasuredFrames / 10)
+    }
+
+    /// True when the driver has GL timer queries.
+    public var measuresGPU: Bool { gpu.isSupported }
+
+    /// GPU timer queries around each pass.
+    public func renderPass(_ pass: RenderPass, begins: Bool) {
+        begins ? gpu.begin(pass.rawValue) : gpu.end(pass.rawValue)
+    }
+
+    /// Turns the frame's report into a sample once the warm-up is over.
+    public func frameDidEnd(_ loop: FrameLoop, report: FrameReport) {
+        defer { lastPresent = report.presentedAt }
+        guard report.frameIndex >= description.warmupFrames, let previous = lastPresent else { return }
+        if samples.isEmpty { runStart = previous }
+        var cpu = PhaseTimes()
+        for phase in FramePhase.allCases { cpu[phase] = report[phase] }
+        let gpuTimes = GPUTimes(scene: gpu.result(RenderPass.scene.rawValue), overlay: gpu.result(RenderPass.overlay.rawValue))
+        samples.append(FrameSample(index: samples.count, timestampNs: report.presentedAt - runStart,
+                                   frameTimeNs: report.presentedAt - previous, cpuNs: cpu, gpuNs: gpuTimes))
+        let total = description.resolvedMeasuredFrames
+        if description.reportsProgress && (samples.count % progressEvery == 0 || samples.count == total) {
+            FileHandle.standardError.write(Data("bench: \(description.scenario) \(samples.count)/\(total) frames\n".utf8))
+        }
+    }
+}
+
+extension Session {
+    /// The benchmark's report: statistics of the measured frames, the environment (GL renderer and version, CPU,
+    /// build, commit) and the run's options. Throws `noSamples` when nothing was measured (interrupted in warm-up).
+    public func benchmarkReport(extraOptions: [String: String] = [:]) throws(BenchError) -> BenchReport {
+        guard let sampler = benchmark else { throw .noSamples }
+        let statistics = try FrameStatistics(samples: sampler.samples)
+        var environment = BenchEnvironment.detect(repository: FileManager.default.currentDirectoryPath)
+        let gl = GLInfo.current()
+        environment.glRenderer = gl.renderer
+        environment.glVersion = gl.version
+        let size = description.resolvedWindowSize
+        var extra = extraOptions
+        extra["driver"] = platform.videoDriver
+        extra["overlay_compositing"] = description.compositing.rawValue
+        extra["hud"] = description.showsHUD ? "on" : "off"
+        environment.options = BenchRunOptions(
+            scenario: sampler.description.scenario, frames: sampler.description.resolvedMeasuredFrames,
+            warmup: sampler.description.warmupFrames, width: size.width, height: size.height,
+            headless: description.headless, finish: description.resolvedFinish,
+            script: description.replay?.scriptPath, extra: extra)
+        return BenchReport(scenario: sampler.description.scenario, statistics: statistics, environment: environment)
+    }
+}

@@ -1,0 +1,188 @@
+// The runtime in process: replay, recording and expectations against the real renderer, headless (SDL's offscreen
+// driver), without spawning the binary. Each test opens and closes its own session on the main actor.
+import Foundation
+import GlasspaneCore
+import GlasspaneDemo
+import GlasspaneHost
+import GlasspaneRuntime
+import XCTest
+
+@MainActor
+final class SessionTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUp() async throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("glasspane-runtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: directory) }
+
+    private func file(_ name: String, _ text: String? = nil) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        if let text { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
+        return path
+    }
+
+    private static let header = #"{"format":"glasspane-script","version":1,"window":{"width":480,"height":320,"scale":1},"step_hz":120}"#
+
+    /// Opens the demo app on the runtime.
+    private func open(_ description: SessionDescription) throws -> Session {
+        try Session.open(description) { r in
+            DemoApp(sceneRenderer: r.sceneRenderer, overlayRenderer: r.overlayRenderer, fonts: r.fonts,
+                    windowSize: r.windowSize, bus: r.bus, content: DemoApp.Content(showsHUD: r.description.showsHUD))
+        }
+    }
+
+    private func replay(_ script: String, configure: (inout SessionDescription) -> Void = { _ in }) throws -> SessionDescription {
+        var d = SessionDescription()
+        d.headless = true
+        d.replay = ReplayDescription(scriptPath: script)
+        configure(&d)
+        return d
+    }
+
+    func testReplayDrivesTheDemoAndChecksExpectationsInProcess() async throws {
+        let script = try file("spin.jsonl", [
+            Self.header,
+            #"{"frame":5,"expect":{"state":{"spinning":true}}}"#,
+            #"{"frame":10,"click":[400,250]}"#,
+            #"{"expect":{"state":{"spinning":false}}}"#,
+            #"{"frame":12,"click":"picker.preset.3"}"#,
+            ##"{"expect":{"view":"picker","property":"color","equals":"#2e86de"}}"##,
+            ##"{"expect":{"pixel":[240,160],"color":"#2e86de","tolerance":255}}"##,
+        ].joined(separator: "\n"))
+        let session = try open(try replay(script))
+        defer { session.close() }
+        let outcome = await session.run()
+        XCTAssertNil(outcome.fatalError)
+        XCTAssertEqual(outcome.expectationFailures, [])
+        XCTAssertEqual(outcome.expectationsPassed, 4)
+        XCTAssertEqual(outcome.framesRun, 13, "the script's last frame is 12")
+        XCTAssertEqual(outcome.exitCode, 0)
+        let app = try XCTUnwrap(session.app as? DemoApp)
+        XCTAssertFalse(app.simulation.current.spinning)
+        XCTAssertEqual(app.simulation.current.color.hex, "#2e86de")
+    }
+
+    func testAFailedExpectationNamesFileLineAndWhatWasSeen() async throws {
+        let script = try file("fail.jsonl", [
+            Self.header,
+            #"{"frame":3,"expect":{"state":{"spinning":false}}}"#,
+        ].joined(separator: "\n"))
+        let session = try open(try replay(script))
+        defer { session.close() }
+        let outcome = await session.run()
+        XCTAssertEqual(outcome.expectationFailures.count, 1)
+        XCTAssertTrue(outcome.expectationFailures[0].hasPrefix("\(script):2: frame 3: expected state.spinning = false"),
+                      outcome.expectationFailures[0])
+        XCTAssertEqual(outcome.exitCode, 1)
+    }
+
+    func testARecordingOfAReplayReplaysToTheSameStatePixelsAndBusLog() async throws {
+        let script = try file("source.jsonl", [
+            Self.header,
+            #"{"frame":4,"drag":{"from":{"view":"picker.sv","at":[0.1,0.9]},"to":{"view":"picker.sv","at":[0.9,0.2]},"frames":6}}"#,
+            #"{"frame":14,"click":[400,250]}"#,
+            #"{"frame":16,"bus":{"type":"set-spin","data":{"spinning":true}}}"#,
+            #"{"wait":8}"#,
+        ].joined(separator: "\n"))
+        let recorded = try file("recorded.jsonl")
+        let first = try open(try replay(script) {
+            $0.recordingPath = recorded
+            $0.screenshots = [ScreenshotRequest(frame: nil, path: try! self.file("a.png"))]
+            $0.busLogPath = try! self.file("a.log")
+        })
+        let firstOutcome = await first.run()
+        let firstState = (first.app as! DemoApp).engine.currentState
+        first.close()
+        XCTAssertEqual(firstOutcome.outputErrors, [])
+        XCTAssertEqual(firstOutcome.recorded?.frames, 25)
+
+        let second = try open(try replay(recorded) {
+            $0.screenshots = [ScreenshotRequest(frame: nil, path: try! self.file("b.png"))]
+            $0.busLogPath = try! self.file("b.log")
+        })
+        let secondOutcome = await second.run()
+        let secondState = (second.app as! DemoApp).engine.currentState
+        second.close()
+        XCTAssertEqual(secondOutcome.framesRun, firstOutcome.framesRun)
+        XCTAssertEqual(secondState, firstState)
+        XCTAssertNotEqual(firstState.color.hex, "#ed7329", "the drag recolored the cube")
+        let a = try Data(contentsOf: URL(fileURLWithPath: try file("a.png"))), b = try Data(contentsOf: URL(fileURLWithPath: try file("b.png")))
+        XCTAssertEqual(a, b, "the same last frame, byte for byte")
+        let logA = try String(contentsOfFile: try file("a.log"), encoding: .utf8)
+        let logB = try String(contentsOfFile: try file("b.log"), encoding: .utf8)
+        XCTAssertFalse(logA.isEmpty)
+        XCTAssertEqual(logA, logB, "the same bus traffic, byte for byte")
+    }
+
+    func testABadScriptIsRefusedBeforeAnyWindowWithEveryBadLine() async throws {
+        let script = try file("bad.jsonl", [Self.header, #"{"frmae":3}"#, #"{"click":[1]}"#, #"{"wait":-1}"#].joined(separator: "\n"))
+        XCTAssertThrowsError(try open(try replay(script))) { error in
+            guard let e = error as? SessionError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.identifier, "script")
+            XCTAssertEqual(e.exitCode, 2)
+            XCTAssertEqual(e.lines.filter { $0.hasPrefix("\(script):") }.count, 3, e.description)
+        }
+    }
+
+    func testAScriptNamingAViewTheAppLacksListsIt() async throws {
+        let script = try file("views.jsonl", [Self.header, #"{"frame":2,"click":"picker.nothing"}"#].joined(separator: "\n"))
+        XCTAssertThrowsError(try open(try replay(script))) { error in
+            XCTAssertEqual((error as? SessionError)?.identifier, "unknown-views")
+            XCTAssertTrue((error as? SessionError)?.description.contains("picker.nothing") ?? false)
+        }
+    }
+
+    func testUnusableOutputPathsAreRefusedBeforeTheWindowOpensAndCreateNothing() async throws {
+        let missing = directory.appendingPathComponent("no/such/dir").path
+        for configure in [
+            { (d: inout SessionDescription) in d.busLogPath = missing + "/bus.log" },
+            { (d: inout SessionDescription) in d.recordingPath = missing + "/out.jsonl" },
+            { (d: inout SessionDescription) in d.screenshots = [ScreenshotRequest(frame: nil, path: missing + "/shot.png")] },
+            { (d: inout SessionDescription) in d.recordingPath = self.directory.path },
+        ] {
+            var d = SessionDescription()
+            d.headless = true
+            configure(&d)
+            XCTAssertThrowsError(try open(d)) { error in
+                XCTAssertEqual((error as? SessionError)?.identifier, "output-path", "\(error)")
+                XCTAssertEqual((error as? SessionError)?.exitCode, 2)
+            }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("no").path))
+    }
+
+    func testAScreenshotPastTheLastFrameIsRefused() async throws {
+        var d = SessionDescription()
+        d.headless = true
+        d.frames = 5
+        d.screenshots = [ScreenshotRequest(frame: 9, path: try file("late.png"))]
+        XCTAssertThrowsError(try open(d)) { error in
+            XCTAssertEqual((error as? SessionError)?.identifier, "screenshot-frame")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: try file("late.png")))
+    }
+
+    func testBusMessagesAreLoggedInThePhaseThatPostedThem() async throws {
+        let script = try file("phases.jsonl", [
+            Self.header,
+            #"{"frame":2,"click":"picker.preset.1"}"#,
+            #"{"frame":3,"bus":{"type":"set-spin","data":{"spinning":false}}}"#,
+        ].joined(separator: "\n"))
+        let log = try file("phases.log")
+        let session = try open(try replay(script) { $0.busLogPath = log })
+        _ = await session.run()
+        session.close()
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        func phase(of event: String, type: String, frame: Int) -> String? {
+            lines.first { $0.contains("\"event\":\"\(event)\"") && $0.contains("\"type\":\"\(type)\"") && $0.contains("\"frame\":\(frame),") }
+                .flatMap { line in line.range(of: #""phase":"[a-z_]+""#, options: .regularExpression).map { String(line[$0].dropFirst(9).dropLast()) } }
+        }
+        XCTAssertEqual(phase(of: "post", type: "set-spin", frame: 3), "events", "a script line is input: phase 1")
+        XCTAssertEqual(phase(of: "deliver", type: "set-spin", frame: 3), "bus_to_engine")
+        XCTAssertEqual(phase(of: "post", type: "change-color", frame: 2), "bus_to_engine", "the coalesced color is sent in phase 3")
+        XCTAssertEqual(phase(of: "deliver", type: "state-changed", frame: 2), "bus_to_overlay")
+    }
+}
