@@ -1,4 +1,4 @@
-// Frame-time statistics with the definitions of MangoHud, CapFrameX and PresentMon (DESIGN.md, docs/bench.md).
+// Frame-time statistics with the definitions of MangoHud, CapFrameX and PresentMon (docs/bench.md).
 // Percentiles come from HdrHistogram (3 significant digits, nanosecond values); means, sums, minimum and
 // maximum are exact; the 1% / 0.1% lows average the exact slowest frames.
 import GlasspaneCore

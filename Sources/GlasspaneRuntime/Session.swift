@@ -89,6 +89,18 @@ public final class Session {
             throw .platform(error)
         }
 
+        // SDL falls back to its offscreen driver when the display it was given does not answer (a stale DISPLAY):
+        // the window would be invisible, so say so instead of rendering into nothing.
+        if !description.headless, ["offscreen", "dummy"].contains(platform.videoDriver),
+           ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] != platform.videoDriver {
+            platform.close()
+            throw .displayUnreachable(display: ProcessInfo.processInfo.environment["DISPLAY"] ?? "", driver: platform.videoDriver)
+        }
+        if description.vsync && !description.headless && !platform.vsyncActive {
+            warnings.append("warning: vsync was requested but the \(platform.videoDriver) driver refused it (\(SDLPlatform.lastError)); "
+                            + "frames run uncapped. Use --fps-cap N to pace them.")
+        }
+
         // 3. Renderers, bus, app.
         let app: any SessionApp
         let busLog: FileLogSink?
@@ -230,7 +242,8 @@ public final class Session {
     /// One line naming the GL renderer, its version, SDL's video driver and the vsync in effect.
     public var rendererSummary: String {
         let gl = GLInfo.current()
-        return "renderer: \(gl.renderer) | \(gl.version) | driver \(platform.videoDriver) | vsync \(platform.vsyncActive ? "on" : "off")"
+        let vsync = platform.vsyncActive ? "on" : description.vsync ? (description.headless ? "off (headless: no display to sync to)" : "off (refused by the driver)") : "off"
+        return "renderer: \(gl.renderer) | \(gl.version) | driver \(platform.videoDriver) | vsync \(vsync)"
     }
 
     /// Closes the bus log, the GL context and the window. Idempotent.

@@ -8,6 +8,8 @@ import GlasspaneRender
 public enum SessionError: Error, CustomStringConvertible {
     /// The window or GL context could not be created (no display: exit 2).
     case platform(PlatformError)
+    /// A display was asked for but SDL could only open an invisible offscreen window (exit 2).
+    case displayUnreachable(display: String, driver: String)
     /// The overlay's font could not be loaded.
     case font(FontError)
     /// A shader failed to compile or link.
@@ -43,6 +45,7 @@ public enum SessionError: Error, CustomStringConvertible {
     public var identifier: String {
         switch self {
         case .platform(let e): "platform.\(e.identifier)"
+        case .displayUnreachable: "display-unreachable"
         case .font: "font"
         case .shader: "shader"
         case .busLog: "bus-log"
@@ -59,7 +62,7 @@ public enum SessionError: Error, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .platform(let e): e == .noDisplay ? 2 : 1
-        case .script, .unknownViews, .outputPath, .recording, .screenshotFrame: 2
+        case .script, .unknownViews, .outputPath, .recording, .screenshotFrame, .displayUnreachable: 2
         default: 1
         }
     }
@@ -68,6 +71,10 @@ public enum SessionError: Error, CustomStringConvertible {
     public var lines: [String] {
         switch self {
         case .platform(let e): [e.description]
+        case .displayUnreachable(let display, let driver):
+            ["the display \(display.isEmpty ? "(unset)" : display) did not answer and SDL fell back to its \(driver) driver, "
+                + "where the window would be invisible. Check DISPLAY, run with --headless to render offscreen, "
+                + "or under a virtual X server: xvfb-run -a glasspane demo"]
         case .font(let e): [e.description]
         case .shader(let e): [e.description]
         case .busLog(let path, let reason): ["cannot write bus log \(path): \(reason)"]

@@ -6,7 +6,7 @@ import GlasspaneScene
 import Logging
 import XCTest
 
-/// The engine, the overlay client and the bus, stepped through the frame phases of DESIGN.md.
+/// The engine, the overlay client and the bus, stepped through the frame phases of docs/design.md.
 @MainActor
 final class EngineHarness {
     let bus: MessageBus

@@ -2,9 +2,6 @@
 import GlasspaneBus
 import GlasspaneCore
 
-/// The catalog's version, for tools that read bus logs.
-public let engineMessageCatalogVersion = 1
-
 /// Overlay to engine: recolor the cube. Wire form: `{"type": "change-color", "data": [r, g, b]}`, each 0...1.
 public struct ChangeColor: BusMessage, Hashable {
     /// `change-color`.
