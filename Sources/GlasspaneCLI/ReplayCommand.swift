@@ -35,17 +35,12 @@ public struct ReplayCommand: AsyncParsableCommand, Sendable {
     @Option(name: .customLong("screenshot-at"), help: ArgumentHelp("Save a PNG at a frame; FRAME may be 'last'. Repeatable.", valueName: "FRAME:PATH"))
     public var screenshotAt: [String] = []
 
-    /// Bus log.
-    @Option(name: .customLong("bus-log"), help: ArgumentHelp("Write every bus message as JSON Lines.", valueName: "PATH"))
-    public var busLog: String?
-
     /// Record what is replayed.
     @Option(name: .customLong("record-out"), help: ArgumentHelp("Write the replayed events as a new script (record and replay round-trip).", valueName: "FILE"))
     public var recordOut: String?
 
-    /// Font.
-    @Option(name: .long, help: ArgumentHelp("TrueType font for the overlay.", valueName: "PATH"))
-    public var font: String?
+    /// Overlay, bus and diagnostics options (font, trace routing, view dump, HUD, bus log).
+    @OptionGroup public var demo: DemoOptions
 
     /// Creates the command.
     public init() {}
@@ -63,9 +58,8 @@ public struct ReplayCommand: AsyncParsableCommand, Sendable {
         d.replay = ReplayDescription(scriptPath: file, pacing: speed)
         d.headless = headless
         d.screenshots = screenshotAt.compactMap(ScreenshotRequest.init(argument:))
-        d.busLogPath = busLog ?? ""
+        demo.describe(into: &d)
         d.recordingPath = recordOut ?? ""
-        d.fontPath = font ?? ""
         d.stopsOnInterrupt = true
         let file = self.file
         let code = await runDemoSession(d) { _, outcome in

@@ -1,0 +1,67 @@
+// Every flag either works or is refused with a clear error, before any window opens where it can be.
+import Foundation
+import XCTest
+
+final class HonestFlagsTests: XCTestCase {
+    private func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "glasspane-flags-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    func testRecordHonoursDumpViewsAndStats() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dump = try BinaryRunner.run(["record", "--out", dir + "/a.jsonl", "--headless", "--dump-views"])
+        XCTAssertEqual(dump.code, 0, dump.stderr)
+        XCTAssertTrue(dump.stdout.contains("\"picker.sv\""), "the view tree is printed: \(dump.stdout.prefix(300))")
+        let stats = try BinaryRunner.run(["record", "--out", dir + "/b.jsonl", "--headless", "--frames", "5", "--stats"])
+        XCTAssertEqual(stats.code, 0, stats.stderr)
+        XCTAssertTrue(stats.stdout.contains("frame time median"), stats.stdout)
+        XCTAssertTrue(stats.stdout.contains("vsync off (headless: no display to sync to)"), stats.stdout)
+    }
+
+    func testAStaleDisplayIsAnErrorNotAnInvisibleWindow() throws {
+        var environment = BinaryRunner.environmentWithoutDisplay
+        environment["DISPLAY"] = ":87"
+        environment["SDL_VIDEODRIVER"] = nil
+        let r = try BinaryRunner.run(["demo", "--frames", "3"], environment: environment)
+        XCTAssertEqual(r.code, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("the display :87 did not answer"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("--headless"), r.stderr)
+    }
+
+    func testOutputPathsAreCheckedBeforeAnyFrameAndCreateNothing() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let missing = dir + "/missing"
+        for args in [
+            ["demo", "--headless", "--frames", "2", "--screenshot", missing + "/shot.png"],
+            ["demo", "--headless", "--frames", "2", "--bus-log", missing + "/bus.log"],
+            ["record", "--headless", "--frames", "2", "--out", missing + "/rec.jsonl"],
+            ["replay", "Examples/Scripts/spin-toggle.jsonl", "--headless", "--screenshot-at", "last:\(missing)/end.png"],
+        ] {
+            let r = try BinaryRunner.run(args)
+            XCTAssertEqual(r.code, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("directory \(missing) does not exist"), "\(args): \(r.stderr)")
+            XCTAssertFalse(r.stdout.contains("frames"), "no frame ran: \(r.stdout)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
+    }
+
+    func testAScreenshotPastTheLastFrameIsAnError() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try BinaryRunner.run(["replay", "Examples/Scripts/spin-toggle.jsonl", "--headless", "--screenshot-at", "99999:\(dir)/late.png"])
+        XCTAssertEqual(r.code, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("--screenshot-at 99999"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/late.png"))
+    }
+
+    func testTraceRoutingWritesOneFlushedLinePerDecisionInTheDocumentedForm() throws {
+        let r = try BinaryRunner.run(["replay", "Examples/Scripts/spin-toggle.jsonl", "--headless", "--trace-routing"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").filter { $0.hasPrefix("route: ") }
+        XCTAssertTrue(lines.contains { $0.hasPrefix("route: down 900,500 -> engine (") }, r.stdout)
+    }
+}
