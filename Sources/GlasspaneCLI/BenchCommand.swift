@@ -102,10 +102,6 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
 
     /// Runs the benchmark and exits with its status.
     public func run() async throws {
-        if let baseline, !FileManager.default.fileExists(atPath: baseline) {
-            printError("--baseline \(baseline): no such file")
-            throw ExitCode(2)
-        }
         var d = SessionDescription()
         d.windowSize = PixelSize(parsing: size) ?? d.resolvedWindowSize
         d.headless = headless
@@ -114,7 +110,10 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         d.showsHUD = hud
         d.compositing = overlayCompositing
         d.stopsOnInterrupt = true
-        d.benchmark = BenchmarkDescription(warmupFrames: warmup, measuredFrames: frames, scenario: scenario.rawValue)
+        var b = BenchmarkDescription(warmupFrames: warmup, measuredFrames: frames, scenario: scenario.rawValue)
+        (b.jsonPath, b.csvPath, b.svgPath, b.baselinePath) = (json ?? "", csv ?? "", svg ?? "", baseline ?? "")
+        b.maxRegressionPercent = maxRegression
+        d.benchmark = b
         // The script's step rate and frame clock; the bench decides how many frames run.
         if let script { d.replay = ReplayDescription(scriptPath: script, runsWholeScript: false) }
         let content: DemoApp.Content = switch scenario {
@@ -122,41 +121,16 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         case .demo: DemoApp.Content()
         case .stress: DemoApp.Content(stressViews: 1000)
         }
-        let command = self
+        let headline = "bench: \(scenario.rawValue), \(warmup) warmup + \(frames) frames, \(size), \(headless ? "headless" : "window")"
         let code = await runDemoSession(d, content: content, onStart: { session in
-            printNote("bench: \(command.scenario.rawValue), \(command.warmup) warmup + \(command.frames) frames, \(command.size), \(command.headless ? "headless" : "window"), finish \(session.description.resolvedFinish ? "on" : "off")")
+            printNote(headline + ", finish \(session.description.resolvedFinish ? "on" : "off")")
         }) { session, outcome in
             for failure in outcome.expectationFailures { printError(failure) }
-            return command.writeReports(session)
+            let result = session.finishBenchmark()
+            for line in result.lines { print(line, terminator: "") }
+            for error in result.errors { printError(error) }
+            return result.exitCode
         }
         if code != 0 { throw ExitCode(code) }
-    }
-
-    /// Prints the table, writes the requested files and compares with the baseline.
-    @MainActor
-    private func writeReports(_ session: Session) -> Int32 {
-        do {
-            let report = try session.benchmarkReport()
-            print(report.textTable(), terminator: "")
-            if let json { try report.writeJSON(to: json); print("json: \(json)") }
-            let samples = session.benchmark?.samples ?? []
-            if let csv { try FrameCSV(processID: getpid()).write(samples, to: csv); print("csv: \(csv)") }
-            if let svg {
-                try FrameTimeChart(title: "glasspane bench: \(scenario.rawValue)").write(samples: samples, statistics: report.statistics, to: svg)
-                print("svg: \(svg)")
-            }
-            if let baseline {
-                let comparison = try BaselineComparison.compare(current: report, baselinePath: baseline, maxRegressionPercent: maxRegression)
-                print(comparison.textTable(), terminator: "")
-                return comparison.exitCode
-            }
-            return 0
-        } catch .noSamples {
-            printError("no frames were measured (interrupted during warmup?)")
-            return 2
-        } catch {
-            printError(error.description)
-            return error.exitCode
-        }
     }
 }

@@ -28,7 +28,7 @@ public struct DemoCommand: AsyncParsableCommand {
         demo.describe(into: &description)
         let stats = window.stats
         let code = await runDemoSession(description) { session, _ in
-            if stats { printStatistics(of: session, mainEntered: mainEntered) }
+            if stats { for line in session.statisticsLines(mainEntered: mainEntered) { print(line) } }
             return 0
         }
         if code != 0 { throw ExitCode(code) }

@@ -104,7 +104,7 @@ public struct RecordCommand: AsyncParsableCommand, Sendable {
         let code = await runDemoSession(d, onStart: { _ in
             printNote("record: writing \(out) (Escape, Ctrl-C or closing the window stops)")
         }) { session, outcome in
-            if stats { printStatistics(of: session, mainEntered: mainEntered) }
+            if stats { for line in session.statisticsLines(mainEntered: mainEntered) { print(line) } }
             if let recorded = outcome.recorded, outcome.outputErrors.isEmpty {
                 print("record: \(out): \(recorded.frames) frames, \(recorded.events) events")
             }

@@ -43,20 +43,3 @@ func runDemoSession(_ description: SessionDescription, content: DemoApp.Content 
     let code = report(session, outcome)
     return max(code, outcome.exitCode)
 }
-
-/// Prints the `--stats` summary: renderer, time to first frame, frame-time figures, pacing error.
-@MainActor
-func printStatistics(of session: Session, mainEntered: Nanoseconds) {
-    print(session.rendererSummary)
-    if let first = session.loop.firstPresentTime {
-        print(String(format: "first frame presented %.1f ms after main()", Double(first - mainEntered) / 1e6))
-    }
-    if let s = session.frameTimes?.statistics() {
-        print(String(format: "frames %d | frame time median %.3f ms, p99 %.3f ms, max %.3f ms | %.0f fps average",
-                     session.loop.frameIndex, s.frameMs.p50, s.frameMs.p99, s.frameMs.max, s.fps.average))
-    }
-    let pacing = session.loop.pacingErrors.map { max(0, $0) / 1000 }.sorted()
-    if !pacing.isEmpty {
-        print("fps-cap pacing error: median \(pacing[pacing.count / 2]) µs, p99 \(pacing[min(pacing.count - 1, pacing.count * 99 / 100)]) µs")
-    }
-}

@@ -56,6 +56,16 @@ public struct BenchmarkDescription: Sendable {
     public var scenario = ""
     /// Print progress to standard error every tenth of the run.
     public var reportsProgress = true
+    /// Write the JSON report here ("": none).
+    public var jsonPath = ""
+    /// Write the per-frame CSV (PresentMon/CapFrameX columns) here ("": none).
+    public var csvPath = ""
+    /// Write the SVG chart here ("": none).
+    public var svgPath = ""
+    /// Compare with this earlier JSON report ("": no comparison).
+    public var baselinePath = ""
+    /// A compared metric worse by more than this percentage is a regression (exit 1).
+    public var maxRegressionPercent = 10.0
     /// Creates a benchmark description.
     public init(warmupFrames: Int = 0, measuredFrames: Int = 0, scenario: String = "", reportsProgress: Bool = true) {
         self.warmupFrames = warmupFrames; self.measuredFrames = measuredFrames; self.scenario = scenario

@@ -98,6 +98,14 @@ enum OutputPaths {
         if !description.busLogPath.isEmpty { try check(description.busLogPath, option: "--bus-log") }
         if !description.recordingPath.isEmpty { try check(description.recordingPath, option: "--out") }
         for s in description.screenshots { try check(s.path, option: "--screenshot") }
+        if let b = description.benchmark {
+            for (path, option) in [(b.jsonPath, "--json"), (b.csvPath, "--csv"), (b.svgPath, "--svg")] where !path.isEmpty {
+                try check(path, option: option)
+            }
+            if !b.baselinePath.isEmpty && !FileManager.default.fileExists(atPath: b.baselinePath) {
+                throw .outputPath(option: "--baseline", path: b.baselinePath, reason: "no such file")
+            }
+        }
     }
 
     /// Throws `outputPath` naming the option when `path` cannot be written.

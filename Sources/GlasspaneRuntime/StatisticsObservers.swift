@@ -91,3 +91,60 @@ extension Session {
         return BenchReport(scenario: sampler.description.scenario, statistics: statistics, environment: environment)
     }
 }
+
+/// What a finished benchmark printed and how it ended.
+public struct BenchmarkResult: Sendable {
+    /// The lines to print: the table, the files written, the baseline comparison.
+    public var lines: [String]
+    /// Errors to show on standard error (nothing measured, a file that could not be written).
+    public var errors: [String] = []
+    /// 0 done, 1 a regression against the baseline, 2 nothing measured, or the report error's code.
+    public var exitCode: Int32
+}
+
+extension Session {
+    /// Builds the report, writes the requested files and compares with the baseline.
+    public func finishBenchmark() -> BenchmarkResult {
+        guard let b = description.benchmark else { return BenchmarkResult(lines: [], exitCode: 0) }
+        var lines: [String] = []
+        do {
+            let report = try benchmarkReport()
+            lines.append(report.textTable())
+            if !b.jsonPath.isEmpty { try report.writeJSON(to: b.jsonPath); lines.append("json: \(b.jsonPath)\n") }
+            let samples = benchmark?.samples ?? []
+            if !b.csvPath.isEmpty { try FrameCSV(processID: getpid()).write(samples, to: b.csvPath); lines.append("csv: \(b.csvPath)\n") }
+            if !b.svgPath.isEmpty {
+                try FrameTimeChart(title: "glasspane bench: \(b.scenario)").write(samples: samples, statistics: report.statistics, to: b.svgPath)
+                lines.append("svg: \(b.svgPath)\n")
+            }
+            if !b.baselinePath.isEmpty {
+                let comparison = try BaselineComparison.compare(current: report, baselinePath: b.baselinePath,
+                                                                maxRegressionPercent: b.maxRegressionPercent)
+                lines.append(comparison.textTable())
+                return BenchmarkResult(lines: lines, exitCode: comparison.exitCode)
+            }
+            return BenchmarkResult(lines: lines, exitCode: 0)
+        } catch .noSamples {
+            return BenchmarkResult(lines: lines, errors: ["no frames were measured (interrupted during warmup?)"], exitCode: 2)
+        } catch {
+            return BenchmarkResult(lines: lines, errors: [error.description], exitCode: error.exitCode)
+        }
+    }
+
+    /// The `--stats` summary: renderer, time to first frame (from `mainEntered`), frame-time figures, pacing error.
+    public func statisticsLines(mainEntered: Nanoseconds) -> [String] {
+        var lines = [rendererSummary]
+        if let first = loop.firstPresentTime {
+            lines.append(String(format: "first frame presented %.1f ms after main()", Double(first - mainEntered) / 1e6))
+        }
+        if let s = frameTimes?.statistics() {
+            lines.append(String(format: "frames %d | frame time median %.3f ms, p99 %.3f ms, max %.3f ms | %.0f fps average",
+                                loop.frameIndex, s.frameMs.p50, s.frameMs.p99, s.frameMs.max, s.fps.average))
+        }
+        let pacing = loop.pacingErrors.map { max(0, $0) / 1000 }.sorted()
+        if !pacing.isEmpty {
+            lines.append("fps-cap pacing error: median \(pacing[pacing.count / 2]) µs, p99 \(pacing[min(pacing.count - 1, pacing.count * 99 / 100)]) µs")
+        }
+        return lines
+    }
+}
