@@ -36,6 +36,8 @@ let package = Package(
         // Shaders/ is embedded into GlasspaneRender at build time by this plugin.
         .executableTarget(name: "ShaderEmbedder", path: "Sources/ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
+        // The git commit is stamped into GlasspaneRuntime at build time (`BuildInfo.commit`).
+        .plugin(name: "StampBuild", capability: .buildTool()),
 
         // Pure Swift: no SDL, no GL.
         .target(name: "GlasspaneCore"),
@@ -61,8 +63,9 @@ let package = Package(
             name: "GlasspaneRuntime",
             dependencies: [
                 "GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneScripts", "GlasspaneBench",
-                "GlasspaneRender", "GlasspanePlatform",
-            ]),
+                "GlasspaneRender", "GlasspanePlatform", "GlasspaneScene",
+            ],
+            plugins: ["StampBuild"]),
 
         // The command line maps flags onto session descriptions; the executable is one line.
         .target(

@@ -1,5 +1,6 @@
 // The `glasspane` command line.
 import ArgumentParser
+import GlasspaneRuntime
 
 /// `glasspane`: run the demo, record and replay input scripts, benchmark frame times.
 public struct GlasspaneCommand: AsyncParsableCommand {
@@ -16,6 +17,7 @@ public struct GlasspaneCommand: AsyncParsableCommand {
               glasspane replay session.jsonl          play it back
               glasspane bench --scenario demo --headless
             """,
+        version: "glasspane \(GlasspaneVersion.number) (commit \(BuildInfo.commit))",
         subcommands: [DemoCommand.self, RecordCommand.self, ReplayCommand.self, BenchCommand.self],
         defaultSubcommand: DemoCommand.self)
 
@@ -39,4 +41,10 @@ extension GlasspaneCommand {
             exit(withError: error)
         }
     }
+}
+
+/// The release number `--version` prints with the commit.
+public enum GlasspaneVersion {
+    /// Semantic version of this release.
+    public static let number = "0.3.0"
 }

@@ -74,7 +74,8 @@ extension Session {
     public func benchmarkReport(extraOptions: [String: String] = [:]) throws(BenchError) -> BenchReport {
         guard let sampler = benchmark else { throw .noSamples }
         let statistics = try FrameStatistics(samples: sampler.samples)
-        var environment = BenchEnvironment.detect(repository: FileManager.default.currentDirectoryPath)
+        var environment = BenchEnvironment.detect()
+        environment.gitCommit = BuildInfo.commit   // stamped at build time, whatever the working directory
         let gl = GLInfo.current()
         environment.glRenderer = gl.renderer
         environment.glVersion = gl.version

@@ -64,4 +64,32 @@ final class HonestFlagsTests: XCTestCase {
         let lines = r.stdout.split(separator: "\n").filter { $0.hasPrefix("route: ") }
         XCTAssertTrue(lines.contains { $0.hasPrefix("route: down 900,500 -> engine (") }, r.stdout)
     }
+
+    func testVersionNamesTheCommitTheBinaryWasBuiltFromWhereverItRuns() throws {
+        let r = try BinaryRunner.run(["--version"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = ["-C", BinaryRunner.repository.path, "rev-parse", "--short=12", "HEAD"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        let head = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(r.stdout.hasPrefix("glasspane 0."), r.stdout)
+        // The commit stamped at build time; in a fresh clone it is HEAD (a later commit needs a rebuild).
+        XCTAssertTrue(r.stdout.contains("(commit "), r.stdout)
+        if !head.isEmpty { XCTAssertTrue(r.stdout.contains(String(head.prefix(7))) || r.stdout.contains("dirty"), "\(r.stdout) vs \(head)") }
+    }
+
+    func testBenchOutputPathsAreCheckedBeforeTheRun() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for option in ["--json", "--csv", "--svg"] {
+            let r = try BinaryRunner.run(["bench", "--headless", "--frames", "5", "--warmup", "1", option, dir + "/missing/out"])
+            XCTAssertEqual(r.code, 2, r.stderr)
+            XCTAssertTrue(r.stderr.contains("\(option) \(dir)/missing/out: directory \(dir)/missing does not exist"), r.stderr)
+            XCTAssertFalse(r.stdout.contains("frame time"), r.stdout)
+        }
+    }
 }
