@@ -133,6 +133,7 @@ public final class SDLPlatform: PlatformBackend {
 
     /// Closes the window and shuts SDL's video down (safe to call twice).
     public func close() {
+        if context != nil { frameFences.discard() }
         if let ctx = context { SDL_GL_DeleteContext(ctx); context = nil }
         if let w = window { SDL_DestroyWindow(w); window = nil }
         SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS))
@@ -174,10 +175,22 @@ public final class SDLPlatform: PlatformBackend {
         _ = SDL_WaitEventTimeout(nil, Int32(timeoutMilliseconds))
     }
 
-    /// Swaps the back buffer to the window.
+    /// Swaps the back buffer to the window. On the offscreen driver a swap neither shows nor waits for anything,
+    /// so the GPU queue would grow by a frame's work every frame (about 70 KB of queued rasterizer state per frame
+    /// with Mesa's llvmpipe, issue 13): there each present fences the frame and waits for the previous one's fence.
     public func present() {
-        if let w = window { SDL_GL_SwapWindow(w) }
+        guard let w = window else { return }
+        SDL_GL_SwapWindow(w)
+        if boundsQueueWithFences { frameFences.endFrame() }
     }
+
+    /// True when `present` keeps the GPU queue bounded with fences (the offscreen driver, where a swap never blocks).
+    public var boundsQueueWithFences: Bool { videoDriver == "offscreen" && frameFences.isAvailable }
+    /// Frames whose GPU work may still be queued after `present` returns (at most 1 when fenced).
+    var framesInFlight: Int { frameFences.pending.count }
+    /// How many times `present` waited for an earlier frame's fence.
+    var fenceWaits: Int { frameFences.waits }
+    private lazy var frameFences = FrameFences()
 
     /// Translates every pending SDL event. A window close arrives from SDL as a close window event and a quit
     /// event; it is reported once per poll.
@@ -381,5 +394,59 @@ public final class SDLPlatform: PlatformBackend {
             return .character(Character(Unicode.Scalar(UInt8(sym))))
         default: return .other(Int(sym))
         }
+    }
+}
+
+/// GL sync objects through SDL's loader (this module does not link OpenGL): one fence per presented frame, and a
+/// wait for the frame before, so at most one frame of GPU work is queued behind the CPU.
+struct FrameFences {
+    private typealias FenceSync = @convention(c) (UInt32, UInt32) -> OpaquePointer?
+    private typealias ClientWaitSync = @convention(c) (OpaquePointer?, UInt32, UInt64) -> UInt32
+    private typealias DeleteSync = @convention(c) (OpaquePointer?) -> Void
+    private static let syncGPUCommandsComplete: UInt32 = 0x9117  // GL_SYNC_GPU_COMMANDS_COMPLETE
+    private static let syncFlushCommandsBit: UInt32 = 0x1        // GL_SYNC_FLUSH_COMMANDS_BIT
+    private static let timeoutExpired: UInt32 = 0x911B           // GL_TIMEOUT_EXPIRED
+    /// Most frames left queued after a present.
+    static let maxFramesInFlight = 1
+
+    private let fenceSync: FenceSync?
+    private let clientWaitSync: ClientWaitSync?
+    private let deleteSync: DeleteSync?
+    /// Fences of frames not yet waited for, oldest first.
+    private(set) var pending: [OpaquePointer] = []
+    /// Waits done so far.
+    private(set) var waits = 0
+
+    /// Looks the entry points up in the current context (GL 3.2+ core has them).
+    init() {
+        func load<T>(_ name: String, as _: T.Type) -> T? {
+            SDL_GL_GetProcAddress(name).map { unsafeBitCast($0, to: T.self) }
+        }
+        fenceSync = load("glFenceSync", as: FenceSync.self)
+        clientWaitSync = load("glClientWaitSync", as: ClientWaitSync.self)
+        deleteSync = load("glDeleteSync", as: DeleteSync.self)
+    }
+
+    /// True when the driver has sync objects.
+    var isAvailable: Bool { fenceSync != nil && clientWaitSync != nil && deleteSync != nil }
+
+    /// Fences the frame just submitted, then waits until no more than `maxFramesInFlight` frames are queued.
+    mutating func endFrame() {
+        guard let fenceSync, let clientWaitSync, let deleteSync else { return }
+        if let fence = fenceSync(Self.syncGPUCommandsComplete, 0) { pending.append(fence) }
+        while pending.count > Self.maxFramesInFlight {
+            let fence = pending.removeFirst()
+            // One second per try; a driver that never signals would otherwise hang the loop, so give up after 10.
+            var tries = 0
+            while clientWaitSync(fence, Self.syncFlushCommandsBit, 1_000_000_000) == Self.timeoutExpired && tries < 10 { tries += 1 }
+            deleteSync(fence)
+            waits += 1
+        }
+    }
+
+    /// Deletes the fences still pending (before the context goes away).
+    mutating func discard() {
+        if let deleteSync { for fence in pending { deleteSync(fence) } }
+        pending.removeAll()
     }
 }

@@ -304,3 +304,21 @@ final class SDLEventTranslationTests: XCTestCase {
         }
     }
 }
+
+/// The offscreen driver's present keeps the GPU queue bounded (issue 13: headless replay grew ~70 KB per frame).
+final class OffscreenPresentTests: XCTestCase {
+    func testPresentFencesEachFrameAndWaitsForThePreviousOne() throws {
+        try MainActor.assumeIsolated {
+            let harness = try QueueHarness(size: PixelSize(width: 64, height: 64))
+            defer { harness.close() }
+            let platform = harness.platform
+            XCTAssertEqual(platform.videoDriver, "offscreen")
+            XCTAssertTrue(platform.boundsQueueWithFences)
+            for frame in 1...5 {
+                platform.present()
+                XCTAssertLessThanOrEqual(platform.framesInFlight, 1, "frame \(frame)")
+                XCTAssertEqual(platform.fenceWaits, frame - 1, "frame \(frame) waited for the one before")
+            }
+        }
+    }
+}
