@@ -3,6 +3,7 @@
 import XCTest
 import CSDL2
 import GlasspaneCore
+import GlasspaneOverlay
 @testable import GlasspanePlatform
 
 /// Builders for SDL events as a driver would queue them.
@@ -319,6 +320,82 @@ final class OffscreenPresentTests: XCTestCase {
                 XCTAssertLessThanOrEqual(platform.framesInFlight, 1, "frame \(frame)")
                 XCTAssertEqual(platform.fenceWaits, frame - 1, "frame \(frame) waited for the one before")
             }
+        }
+    }
+}
+
+/// Focus loss from SDL's queue to the receivers: every capture (views and the engine) ends with exactly one cancel.
+final class FocusLossCancelTests: XCTestCase {
+    /// A view that counts what it receives per pointer.
+    private final class CountingView: View {
+        var downs: [Int: Int] = [:], cancels: [Int: Int] = [:], ups: [Int: Int] = [:]
+        override init(identifier: String, frame: Rect) {
+            super.init(identifier: identifier, frame: frame)
+            hitTestBehavior = .opaque
+        }
+        override func pointerDown(_ e: PointerEvent) { downs[e.pointerID, default: 0] += 1 }
+        override func pointerUp(_ e: PointerEvent) { ups[e.pointerID, default: 0] += 1 }
+        override func pointerCancelled(_ e: PointerEvent) { cancels[e.pointerID, default: 0] += 1 }
+    }
+
+    /// A slider that counts its cancels.
+    private final class CountingSlider: Slider {
+        var cancels: [Int: Int] = [:]
+        override func pointerCancelled(_ e: PointerEvent) {
+            cancels[e.pointerID, default: 0] += 1
+            super.pointerCancelled(e)
+        }
+    }
+
+    func testFocusLossCancelsEveryCaptureOncePerPointer() throws {
+        try MainActor.assumeIsolated {
+            let harness = try QueueHarness(size: PixelSize(width: 400, height: 300))
+            defer { harness.close() }
+            let overlay = Overlay(windowSize: Size(width: 400, height: 300))
+            let layer = overlay.addLayer(name: "ui", level: 0)
+            let left = CountingView(identifier: "left", frame: Rect(x: 0, y: 0, width: 100, height: 300))
+            let slider = CountingSlider(identifier: "slider", value: 0.5)
+            slider.frame = Rect(x: 100, y: 0, width: 100, height: 40)
+            layer.addSubview(left)
+            layer.addSubview(slider)
+            var engineCancels: [Int: Int] = [:], engineUps: [Int: Int] = [:]
+            func deliver(_ events: [InputEvent]) {
+                for event in events {
+                    let decision = overlay.route(event)
+                    guard decision.isForEngine else { continue }
+                    if case .pointerCancel(let p) = event { engineCancels[p.pointerID, default: 0] += 1 }
+                    if case .pointerUp(let p) = event { engineUps[p.pointerID, default: 0] += 1 }
+                }
+            }
+            // The mouse on the left view; finger 1 on the slider; finger 2 on the scene (the engine).
+            deliver(harness.pump([
+                SDLEvents.button(SDL_BUTTON_LEFT, down: true, x: 50, y: 50),
+                SDLEvents.finger(SDL_FINGERDOWN, touch: 1, finger: 0, x: 0.375, y: 0.05),
+                SDLEvents.finger(SDL_FINGERDOWN, touch: 1, finger: 1, x: 0.75, y: 0.5),
+                SDLEvents.finger(SDL_FINGERMOTION, touch: 1, finger: 0, x: 0.45, y: 0.05),
+            ]))
+            XCTAssertEqual(overlay.router.captureTarget(forPointer: 0)?.view?.identifier, "left")
+            XCTAssertEqual(overlay.router.captureTarget(forPointer: 1)?.view?.identifier, "slider")
+            XCTAssertEqual(overlay.router.captureTarget(forPointer: 2)?.isEngine, true)
+            XCTAssertTrue(slider.isDragging)
+
+            deliver(harness.pump([SDLEvents.window(SDL_WINDOWEVENT_FOCUS_LOST)]))
+            deliver(harness.pump([SDLEvents.window(SDL_WINDOWEVENT_HIDDEN), SDLEvents.window(SDL_WINDOWEVENT_FOCUS_LOST)]))
+            // The user lets go while the window is away: those releases reach nobody.
+            deliver(harness.pump([
+                SDLEvents.window(SDL_WINDOWEVENT_SHOWN),
+                SDLEvents.button(SDL_BUTTON_LEFT, down: false, x: 50, y: 50),
+                SDLEvents.finger(SDL_FINGERUP, touch: 1, finger: 0, x: 0.45, y: 0.05),
+                SDLEvents.finger(SDL_FINGERUP, touch: 1, finger: 1, x: 0.75, y: 0.5),
+            ]))
+
+            XCTAssertEqual(left.cancels, [0: 1])
+            XCTAssertEqual(left.ups, [:])
+            XCTAssertEqual(engineCancels, [2: 1])
+            XCTAssertEqual(engineUps, [:])
+            XCTAssertEqual(slider.cancels, [1: 1])
+            XCTAssertFalse(slider.isDragging, "the slider's drag ended")
+            for id in 0...2 { XCTAssertNil(overlay.router.captureTarget(forPointer: id), "pointer \(id)") }
         }
     }
 }
