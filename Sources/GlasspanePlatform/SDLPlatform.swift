@@ -154,6 +154,17 @@ public final class SDLPlatform: PlatformBackend {
         metrics = currentMetrics()
     }
 
+    /// Sets the window's title (a host shows a recorder's write failure there while it lasts).
+    public func setTitle(_ title: String) {
+        if let w = window { SDL_SetWindowTitle(w, title) }
+    }
+
+    /// The window's current title.
+    public var title: String {
+        guard let w = window, let t = SDL_GetWindowTitle(w) else { return "" }
+        return String(cString: t)
+    }
+
     /// SDL's last error message.
     public static var lastError: String { String(cString: SDL_GetError()) }
 

@@ -293,6 +293,17 @@ final class SDLEventTranslationTests: XCTestCase {
         }
     }
 
+    /// The title can change while the window is open (a host shows a recording's write failure there).
+    func testSetTitle() throws {
+        try MainActor.assumeIsolated {
+            let harness = try QueueHarness()
+            defer { harness.close() }
+            XCTAssertEqual(harness.platform.title, "Glasspane")
+            harness.platform.setTitle("Glasspane · recording: cannot write (disk full)")
+            XCTAssertEqual(harness.platform.title, "Glasspane · recording: cannot write (disk full)")
+        }
+    }
+
     /// The test-only entry agrees with the queue for a representative event.
     func testDirectTranslateMatchesTheQueue() throws {
         try MainActor.assumeIsolated {
