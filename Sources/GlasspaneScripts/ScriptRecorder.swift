@@ -252,8 +252,13 @@ public final class ScriptRecorder {
         elapsed += max(0, duration)
         lastEnded = frame
         framesRecorded += 1
-        // While a write is failing, every frame retries: the file catches up as soon as space comes back.
-        if !pendingEvents.isEmpty || pendingDurations.count >= maxBufferedFrames || writeFailure != nil { try flush() }
+        if !pendingEvents.isEmpty || pendingDurations.count >= maxBufferedFrames {
+            try flush()
+        } else if writeFailure != nil {
+            // While a write is failing, every frame retries what is kept: the file catches up as soon as space
+            // comes back, and quiet frames keep being batched meanwhile.
+            try writeBacklog()
+        }
     }
 
     /// Writes everything pending (the timing of quiet frames, any events, and what earlier failed writes kept) in
@@ -271,7 +276,12 @@ public final class ScriptRecorder {
         pendingFirst = nil; pendingDurations.removeAll(keepingCapacity: true); pendingEvents.removeAll(keepingCapacity: true)
         guard !isAbandoned else { return }
         backlog += out
-        guard !backlog.isEmpty else { return }
+        try writeBacklog()
+    }
+
+    /// Writes the kept text in one all-or-nothing write; on failure keeps it, reports and throws.
+    private func writeBacklog() throws(ScriptErrors) {
+        guard !isAbandoned, !backlog.isEmpty else { return }
         do {
             try sink.write(backlog)
         } catch {
