@@ -240,7 +240,7 @@ public final class SDLPlatform: PlatformBackend {
     /// The system took the pointers away (focus lost, window hidden or minimized): one cancel per held pointer,
     /// so no capture (in the overlay or the engine) is left waiting for an up that will never come.
     private func cancelHeldPointers(into events: inout [InputEvent]) {
-        if let button = [PointerButton.left, .right, .middle].first(where: heldMouseButtons.contains) {
+        if let button = [PointerButton.left, .right, .middle, .none].first(where: heldMouseButtons.contains) {  // .none: X1, X2
             events.append(.pointerCancel(PointerEvent(pointerID: 0, button: button, location: lastMouseLocation)))
             cancelledMouseButtons.formUnion(heldMouseButtons)
             heldMouseButtons.removeAll()

@@ -304,6 +304,18 @@ final class SDLEventTranslationTests: XCTestCase {
         }
     }
 
+    /// A side button (X1) captures the mouse like any other, so focus loss cancels it too.
+    func testFocusLossCancelsASideButtonPress() throws {
+        try MainActor.assumeIsolated {
+            let harness = try QueueHarness()
+            defer { harness.close() }
+            XCTAssertEqual(harness.pump([SDLEvents.button(SDL_BUTTON_X1, down: true, x: 5, y: 6)]),
+                           [.pointerDown(pointer(0, .none, 5, 6))])
+            XCTAssertEqual(harness.pump([SDLEvents.window(SDL_WINDOWEVENT_FOCUS_LOST)]),
+                           [.pointerCancel(pointer(0, .none, 5, 6))])
+        }
+    }
+
     /// The test-only entry agrees with the queue for a representative event.
     func testDirectTranslateMatchesTheQueue() throws {
         try MainActor.assumeIsolated {
