@@ -98,6 +98,7 @@ let package = Package(
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI"]),
+        .testTarget(name: "GlasspanePlatformTests", dependencies: ["GlasspanePlatform", "CSDL2", "GlasspaneCore", "GlasspaneOverlay"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -191,6 +191,8 @@ public final class EventRouter {
             return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .focused)
         case .resize(let metrics):
             overlay.windowSize = metrics.windowSize
+            // Lay out now, so a captured drag's next move (often in the same batch) converts with the new frames.
+            overlay.layoutIfNeeded()
             return RoutingDecision(event: event, target: .engine, reason: .windowEvent)
         case .quit:
             return RoutingDecision(event: event, target: .engine, reason: .windowEvent)

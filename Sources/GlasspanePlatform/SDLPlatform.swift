@@ -133,6 +133,7 @@ public final class SDLPlatform: PlatformBackend {
 
     /// Closes the window and shuts SDL's video down (safe to call twice).
     public func close() {
+        if context != nil { frameFences.discard() }
         if let ctx = context { SDL_GL_DeleteContext(ctx); context = nil }
         if let w = window { SDL_DestroyWindow(w); window = nil }
         SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS))
@@ -151,6 +152,17 @@ public final class SDLPlatform: PlatformBackend {
         guard let w = window else { return }
         SDL_SetWindowSize(w, Int32(size.width), Int32(size.height))
         metrics = currentMetrics()
+    }
+
+    /// Sets the window's title (a host shows a recorder's write failure there while it lasts).
+    public func setTitle(_ title: String) {
+        if let w = window { SDL_SetWindowTitle(w, title) }
+    }
+
+    /// The window's current title.
+    public var title: String {
+        guard let w = window, let t = SDL_GetWindowTitle(w) else { return "" }
+        return String(cString: t)
     }
 
     /// SDL's last error message.
@@ -174,17 +186,78 @@ public final class SDLPlatform: PlatformBackend {
         _ = SDL_WaitEventTimeout(nil, Int32(timeoutMilliseconds))
     }
 
-    /// Swaps the back buffer to the window.
+    /// Swaps the back buffer to the window. On the offscreen driver a swap neither shows nor waits for anything,
+    /// so the GPU queue would grow by a frame's work every frame (about 70 KB of queued rasterizer state per frame
+    /// with Mesa's llvmpipe, issue 13): there each present fences the frame and waits for the previous one's fence.
     public func present() {
-        if let w = window { SDL_GL_SwapWindow(w) }
+        guard let w = window else { return }
+        SDL_GL_SwapWindow(w)
+        if boundsQueueWithFences { frameFences.endFrame() }
     }
 
-    /// Translates every pending SDL event.
+    /// True when `present` keeps the GPU queue bounded with fences (the offscreen driver, where a swap never blocks).
+    public var boundsQueueWithFences: Bool { videoDriver == "offscreen" && frameFences.isAvailable }
+    /// Frames whose GPU work may still be queued after `present` returns (at most 1 when fenced).
+    var framesInFlight: Int { frameFences.pending.count }
+    /// How many times `present` waited for an earlier frame's fence.
+    var fenceWaits: Int { frameFences.waits }
+    private lazy var frameFences = FrameFences()
+
+    /// Translates every pending SDL event. A window close arrives from SDL as a close window event and a quit
+    /// event; it is reported once per poll.
     public func pollEvents(into events: inout [InputEvent]) {
         var e = SDL_Event()
+        let start = events.count
         while SDL_PollEvent(&e) != 0 {
-            if let translated = translate(&e) { events.append(translated) }
+            let before = events.count
+            translate(e, into: &events)
+            if events.count == before + 1, events[before] == .quit, events[start..<before].contains(.quit) {
+                events.removeLast()
+            }
         }
+    }
+
+    // MARK: - Pointers held, so focus loss can cancel them
+
+    /// Mouse buttons down (pointer 0) and where the mouse last was.
+    private var heldMouseButtons: Set<PointerButton> = []
+    /// Buttons whose press was cancelled by focus loss or hiding: their later release (and motion) is not reported.
+    private var cancelledMouseButtons: Set<PointerButton> = []
+    private var lastMouseLocation = Point(x: 0, y: 0)
+
+    /// One touch contact: the SDL device and finger it came from.
+    private struct FingerKey: Hashable { var touchID: SDL_TouchID; var fingerID: SDL_FingerID }
+    /// Contacts down: their pointer id and last location.
+    private var fingers: [FingerKey: (pointerID: Int, location: Point)] = [:]
+    /// Contacts cancelled while still down: their motion and lift are not reported.
+    private var cancelledFingers: Set<FingerKey> = []
+
+    /// Pointer ids currently held (the mouse is 0 while a button is down; each touch contact its own id).
+    var heldPointerIDs: [Int] {
+        (heldMouseButtons.isEmpty ? [] : [0]) + fingers.values.map(\.pointerID).sorted()
+    }
+
+    /// The system took the pointers away (focus lost, window hidden or minimized): one cancel per held pointer,
+    /// so no capture (in the overlay or the engine) is left waiting for an up that will never come.
+    private func cancelHeldPointers(into events: inout [InputEvent]) {
+        if let button = [PointerButton.left, .right, .middle, .none].first(where: heldMouseButtons.contains) {  // .none: X1, X2
+            events.append(.pointerCancel(PointerEvent(pointerID: 0, button: button, location: lastMouseLocation)))
+            cancelledMouseButtons.formUnion(heldMouseButtons)
+            heldMouseButtons.removeAll()
+        }
+        for (key, finger) in fingers.sorted(by: { $0.value.pointerID < $1.value.pointerID }) {
+            events.append(.pointerCancel(PointerEvent(pointerID: finger.pointerID, button: .left, location: finger.location)))
+            cancelledFingers.insert(key)
+        }
+        fingers.removeAll()
+    }
+
+    /// The lowest pointer id >= 1 no contact holds: small ids that never collide with the mouse (0).
+    private func freeTouchPointerID() -> Int {
+        let used = Set(fingers.values.map(\.pointerID))
+        var id = 1
+        while used.contains(id) { id += 1 }
+        return id
     }
 
     private func point(x: Int32, y: Int32) -> Point { Point(x: Double(x), y: Double(y)) }
@@ -198,89 +271,122 @@ public final class SDLPlatform: PlatformBackend {
         }
     }
 
-    private static func modifiers() -> KeyModifiers {
-        let m = SDL_GetModState().rawValue
+    /// Modifiers from SDL's bits (a key event carries its own; pointer events read the keyboard's state).
+    static func modifiers(_ bits: UInt32) -> KeyModifiers {
         var out: KeyModifiers = []
-        if m & KMOD_SHIFT.rawValue != 0 { out.insert(.shift) }
-        if m & KMOD_CTRL.rawValue != 0 { out.insert(.control) }
-        if m & KMOD_ALT.rawValue != 0 { out.insert(.alt) }
-        if m & KMOD_GUI.rawValue != 0 { out.insert(.command) }
+        if bits & KMOD_SHIFT.rawValue != 0 { out.insert(.shift) }
+        if bits & KMOD_CTRL.rawValue != 0 { out.insert(.control) }
+        if bits & KMOD_ALT.rawValue != 0 { out.insert(.alt) }
+        if bits & KMOD_GUI.rawValue != 0 { out.insert(.command) }
         return out
     }
 
+    private static func modifiers() -> KeyModifiers { modifiers(SDL_GetModState().rawValue) }
+
     // Touch-emulated mouse events are skipped: the finger events carry the touch once, with its own id.
     private static let touchMouseID = UInt32(bitPattern: -1)
+    // Mouse-emulated touch events (SDL_HINT_MOUSE_TOUCH_EVENTS) are skipped: the mouse events carry them.
+    private static let mouseTouchID = SDL_TouchID(-1)
 
-    private func translate(_ e: inout SDL_Event) -> InputEvent? {
+    /// Translates one SDL event (tests call it directly; `pollEvents` calls it for each queued event).
+    func translate(_ e: SDL_Event, into events: inout [InputEvent]) {
         switch SDL_EventType(rawValue: e.type) {
         case SDL_QUIT:
-            return .quit
+            events.append(.quit)
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(rawValue: UInt32(e.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED:
                 let m = currentMetrics()
-                if m == metrics { return nil }
+                if m == metrics { return }
                 metrics = m
-                return .resize(m)
-            case SDL_WINDOWEVENT_MINIMIZED: minimized = true
-            case SDL_WINDOWEVENT_HIDDEN: hiddenByUser = true
+                events.append(.resize(m))
+            case SDL_WINDOWEVENT_MINIMIZED: minimized = true; cancelHeldPointers(into: &events)
+            case SDL_WINDOWEVENT_HIDDEN: hiddenByUser = true; cancelHeldPointers(into: &events)
+            case SDL_WINDOWEVENT_FOCUS_LOST: cancelHeldPointers(into: &events)
             case SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_MAXIMIZED: minimized = false
             case SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_EXPOSED: hiddenByUser = false; minimized = false
-            case SDL_WINDOWEVENT_CLOSE: return .quit
+            case SDL_WINDOWEVENT_CLOSE: events.append(.quit)
             default: break
             }
-            return nil
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = e.button
-            if b.which == SDLPlatform.touchMouseID { return nil }
-            let p = PointerEvent(pointerID: 0, button: SDLPlatform.button(b.button), location: point(x: b.x, y: b.y),
-                                 modifiers: SDLPlatform.modifiers())
-            return e.type == SDL_MOUSEBUTTONDOWN.rawValue ? .pointerDown(p) : .pointerUp(p)
+            if b.which == SDLPlatform.touchMouseID { return }
+            let button = SDLPlatform.button(b.button)
+            let location = point(x: b.x, y: b.y)
+            lastMouseLocation = location
+            let p = PointerEvent(pointerID: 0, button: button, location: location, modifiers: SDLPlatform.modifiers())
+            if e.type == SDL_MOUSEBUTTONDOWN.rawValue {
+                cancelledMouseButtons.remove(button)
+                heldMouseButtons.insert(button)
+                events.append(.pointerDown(p))
+            } else {
+                // The release of a press that was cancelled: the capture is already over, nobody expects it.
+                if cancelledMouseButtons.remove(button) != nil { return }
+                heldMouseButtons.remove(button)
+                events.append(.pointerUp(p))
+            }
         case SDL_MOUSEMOTION:
             let m = e.motion
-            if m.which == SDLPlatform.touchMouseID { return nil }
+            if m.which == SDLPlatform.touchMouseID { return }
+            let location = point(x: m.x, y: m.y)
+            lastMouseLocation = location
+            func isHeld(_ b: Int32, _ button: PointerButton) -> Bool {
+                m.state & glasspane_SDL_BUTTON_MASK(b) != 0 && !cancelledMouseButtons.contains(button)
+            }
             let held: PointerButton =
-                m.state & glasspane_SDL_BUTTON_MASK(SDL_BUTTON_LEFT) != 0 ? .left
-                : m.state & glasspane_SDL_BUTTON_MASK(SDL_BUTTON_RIGHT) != 0 ? .right
-                : m.state & glasspane_SDL_BUTTON_MASK(SDL_BUTTON_MIDDLE) != 0 ? .middle : .none
-            return .pointerMove(PointerEvent(pointerID: 0, button: held, location: point(x: m.x, y: m.y),
-                                             modifiers: SDLPlatform.modifiers()))
+                isHeld(SDL_BUTTON_LEFT, .left) ? .left
+                : isHeld(SDL_BUTTON_RIGHT, .right) ? .right
+                : isHeld(SDL_BUTTON_MIDDLE, .middle) ? .middle : .none
+            events.append(.pointerMove(PointerEvent(pointerID: 0, button: held, location: location,
+                                                    modifiers: SDLPlatform.modifiers())))
         case SDL_MOUSEWHEEL:
             let w = e.wheel
-            if w.which == SDLPlatform.touchMouseID { return nil }
-            var mx: Int32 = 0, my: Int32 = 0
-            SDL_GetMouseState(&mx, &my)
+            if w.which == SDLPlatform.touchMouseID { return }
             let flip: Double = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
-            return .wheel(location: point(x: mx, y: my), dx: Double(w.preciseX) * flip, dy: Double(w.preciseY) * flip)
+            // Precise amounts when the driver gives them (trackpads), whole lines otherwise.
+            let dx = w.preciseX != 0 ? Double(w.preciseX) : Double(w.x)
+            let dy = w.preciseY != 0 ? Double(w.preciseY) : Double(w.y)
+            // The event carries the mouse position it happened at (SDL 2.26).
+            events.append(.wheel(location: point(x: w.mouseX, y: w.mouseY), dx: dx * flip, dy: dy * flip))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let f = e.tfinger
-            // Finger ids are per touch device; offset by 1 so they never collide with the mouse (id 0).
-            let id = Int(truncatingIfNeeded: f.fingerId) &+ 1
+            if f.touchId == SDLPlatform.mouseTouchID { return }
+            let key = FingerKey(touchID: f.touchId, fingerID: f.fingerId)
             let loc = Point(x: Double(f.x) * metrics.windowSize.width, y: Double(f.y) * metrics.windowSize.height)
-            let p = PointerEvent(pointerID: id, button: .left, location: loc)
             switch SDL_EventType(rawValue: e.type) {
-            case SDL_FINGERDOWN: return .pointerDown(p)
-            case SDL_FINGERUP: return .pointerUp(p)
-            default: return .pointerMove(p)
+            case SDL_FINGERDOWN:
+                cancelledFingers.remove(key)
+                let id = fingers[key]?.pointerID ?? freeTouchPointerID()
+                fingers[key] = (id, loc)
+                events.append(.pointerDown(PointerEvent(pointerID: id, button: .left, location: loc)))
+            case SDL_FINGERUP:
+                if cancelledFingers.remove(key) != nil { return }
+                guard let finger = fingers.removeValue(forKey: key) else { return }
+                events.append(.pointerUp(PointerEvent(pointerID: finger.pointerID, button: .left, location: loc)))
+            default:
+                guard let finger = fingers[key] else { return }  // a contact we never saw go down, or cancelled
+                fingers[key] = (finger.pointerID, loc)
+                events.append(.pointerMove(PointerEvent(pointerID: finger.pointerID, button: .left, location: loc)))
             }
         case SDL_KEYDOWN, SDL_KEYUP:
             let k = e.key
             let key = SDLPlatform.key(k.keysym.sym)
-            return .key(KeyEvent(key: key, isDown: e.type == SDL_KEYDOWN.rawValue, isRepeat: k.repeat != 0,
-                                 modifiers: SDLPlatform.modifiers()))
+            events.append(.key(KeyEvent(key: key, isDown: e.type == SDL_KEYDOWN.rawValue, isRepeat: k.repeat != 0,
+                                        modifiers: SDLPlatform.modifiers(UInt32(k.keysym.mod)))))
         case SDL_TEXTINPUT:
             let text = withUnsafeBytes(of: e.text.text) { raw -> String in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 let end = bytes.firstIndex(of: 0) ?? bytes.count
                 return String(decoding: bytes[..<end], as: UTF8.self)
             }
-            return text.isEmpty ? nil : .text(text)
+            if !text.isEmpty { events.append(.text(text)) }
         default:
-            return nil
+            break
         }
     }
 
-    private static func key(_ sym: SDL_Keycode) -> Key {
+    /// The key for an SDL key code: named keys, F1 to F24, printable ASCII as characters, the rest by code.
+    static func key(_ sym: SDL_Keycode) -> Key {
         switch Int(sym) {
         case Int(SDLK_ESCAPE.rawValue): return .escape
         case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): return .enter
@@ -294,9 +400,64 @@ public final class SDLPlatform: PlatformBackend {
         case Int(SDLK_HOME.rawValue): return .home
         case Int(SDLK_END.rawValue): return .end
         case Int(SDLK_F1.rawValue)...Int(SDLK_F12.rawValue): return .function(Int(sym) - Int(SDLK_F1.rawValue) + 1)
+        case Int(SDLK_F13.rawValue)...Int(SDLK_F24.rawValue): return .function(Int(sym) - Int(SDLK_F13.rawValue) + 13)
         case 32...126:
             return .character(Character(Unicode.Scalar(UInt8(sym))))
         default: return .other(Int(sym))
         }
+    }
+}
+
+/// GL sync objects through SDL's loader (this module does not link OpenGL): one fence per presented frame, and a
+/// wait for the frame before, so at most one frame of GPU work is queued behind the CPU.
+struct FrameFences {
+    private typealias FenceSync = @convention(c) (UInt32, UInt32) -> OpaquePointer?
+    private typealias ClientWaitSync = @convention(c) (OpaquePointer?, UInt32, UInt64) -> UInt32
+    private typealias DeleteSync = @convention(c) (OpaquePointer?) -> Void
+    private static let syncGPUCommandsComplete: UInt32 = 0x9117  // GL_SYNC_GPU_COMMANDS_COMPLETE
+    private static let syncFlushCommandsBit: UInt32 = 0x1        // GL_SYNC_FLUSH_COMMANDS_BIT
+    private static let timeoutExpired: UInt32 = 0x911B           // GL_TIMEOUT_EXPIRED
+    /// Most frames left queued after a present.
+    static let maxFramesInFlight = 1
+
+    private let fenceSync: FenceSync?
+    private let clientWaitSync: ClientWaitSync?
+    private let deleteSync: DeleteSync?
+    /// Fences of frames not yet waited for, oldest first.
+    private(set) var pending: [OpaquePointer] = []
+    /// Waits done so far.
+    private(set) var waits = 0
+
+    /// Looks the entry points up in the current context (GL 3.2+ core has them).
+    init() {
+        func load<T>(_ name: String, as _: T.Type) -> T? {
+            SDL_GL_GetProcAddress(name).map { unsafeBitCast($0, to: T.self) }
+        }
+        fenceSync = load("glFenceSync", as: FenceSync.self)
+        clientWaitSync = load("glClientWaitSync", as: ClientWaitSync.self)
+        deleteSync = load("glDeleteSync", as: DeleteSync.self)
+    }
+
+    /// True when the driver has sync objects.
+    var isAvailable: Bool { fenceSync != nil && clientWaitSync != nil && deleteSync != nil }
+
+    /// Fences the frame just submitted, then waits until no more than `maxFramesInFlight` frames are queued.
+    mutating func endFrame() {
+        guard let fenceSync, let clientWaitSync, let deleteSync else { return }
+        if let fence = fenceSync(Self.syncGPUCommandsComplete, 0) { pending.append(fence) }
+        while pending.count > Self.maxFramesInFlight {
+            let fence = pending.removeFirst()
+            // One second per try; a driver that never signals would otherwise hang the loop, so give up after 10.
+            var tries = 0
+            while clientWaitSync(fence, Self.syncFlushCommandsBit, 1_000_000_000) == Self.timeoutExpired && tries < 10 { tries += 1 }
+            deleteSync(fence)
+            waits += 1
+        }
+    }
+
+    /// Deletes the fences still pending (before the context goes away).
+    mutating func discard() {
+        if let deleteSync { for fence in pending { deleteSync(fence) } }
+        pending.removeAll()
     }
 }
