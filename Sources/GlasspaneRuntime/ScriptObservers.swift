@@ -132,16 +132,29 @@ public final class ScriptRecording: FrameObserver {
         if event != .quit { recorder.record(event, frame: index) }
     }
 
-    /// Closes the frame's line with its simulated duration.
+    /// Closes the frame's line with its simulated duration. A failed write is reported by `onWriteFailure` as it
+    /// happens; the recorder keeps the file valid and retries, so only a failure still outstanding at the end counts.
     public func frameDidEnd(_ loop: FrameLoop, report: FrameReport) {
-        do { try recorder.endFrame(report.frameIndex, duration: report.simulatedDuration) } catch {
-            if errors.isEmpty { errors.append("\(error)") }
+        try? recorder.endFrame(report.frameIndex, duration: report.simulatedDuration)
+    }
+
+    /// Shows write failures at once (standard error and the window title) and their recovery.
+    func reportFailures(on platform: SDLPlatform) {
+        let title = platform.title
+        recorder.onWriteFailure = { error in
+            FileHandle.standardError.write(Data("glasspane: recording: \(error.description) (retrying every frame; the file stays a valid script)\n".utf8))
+            platform.setTitle("\(title) · recording failed: \(error.description)")
+        }
+        recorder.onWriteRecovered = {
+            FileHandle.standardError.write(Data("glasspane: recording: writing again, nothing was lost\n".utf8))
+            platform.setTitle(title)
         }
     }
 
-    /// Writes the rest (call once the loop has ended).
+    /// Writes the rest (call once the loop has ended); a failure still outstanding is an error.
     func finish() {
         do { try recorder.finish() } catch { errors.append(error.description) }
+        if recorder.isAbandoned, errors.isEmpty { errors.append("recording abandoned: the disk stayed full past the retry buffer") }
     }
 }
 

@@ -172,6 +172,7 @@ public final class Session {
                 platform.close()
                 throw .recording(error.description)
             }
+            recording!.reportFailures(on: platform)
             loop.addObserver(recording!, order: .recorder)
         } else {
             recording = nil
