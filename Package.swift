@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GlasspaneCore", targets: ["GlasspaneCore"]),
         .library(name: "GlasspaneBus", targets: ["GlasspaneBus"]),
         .library(name: "GlasspaneOverlay", targets: ["GlasspaneOverlay"]),
+        .library(name: "GlasspaneAnimation", targets: ["GlasspaneAnimation"]),
         .library(name: "GlasspaneEngine", targets: ["GlasspaneEngine"]),
         .library(name: "GlasspaneRender", targets: ["GlasspaneRender"]),
         .library(name: "GlasspanePlatform", targets: ["GlasspanePlatform"]),
@@ -39,7 +40,8 @@ let package = Package(
         // Pure Swift: no SDL, no GL.
         .target(name: "GlasspaneCore"),
         .target(name: "GlasspaneBus", dependencies: ["GlasspaneCore", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "GlasspaneOverlay", dependencies: ["GlasspaneCore"]),
+        .target(name: "GlasspaneAnimation", dependencies: ["GlasspaneCore"]),
+        .target(name: "GlasspaneOverlay", dependencies: ["GlasspaneCore", "GlasspaneAnimation"]),
         .target(name: "GlasspaneEngine", dependencies: ["GlasspaneCore", "GlasspaneBus"]),
         .target(name: "GlasspaneScripts", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneBench", dependencies: ["GlasspaneCore", .product(name: "Histogram", package: "hdrhistogram-swift")]),
@@ -76,6 +78,7 @@ let package = Package(
             path: "Examples/MinimalHost"),
 
         .testTarget(name: "GlasspaneCoreTests", dependencies: ["GlasspaneCore"]),
+        .testTarget(name: "GlasspaneAnimationTests", dependencies: ["GlasspaneAnimation", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneEngineTests", dependencies: ["GlasspaneEngine", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore"], exclude: ["Golden"]),
         .testTarget(name: "GlasspaneBusTests", dependencies: ["GlasspaneBus", "GlasspaneCore"]),

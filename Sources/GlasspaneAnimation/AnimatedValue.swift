@@ -1,0 +1,146 @@
+// One animatable property: the model value (what was last set, at once) and the presentation value (what is drawn
+// this frame), advanced on the frame clock, with interruption that keeps position and velocity.
+
+/// Called once when an animated change is over: `true` when the value came to rest at the model value it was
+/// heading for (retargets included), `false` when a change without animation cut it off.
+public typealias AnimationCompletion = (_ finished: Bool) -> Void
+
+/// A property with a model value and a presentation value.
+///
+/// `set(_:animation:)` changes the model at once; with an animation the presentation then moves toward it as
+/// `advance(to:)` is called with the frame clock's time (seconds, simulated: the same times give the same values
+/// bit for bit). An animation starts at the last time the value was advanced to (the frame being prepared), or at
+/// the first `advance` when it never was.
+///
+/// Interruption: a new target while an animation runs starts from the current presentation value. A spring keeps
+/// the current velocity (position and velocity are continuous); a bezier curve starts its full duration from the
+/// current value with its own start velocity (position is continuous, velocity is not). Setting the model value it
+/// already has changes nothing.
+public struct AnimatedValue<Value: Animatable> {
+    /// The value last set: what layout, hit testing and logic read.
+    public private(set) var model: Value
+    /// The value to draw this frame.
+    public private(set) var presentation: Value
+    /// The presentation's velocity, in animatable units per clock second (zero when settled).
+    public private(set) var velocity: Value.AnimatableData = .zero
+    /// The last clock time this value was advanced to; nil before the first `advance`.
+    public private(set) var time: Double?
+
+    /// The running animation: where it started (displacement from the target and velocity) and its clock.
+    private struct Run {
+        var timing: AnimationTiming?
+        var pending: Animation?
+        var start: Value.AnimatableData
+        var displacement: Value.AnimatableData
+        var initialVelocity: Value.AnimatableData
+        var target: Value.AnimatableData
+    }
+    private var run: Run?
+    /// Completions waiting for the running animation.
+    private var completions: [AnimationCompletion] = []
+    /// Completions to run at the next `advance`, with what they report.
+    private var due: [(completion: AnimationCompletion, finished: Bool)] = []
+
+    /// A settled value.
+    public init(_ value: Value) {
+        model = value
+        presentation = value
+    }
+
+    /// True when no animation runs: the presentation equals the model.
+    public var isSettled: Bool { run == nil }
+
+    /// The running animation's timing, nil when settled or not started yet.
+    public var timing: AnimationTiming? { run?.timing }
+
+    /// Sets the model value with the current transaction's animation (`withAnimation`), or at once outside one.
+    public mutating func set(_ newValue: Value, completion: AnimationCompletion? = nil) {
+        set(newValue, animation: Transaction.currentAnimation, completion: completion)
+    }
+
+    /// Sets the model value; `animation` nil applies it to the presentation at once (cutting off a running animation).
+    /// `completion` runs inside a later `advance` (see `AnimationCompletion`).
+    public mutating func set(_ newValue: Value, animation: Animation?, completion: AnimationCompletion? = nil) {
+        if newValue == model {
+            // Nothing changes: the completion waits for the running animation, or reports at the next advance.
+            if let completion { if run != nil { completions.append(completion) } else { due.append((completion, true)) } }
+            return
+        }
+        model = newValue
+        guard let animation else {
+            presentation = newValue
+            velocity = .zero
+            if run != nil {
+                run = nil
+                for c in completions { due.append((c, false)) }
+                completions.removeAll()
+            }
+            if let completion { due.append((completion, true)) }
+            return
+        }
+        let target = newValue.animatableData
+        let start = currentState()
+        let carried = run != nil
+        var startVelocity = start.velocity
+        if case let .spring(spring) = animation.curve, !carried {
+            startVelocity = (target - start.value).scaled(by: spring.initialVelocity)
+        }
+        var next = Run(timing: nil, pending: animation, start: start.value, displacement: start.value - target,
+                       initialVelocity: startVelocity, target: target)
+        if let time { next.timing = Self.timing(animation, at: time, displacement: next.displacement, velocity: startVelocity); next.pending = nil }
+        run = next
+        if let completion { completions.append(completion) }
+    }
+
+    private static func timing(_ animation: Animation, at time: Double, displacement: Value.AnimatableData,
+                               velocity: Value.AnimatableData) -> AnimationTiming {
+        AnimationTiming(animation: animation, startTime: time, distance: displacement.magnitude,
+                        velocityMagnitude: velocity.magnitude)
+    }
+
+    /// The presentation state at the last advanced time, unclamped (a color's vector may overshoot 0...1).
+    private func currentState() -> (value: Value.AnimatableData, velocity: Value.AnimatableData) {
+        guard let run else { return (presentation.animatableData, .zero) }
+        // Not started, or no time has passed since: the start state exactly (so two retargets in one frame equal one).
+        guard let timing = run.timing, let time, time > timing.startTime else { return (run.start, run.initialVelocity) }
+        let w = timing.weights(at: time)
+        if w.finished { return (run.target, .zero) }
+        return (run.target + Value.AnimatableData.combine(w.a, run.displacement, w.b, run.initialVelocity),
+                Value.AnimatableData.combine(w.da, run.displacement, w.db, run.initialVelocity))
+    }
+
+    /// Moves the presentation to clock time `time` (seconds; a time earlier than the last one is treated as the
+    /// last one). Runs completions that became due. Returns true when the presentation value changed.
+    @discardableResult
+    public mutating func advance(to time: Double) -> Bool {
+        let now = max(time, self.time ?? time)
+        self.time = now
+        defer { runDueCompletions() }
+        guard var current = run else { return false }
+        if current.timing == nil, let pending = current.pending {
+            current.timing = Self.timing(pending, at: now, displacement: current.displacement, velocity: current.initialVelocity)
+            current.pending = nil
+            run = current
+        }
+        let old = presentation
+        let state = currentState()
+        if let timing = current.timing, timing.weights(at: now).finished {
+            presentation = model
+            velocity = .zero
+            run = nil
+            for c in completions { due.append((c, true)) }
+            completions.removeAll()
+        } else {
+            presentation = Value(animatableData: state.value)
+            velocity = state.velocity
+        }
+        return presentation != old
+    }
+
+    private mutating func runDueCompletions() {
+        guard !due.isEmpty else { return }
+        let ready = due
+        due.removeAll()
+        for entry in ready { entry.completion(entry.finished) }
+    }
+}
