@@ -81,9 +81,10 @@ public struct AnimatedValue<Value: Animatable> {
         let target = newValue.animatableData
         let start = currentState()
         let carried = run != nil
-        var startVelocity = start.velocity
-        if case let .spring(spring) = animation.curve, !carried {
-            startVelocity = (target - start.value).scaled(by: spring.initialVelocity)
+        // A spring starts with the carried velocity (or its own initial velocity from rest); a curve with its own.
+        var startVelocity = Value.AnimatableData.zero
+        if case let .spring(spring) = animation.curve {
+            startVelocity = carried ? start.velocity : (target - start.value).scaled(by: spring.initialVelocity)
         }
         var next = Run(timing: nil, pending: animation, start: start.value, displacement: start.value - target,
                        initialVelocity: startVelocity, target: target)
@@ -102,8 +103,11 @@ public struct AnimatedValue<Value: Animatable> {
     private func currentState() -> (value: Value.AnimatableData, velocity: Value.AnimatableData) {
         guard let run else { return (presentation.animatableData, .zero) }
         // Not started, or no time has passed since: the start state exactly (so two retargets in one frame equal one).
-        guard let timing = run.timing, let time, time > timing.startTime else { return (run.start, run.initialVelocity) }
+        guard let timing = run.timing, let time else { return (run.start, run.initialVelocity) }
         let w = timing.weights(at: time)
+        if time <= timing.startTime {
+            return (run.start, Value.AnimatableData.combine(w.da, run.displacement, w.db, run.initialVelocity))
+        }
         if w.finished { return (run.target, .zero) }
         return (run.target + Value.AnimatableData.combine(w.a, run.displacement, w.b, run.initialVelocity),
                 Value.AnimatableData.combine(w.da, run.displacement, w.db, run.initialVelocity))

@@ -59,8 +59,9 @@ public struct AnimationDriver<Value: Animatable> {
                              velocity: Value.AnimatableData = .zero) -> AnimationHandle? {
         guard count < Self.maximumCount else { return nil }
         let s = start.animatableData, t = target.animatableData
-        var v = velocity
-        if case let .spring(spring) = animation.curve, spring.initialVelocity != 0 { v = v + (t - s).scaled(by: spring.initialVelocity) }
+        // A spring starts with the given velocity plus its own; a curve with its own (the argument is ignored).
+        var v = Value.AnimatableData.zero
+        if case let .spring(spring) = animation.curve { v = velocity + (t - s).scaled(by: spring.initialVelocity) }
         let displacement = s - t
         let timing = AnimationTiming(animation: animation, startTime: time, distance: displacement.magnitude,
                                      velocityMagnitude: v.magnitude)

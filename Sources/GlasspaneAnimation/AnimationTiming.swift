@@ -72,12 +72,16 @@ public struct AnimationTiming: Hashable, Sendable {
     /// True for a spring (it carries velocity into the next animation).
     public var isSpring: Bool { if case .spring = kind { true } else { false } }
 
-    /// The weights at clock time `time`. At the start instant the weights are exactly the start state, so a second
-    /// retarget in the same frame sees the first one's start value and velocity bit for bit.
+    /// The weights at clock time `time`. At a spring's start instant the weights are exactly the start state, so a
+    /// second retarget in the same frame sees the first one's start value and velocity bit for bit.
     @inline(__always)
     public func weights(at time: Double) -> Weights {
         let elapsed = time - startTime
-        if elapsed <= 0 { return .start }
+        if elapsed <= 0 {
+            // A spring's start state is its start velocity; a curve (below) has its own start velocity.
+            if isSpring { return .start }
+            if delay > 0 { return .holding }
+        }
         let local = (elapsed - delay) * speed
         if local >= duration { return .done }
         if elapsed < delay { return .holding }

@@ -224,7 +224,9 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
             let c1 = (v0 + abs(r2) * x0) / d, c2 = (abs(r1) * x0 + v0) / d
             duration = Spring.firstTimeBelow(tolerance, from: 0) { t in c1 * exp(r1 * t) + c2 * exp(r2 * t) }
         }
-        return min(duration, Spring.maximumSettlingDuration)
+        // A relative margin of 1e-9 so that rounding in evaluating the motion cannot put the settling instant a hair
+        // outside the band.
+        return min(duration * (1 + 1e-9), Spring.maximumSettlingDuration)
     }
 
     /// The first time at or after `start` where a function that falls from `start` on is at most `tolerance`
