@@ -41,10 +41,12 @@ public struct AnimatedValue<Value: Animatable> {
     /// Completions to run at the next `advance`, with what they report.
     private var due: [(completion: AnimationCompletion, finished: Bool)] = []
 
-    /// A settled value.
-    public init(_ value: Value) {
+    /// A settled value; `time` is the clock's current time when known (an animation set before the first
+    /// `advance` then starts at `time` rather than at that advance).
+    public init(_ value: Value, time: Double? = nil) {
         model = value
         presentation = value
+        self.time = time
     }
 
     /// True when no animation runs: the presentation equals the model.
