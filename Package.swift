@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "GlasspaneCoreTests", dependencies: ["GlasspaneCore"]),
         .testTarget(name: "GlasspaneAnimationTests", dependencies: ["GlasspaneAnimation", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneEngineTests", dependencies: ["GlasspaneEngine", "GlasspaneCore"]),
-        .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore"], exclude: ["Golden"]),
+        .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore", "GlasspaneAnimation"], exclude: ["Golden"]),
         .testTarget(name: "GlasspaneBusTests", dependencies: ["GlasspaneBus", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneHostTests", dependencies: ["GlasspaneHost", "GlasspaneTesting", "GlasspaneDemo"]),
         .testTarget(
