@@ -45,12 +45,11 @@ final class OverlayFixture {
     init(count: Int) {
         let layer = overlay.addLayer(name: "bench", level: 0)
         var views: [View] = []
-        for i in 0..<count {
+        for _ in 0..<count {
             let view = View(identifier: "", frame: Rect(x: 0, y: 0, width: 10, height: 6))
             view.backgroundColor = Color(r: 0.5, g: 0.5, b: 0.5, a: 0.5)
             layer.addSubview(view)
             views.append(view)
-            _ = i
         }
         overlay.advanceAnimations(to: 0)
         overlay.update()
@@ -84,22 +83,37 @@ let benchmarks: @Sendable () -> Void = {
         mainActorBenchmark(
             "Animation.driver.advance.\(label).criticalSpring.distinct",
             fixture: { DriverFixture(count: count, animation: .default, distinct: true) },
-            body: { f, benchmark in for _ in benchmark.scaledIterations { f.frame() } })
+            body: { f, benchmark in
+                for _ in benchmark.scaledIterations { f.frame() }
+                if f.driver.count != count { benchmark.error("\(f.driver.count) of \(count) animations still run") }
+            })
         mainActorBenchmark(
             "Animation.driver.advance.\(label).underDampedSpring.distinct",
             fixture: { DriverFixture(count: count, animation: .spring(response: 0.5, dampingFraction: 0.6), distinct: true) },
-            body: { f, benchmark in for _ in benchmark.scaledIterations { f.frame() } })
+            body: { f, benchmark in
+                for _ in benchmark.scaledIterations { f.frame() }
+                if f.driver.count != count { benchmark.error("\(f.driver.count) of \(count) animations still run") }
+            })
         mainActorBenchmark(
             "Animation.driver.advance.\(label).easeInOut.distinct",
             fixture: { DriverFixture(count: count, animation: .easeInOut(duration: 0.5), distinct: true) },
-            body: { f, benchmark in for _ in benchmark.scaledIterations { f.frame() } })
+            body: { f, benchmark in
+                for _ in benchmark.scaledIterations { f.frame() }
+                if f.driver.count != count { benchmark.error("\(f.driver.count) of \(count) animations still run") }
+            })
         mainActorBenchmark(
             "Animation.driver.advance.\(label).criticalSpring.oneTransaction",
             fixture: { DriverFixture(count: count, animation: .default, distinct: false) },
-            body: { f, benchmark in for _ in benchmark.scaledIterations { f.frame() } })
+            body: { f, benchmark in
+                for _ in benchmark.scaledIterations { f.frame() }
+                if f.driver.count != count { benchmark.error("\(f.driver.count) of \(count) animations still run") }
+            })
         mainActorBenchmark(
             "Animation.overlay.advance.\(label)views.frameAndAlpha",
             fixture: { OverlayFixture(count: count) },
-            body: { f, benchmark in for _ in benchmark.scaledIterations { f.frame() } })
+            body: { f, benchmark in
+                for _ in benchmark.scaledIterations { f.frame() }
+                if f.overlay.animatingViewCount != count { benchmark.error("\(f.overlay.animatingViewCount) of \(count) views still animate") }
+            })
     }
 }
