@@ -18,39 +18,50 @@ public typealias AnimationCompletion = (_ finished: Bool) -> Void
 /// already has changes nothing.
 public struct AnimatedValue<Value: Animatable> {
     /// The value last set: what layout, hit testing and logic read.
-    public private(set) var model: Value
+    public var model: Value { _model }
     /// The value to draw this frame.
-    public private(set) var presentation: Value
+    public var presentation: Value { _presentation }
     /// The presentation's velocity, in animatable units per clock second (zero when settled).
-    public private(set) var velocity: Value.AnimatableData = .zero
+    public var velocity: Value.AnimatableData { _velocity }
     /// The last clock time this value was advanced to; nil before the first `advance`.
-    public private(set) var time: Double?
+    public var time: Double? { _time }
+
+    // Storage, visible to the inlinable `advance` so that clients get it specialized for their value type.
+    @usableFromInline var _model: Value
+    @usableFromInline var _presentation: Value
+    @usableFromInline var _velocity: Value.AnimatableData = .zero
+    @usableFromInline var _time: Double?
 
     /// The running animation: where it started (displacement from the target and velocity) and its clock.
-    private struct Run {
-        var timing: AnimationTiming?
-        var pending: Animation?
-        var start: Value.AnimatableData
-        var displacement: Value.AnimatableData
-        var initialVelocity: Value.AnimatableData
-        var target: Value.AnimatableData
+    @usableFromInline struct Run {
+        @usableFromInline var timing: AnimationTiming?
+        @usableFromInline var pending: Animation?
+        @usableFromInline var start: Value.AnimatableData
+        @usableFromInline var displacement: Value.AnimatableData
+        @usableFromInline var initialVelocity: Value.AnimatableData
+        @usableFromInline var target: Value.AnimatableData
+        @usableFromInline init(timing: AnimationTiming?, pending: Animation?, start: Value.AnimatableData,
+                               displacement: Value.AnimatableData, initialVelocity: Value.AnimatableData, target: Value.AnimatableData) {
+            self.timing = timing; self.pending = pending; self.start = start; self.displacement = displacement
+            self.initialVelocity = initialVelocity; self.target = target
+        }
     }
-    private var run: Run?
+    @usableFromInline var run: Run?
     /// Completions waiting for the running animation.
-    private var completions: [AnimationCompletion] = []
+    @usableFromInline var completions: [AnimationCompletion] = []
     /// Completions to run at the next `advance`, with what they report.
-    private var due: [(completion: AnimationCompletion, finished: Bool)] = []
+    @usableFromInline var due: [(completion: AnimationCompletion, finished: Bool)] = []
 
     /// A settled value; `time` is the clock's current time when known (an animation set before the first
     /// `advance` then starts at `time` rather than at that advance).
     public init(_ value: Value, time: Double? = nil) {
-        model = value
-        presentation = value
-        self.time = time
+        _model = value
+        _presentation = value
+        _time = time
     }
 
     /// True when no animation runs: the presentation equals the model.
-    public var isSettled: Bool { run == nil }
+    @inlinable public var isSettled: Bool { run == nil }
 
     /// The running animation's timing, nil when settled or not started yet.
     public var timing: AnimationTiming? { run?.timing }
@@ -68,10 +79,10 @@ public struct AnimatedValue<Value: Animatable> {
             if let completion { if run != nil { completions.append(completion) } else { due.append((completion, true)) } }
             return
         }
-        model = newValue
+        _model = newValue
         guard let animation else {
-            presentation = newValue
-            velocity = .zero
+            _presentation = newValue
+            _velocity = .zero
             if run != nil {
                 run = nil
                 for c in completions { due.append((c, false)) }
@@ -95,17 +106,17 @@ public struct AnimatedValue<Value: Animatable> {
         if let completion { completions.append(completion) }
     }
 
-    private static func timing(_ animation: Animation, at time: Double, displacement: Value.AnimatableData,
+    @usableFromInline static func timing(_ animation: Animation, at time: Double, displacement: Value.AnimatableData,
                                velocity: Value.AnimatableData) -> AnimationTiming {
         AnimationTiming(animation: animation, startTime: time, distance: displacement.magnitude,
                         velocityMagnitude: velocity.magnitude)
     }
 
     /// The presentation state at the last advanced time, unclamped (a color's vector may overshoot 0...1).
-    private func currentState() -> (value: Value.AnimatableData, velocity: Value.AnimatableData) {
+    @inlinable func currentState() -> (value: Value.AnimatableData, velocity: Value.AnimatableData) {
         guard let run else { return (presentation.animatableData, .zero) }
         // Not started, or no time has passed since: the start state exactly (so two retargets in one frame equal one).
-        guard let timing = run.timing, let time else { return (run.start, run.initialVelocity) }
+        guard let timing = run.timing, let time = _time else { return (run.start, run.initialVelocity) }
         let w = timing.weights(at: time)
         if time <= timing.startTime {
             return (run.start, Value.AnimatableData.combine(w.da, run.displacement, w.db, run.initialVelocity))
@@ -117,10 +128,10 @@ public struct AnimatedValue<Value: Animatable> {
 
     /// Moves the presentation to clock time `time` (seconds; a time earlier than the last one is treated as the
     /// last one). Runs completions that became due. Returns true when the presentation value changed.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func advance(to time: Double) -> Bool {
-        let now = max(time, self.time ?? time)
-        self.time = now
+        let now = max(time, _time ?? time)
+        self._time = now
         defer { runDueCompletions() }
         guard var current = run else { return false }
         if current.timing == nil, let pending = current.pending {
@@ -131,19 +142,19 @@ public struct AnimatedValue<Value: Animatable> {
         let old = presentation
         let state = currentState()
         if let timing = current.timing, timing.weights(at: now).finished {
-            presentation = model
-            velocity = .zero
+            _presentation = model
+            _velocity = .zero
             run = nil
             for c in completions { due.append((c, true)) }
             completions.removeAll()
         } else {
-            presentation = Value(animatableData: state.value)
-            velocity = state.velocity
+            _presentation = Value(animatableData: state.value)
+            _velocity = state.velocity
         }
         return presentation != old
     }
 
-    private mutating func runDueCompletions() {
+    @usableFromInline mutating func runDueCompletions() {
         guard !due.isEmpty else { return }
         let ready = due
         due.removeAll()

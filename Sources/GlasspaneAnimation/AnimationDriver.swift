@@ -4,9 +4,10 @@
 /// A handle to an animation in an `AnimationDriver`; stays valid until the animation settles or is removed.
 public struct AnimationHandle: Hashable, Sendable {
     /// Index into the driver's slot table.
-    let slot: Int32
+    @usableFromInline let slot: Int32
     /// Distinguishes reuses of a slot, so a stale handle finds nothing.
-    let generation: UInt32
+    @usableFromInline let generation: UInt32
+    @usableFromInline init(slot: Int32, generation: UInt32) { self.slot = slot; self.generation = generation }
 }
 
 /// Runs many animations of one value type on one clock.
@@ -19,26 +20,28 @@ public struct AnimationDriver<Value: Animatable> {
     /// The most animations one driver holds; `add` refuses more.
     public static var maximumCount: Int { 1 << 20 }
 
-    private var timings: [AnimationTiming] = []
-    private var targets: [Value.AnimatableData] = []
-    private var displacements: [Value.AnimatableData] = []
-    private var initialVelocities: [Value.AnimatableData] = []
-    private var presented: [Value.AnimatableData] = []
-    private var velocities: [Value.AnimatableData] = []
-    private var rowSlots: [Int32] = []
+    @usableFromInline var timings: [AnimationTiming] = []
+    @usableFromInline var targets: [Value.AnimatableData] = []
+    @usableFromInline var displacements: [Value.AnimatableData] = []
+    @usableFromInline var initialVelocities: [Value.AnimatableData] = []
+    @usableFromInline var presented: [Value.AnimatableData] = []
+    @usableFromInline var velocities: [Value.AnimatableData] = []
+    @usableFromInline var rowSlots: [Int32] = []
     /// Row of each slot, -1 when free.
-    private var slotRows: [Int32] = []
-    private var slotGenerations: [UInt32] = []
-    private var freeSlots: [Int32] = []
+    @usableFromInline var slotRows: [Int32] = []
+    @usableFromInline var slotGenerations: [UInt32] = []
+    @usableFromInline var freeSlots: [Int32] = []
     /// Rows that finished in the current `advance`, ascending (reused, so advancing does not allocate).
-    private var finishedRows: [Int32] = []
+    @usableFromInline var finishedRows: [Int32] = []
     /// Handles of the animations the last `advance` finished, in the order it found them.
-    public private(set) var settled: [AnimationHandle] = []
+    public var settled: [AnimationHandle] { _settled }
+    @usableFromInline var _settled: [AnimationHandle] = []
     /// The clock time of the last `advance`.
-    public private(set) var time: Double
+    public var time: Double { _time }
+    @usableFromInline var _time: Double
 
     /// An empty driver whose clock starts at `time`.
-    public init(time: Double = 0) { self.time = time }
+    public init(time: Double = 0) { _time = time }
 
     /// The number of running animations.
     public var count: Int { timings.count }
@@ -48,7 +51,7 @@ public struct AnimationDriver<Value: Animatable> {
         timings.reserveCapacity(capacity); targets.reserveCapacity(capacity); displacements.reserveCapacity(capacity)
         initialVelocities.reserveCapacity(capacity); presented.reserveCapacity(capacity); velocities.reserveCapacity(capacity)
         rowSlots.reserveCapacity(capacity); slotRows.reserveCapacity(capacity); slotGenerations.reserveCapacity(capacity)
-        freeSlots.reserveCapacity(capacity); settled.reserveCapacity(capacity); finishedRows.reserveCapacity(capacity)
+        freeSlots.reserveCapacity(capacity); _settled.reserveCapacity(capacity); finishedRows.reserveCapacity(capacity)
     }
 
     /// Starts an animation from `start` (moving at `velocity`, units per second) to `target` at the driver's current
@@ -81,19 +84,19 @@ public struct AnimationDriver<Value: Animatable> {
     }
 
     /// The row of a live handle.
-    private func row(of handle: AnimationHandle) -> Int? {
+    @inlinable func row(of handle: AnimationHandle) -> Int? {
         let slot = Int(handle.slot)
         guard slot < slotRows.count, slotGenerations[slot] == handle.generation, slotRows[slot] >= 0 else { return nil }
         return Int(slotRows[slot])
     }
 
     /// The presentation value of a running animation (as of the last `advance`); nil when it settled or was removed.
-    public func presentation(of handle: AnimationHandle) -> Value? {
+    @inlinable public func presentation(of handle: AnimationHandle) -> Value? {
         row(of: handle).map { Value(animatableData: presented[$0]) }
     }
 
     /// The velocity of a running animation (units per second); nil when it settled or was removed.
-    public func velocity(of handle: AnimationHandle) -> Value.AnimatableData? {
+    @inlinable public func velocity(of handle: AnimationHandle) -> Value.AnimatableData? {
         row(of: handle).map { velocities[$0] }
     }
 
@@ -113,7 +116,7 @@ public struct AnimationDriver<Value: Animatable> {
         if let r = row(of: handle) { remove(row: r) }
     }
 
-    private mutating func remove(row r: Int) {
+    @usableFromInline mutating func remove(row r: Int) {
         let slot = Int(rowSlots[r])
         slotRows[slot] = -1
         slotGenerations[slot] &+= 1
@@ -131,11 +134,11 @@ public struct AnimationDriver<Value: Animatable> {
 
     /// Advances every animation to clock time `time` (an earlier time than the last is treated as the last) and
     /// removes the ones that finished (listed in `settled`, last row first; their handles are then stale). Returns how many still run.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func advance(to time: Double) -> Int {
-        let now = max(time, self.time)
-        self.time = now
-        settled.removeAll(keepingCapacity: true)
+        let now = max(time, _time)
+        _time = now
+        _settled.removeAll(keepingCapacity: true)
         let n = timings.count
         guard n > 0 else { return 0 }
         finishedRows.removeAll(keepingCapacity: true)
@@ -172,7 +175,7 @@ public struct AnimationDriver<Value: Animatable> {
         // Last row first: the row moved into a removed one's place is always one already kept.
         for r in finished.reversed() {
             let i = Int(r)
-            settled.append(AnimationHandle(slot: rowSlots[i], generation: slotGenerations[Int(rowSlots[i])]))
+            _settled.append(AnimationHandle(slot: rowSlots[i], generation: slotGenerations[Int(rowSlots[i])]))
             remove(row: i)
         }
         finishedRows = finished

@@ -36,12 +36,16 @@ public struct AnimationTiming: Hashable, Sendable {
         public var db: Double
         /// The animation is over: the value is the target and the velocity zero.
         public var finished: Bool
+        /// Creates weights.
+        @inlinable public init(a: Double, b: Double, da: Double, db: Double, finished: Bool) {
+            self.a = a; self.b = b; self.da = da; self.db = db; self.finished = finished
+        }
         /// The start state exactly (a = 1, db = 1).
         public static let start = Weights(a: 1, b: 0, da: 0, db: 1, finished: false)
         /// Holding still during the delay (the start velocity applies once it ends).
-        static let holding = Weights(a: 1, b: 0, da: 0, db: 0, finished: false)
+        @usableFromInline static let holding = Weights(a: 1, b: 0, da: 0, db: 0, finished: false)
         /// Done.
-        static let done = Weights(a: 0, b: 0, da: 0, db: 0, finished: true)
+        @usableFromInline static let done = Weights(a: 0, b: 0, da: 0, db: 0, finished: true)
     }
 
     /// Resolves `animation` started at `startTime` for a move of `distance` (‖target - start‖) with a start
@@ -70,11 +74,11 @@ public struct AnimationTiming: Hashable, Sendable {
     public var endTime: Double { startTime + delay + duration / speed }
 
     /// True for a spring (it carries velocity into the next animation).
-    public var isSpring: Bool { if case .spring = kind { true } else { false } }
+    @inlinable public var isSpring: Bool { if case .spring = kind { true } else { false } }
 
     /// The weights at clock time `time`. At a spring's start instant the weights are exactly the start state, so a
     /// second retarget in the same frame sees the first one's start value and velocity bit for bit.
-    @inline(__always)
+    @inlinable
     public func weights(at time: Double) -> Weights {
         let elapsed = time - startTime
         if elapsed <= 0 {

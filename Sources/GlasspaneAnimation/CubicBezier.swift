@@ -54,9 +54,9 @@ public struct CubicBezier: Hashable, Sendable, CustomStringConvertible {
         /// The s coefficient: 3·p1.
         public var c: Double
         /// Creates coefficients.
-        public init(a: Double, b: Double, c: Double) { self.a = a; self.b = b; self.c = c }
+        @inlinable public init(a: Double, b: Double, c: Double) { self.a = a; self.b = b; self.c = c }
         /// The coefficients for control values p1, p2 (the end points being 0 and 1).
-        public init(p1: Double, p2: Double) {
+        @inlinable public init(p1: Double, p2: Double) {
             c = 3 * p1
             b = 3 * (p2 - p1) - c
             a = 1 - c - b
@@ -64,17 +64,17 @@ public struct CubicBezier: Hashable, Sendable, CustomStringConvertible {
         /// The control values back: p1 = c/3, p2 = (b + 2c)/3.
         public var controlValues: (p1: Double, p2: Double) { (c / 3, (b + 2 * c) / 3) }
         /// p(s).
-        @inline(__always) public func value(_ s: Double) -> Double { ((a * s + b) * s + c) * s }
+        @inlinable public func value(_ s: Double) -> Double { ((a * s + b) * s + c) * s }
         /// p'(s).
-        @inline(__always) public func derivative(_ s: Double) -> Double { (3 * a * s + 2 * b) * s + c }
+        @inlinable public func derivative(_ s: Double) -> Double { (3 * a * s + 2 * b) * s + c }
         /// p''(s).
-        @inline(__always) func secondDerivative(_ s: Double) -> Double { 6 * a * s + 2 * b }
+        @inlinable func secondDerivative(_ s: Double) -> Double { 6 * a * s + 2 * b }
     }
 
     /// x(s): `ax`, `bx`, `cx`.
-    public var xPolynomial: Polynomial { Polynomial(p1: x1, p2: x2) }
+    @inlinable public var xPolynomial: Polynomial { Polynomial(p1: x1, p2: x2) }
     /// y(s): `ay`, `by`, `cy`.
-    public var yPolynomial: Polynomial { Polynomial(p1: y1, p2: y2) }
+    @inlinable public var yPolynomial: Polynomial { Polynomial(p1: y1, p2: y2) }
 
     /// The curve whose polynomials have these coefficients (the end points fix a = 1 - b - c, so `a` is not needed
     /// to recover the control points; a mismatched `a` is ignored).
@@ -87,7 +87,7 @@ public struct CubicBezier: Hashable, Sendable, CustomStringConvertible {
 
     /// The curve parameter s whose x(s) is `x` (0...1): Newton's method from s = x, falling back to bisection when
     /// the slope is flat or Newton does not converge in 8 steps.
-    public func parameter(forX x: Double) -> Double {
+    @inlinable public func parameter(forX x: Double) -> Double {
         let px = xPolynomial
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
@@ -112,7 +112,7 @@ public struct CubicBezier: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Progress (y) at a fraction of the duration (x, clamped to 0...1).
-    public func value(at fraction: Double) -> Double {
+    @inlinable public func value(at fraction: Double) -> Double {
         if fraction <= 0 { return 0 }
         if fraction >= 1 { return 1 }
         return yPolynomial.value(parameter(forX: fraction))
@@ -120,7 +120,7 @@ public struct CubicBezier: Hashable, Sendable, CustomStringConvertible {
 
     /// dy/dx at a fraction of the duration: progress per unit of the fraction (divide by the duration for per
     /// second). Where dx/ds vanishes (an end with x control point 0 or 1) the limit of the ratio is used.
-    public func velocity(at fraction: Double) -> Double {
+    @inlinable public func velocity(at fraction: Double) -> Double {
         let f = min(max(fraction, 0), 1)
         let s = parameter(forX: f)
         let px = xPolynomial, py = yPolynomial

@@ -48,7 +48,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
 
     /// How close to 1 the damping ratio must be to use the critically damped solution (the other two lose
     /// precision there: their roots coincide).
-    static let criticalTolerance = 1e-6
+    @usableFromInline static let criticalTolerance = 1e-6
 
     /// A spring from its perceptual form; out-of-range values are clamped to `responseRange` and
     /// `dampingFractionRange` (use `validated` for untrusted input).
@@ -109,7 +109,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The regime for this spring's damping ratio.
-    public var regime: Regime {
+    @inlinable public var regime: Regime {
         if abs(dampingRatio - 1) <= Spring.criticalTolerance { return .criticallyDamped }
         return dampingRatio < 1 ? .underDamped : .overDamped
     }
@@ -122,7 +122,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     // MARK: - The closed-form solution
 
     /// The solution is linear in the start state: x(t) = a(t)·x0 + b(t)·v0 and x'(t) = da(t)·x0 + db(t)·v0.
-    public struct Coefficients: Hashable, Sendable {
+    @frozen public struct Coefficients: Hashable, Sendable {
         /// Weight of the start displacement in the displacement.
         public var a: Double
         /// Weight of the start velocity in the displacement.
@@ -131,10 +131,12 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
         public var da: Double
         /// Weight of the start velocity in the velocity.
         public var db: Double
+        /// Creates weights.
+        @inlinable public init(a: Double, b: Double, da: Double, db: Double) { self.a = a; self.b = b; self.da = da; self.db = db }
     }
 
     /// The solution's weights at `t` seconds (t ≤ 0 gives the start state exactly: a = 1, db = 1).
-    public func coefficients(at t: Double) -> Coefficients {
+    @inlinable public func coefficients(at t: Double) -> Coefficients {
         guard t > 0 else { return Coefficients(a: 1, b: 0, da: 0, db: 1) }
         let w = naturalFrequency, zeta = dampingRatio
         switch regime {
