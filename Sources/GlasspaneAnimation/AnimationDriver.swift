@@ -27,6 +27,10 @@ public struct AnimationDriver<Value: Animatable> {
     @usableFromInline var presented: [Value.AnimatableData] = []
     @usableFromInline var velocities: [Value.AnimatableData] = []
     @usableFromInline var rowSlots: [Int32] = []
+    /// Rows with the same key share a timing (added one after another with equal timings): comparing keys is
+    /// cheaper than comparing timings.
+    @usableFromInline var groupKeys: [UInt64] = []
+    @usableFromInline var nextGroupKey: UInt64 = 0
     /// Row of each slot, -1 when free.
     @usableFromInline var slotRows: [Int32] = []
     @usableFromInline var slotGenerations: [UInt32] = []
@@ -50,7 +54,7 @@ public struct AnimationDriver<Value: Animatable> {
     public mutating func reserveCapacity(_ capacity: Int) {
         timings.reserveCapacity(capacity); targets.reserveCapacity(capacity); displacements.reserveCapacity(capacity)
         initialVelocities.reserveCapacity(capacity); presented.reserveCapacity(capacity); velocities.reserveCapacity(capacity)
-        rowSlots.reserveCapacity(capacity); slotRows.reserveCapacity(capacity); slotGenerations.reserveCapacity(capacity)
+        rowSlots.reserveCapacity(capacity); groupKeys.reserveCapacity(capacity); slotRows.reserveCapacity(capacity); slotGenerations.reserveCapacity(capacity)
         freeSlots.reserveCapacity(capacity); _settled.reserveCapacity(capacity); finishedRows.reserveCapacity(capacity)
     }
 
@@ -78,6 +82,8 @@ public struct AnimationDriver<Value: Animatable> {
             slotGenerations.append(0)
         }
         slotRows[Int(slot)] = Int32(timings.count)
+        if timings.last != timing { nextGroupKey &+= 1 }
+        groupKeys.append(nextGroupKey)
         timings.append(timing); targets.append(t); displacements.append(displacement); initialVelocities.append(v)
         presented.append(s); velocities.append(v); rowSlots.append(slot)
         return AnimationHandle(slot: slot, generation: slotGenerations[Int(slot)])
@@ -125,11 +131,11 @@ public struct AnimationDriver<Value: Animatable> {
         if r != last {
             timings[r] = timings[last]; targets[r] = targets[last]; displacements[r] = displacements[last]
             initialVelocities[r] = initialVelocities[last]; presented[r] = presented[last]; velocities[r] = velocities[last]
-            rowSlots[r] = rowSlots[last]
+            rowSlots[r] = rowSlots[last]; groupKeys[r] = groupKeys[last]
             slotRows[Int(rowSlots[r])] = Int32(r)
         }
         timings.removeLast(); targets.removeLast(); displacements.removeLast(); initialVelocities.removeLast()
-        presented.removeLast(); velocities.removeLast(); rowSlots.removeLast()
+        presented.removeLast(); velocities.removeLast(); rowSlots.removeLast(); groupKeys.removeLast()
     }
 
     /// Advances every animation to clock time `time` (an earlier time than the last is treated as the last) and
@@ -144,26 +150,28 @@ public struct AnimationDriver<Value: Animatable> {
         finishedRows.removeAll(keepingCapacity: true)
         var finished = finishedRows
         finishedRows = []
-        timings.withUnsafeBufferPointer { timing in
-            targets.withUnsafeBufferPointer { target in
-                displacements.withUnsafeBufferPointer { displacement in
-                    initialVelocities.withUnsafeBufferPointer { v0 in
-                        presented.withUnsafeMutableBufferPointer { value in
-                            velocities.withUnsafeMutableBufferPointer { velocity in
-                                var previous = timing[0]
-                                var w = previous.weights(at: now)
-                                for i in 0..<n {
-                                    if i > 0 && timing[i] != previous {
-                                        previous = timing[i]
-                                        w = previous.weights(at: now)
-                                    }
-                                    if w.finished {
-                                        value[i] = target[i]
-                                        velocity[i] = .zero
-                                        finished.append(Int32(i))
-                                    } else {
-                                        value[i] = target[i] + Value.AnimatableData.combine(w.a, displacement[i], w.b, v0[i])
-                                        velocity[i] = Value.AnimatableData.combine(w.da, displacement[i], w.db, v0[i])
+        groupKeys.withUnsafeBufferPointer { key in
+            timings.withUnsafeBufferPointer { timing in
+                targets.withUnsafeBufferPointer { target in
+                    displacements.withUnsafeBufferPointer { displacement in
+                        initialVelocities.withUnsafeBufferPointer { v0 in
+                            presented.withUnsafeMutableBufferPointer { value in
+                                velocities.withUnsafeMutableBufferPointer { velocity in
+                                    var previous = key[0]
+                                    var w = timing[0].weights(at: now)
+                                    for i in 0..<n {
+                                        if key[i] != previous {
+                                            previous = key[i]
+                                            w = timing[i].weights(at: now)
+                                        }
+                                        if w.finished {
+                                            value[i] = target[i]
+                                            velocity[i] = .zero
+                                            finished.append(Int32(i))
+                                        } else {
+                                            value[i] = target[i] + Value.AnimatableData.combine(w.a, displacement[i], w.b, v0[i])
+                                            velocity[i] = Value.AnimatableData.combine(w.da, displacement[i], w.db, v0[i])
+                                        }
                                     }
                                 }
                             }

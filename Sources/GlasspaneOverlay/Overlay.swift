@@ -193,8 +193,8 @@ public final class Overlay {
         while i < animatingViews.count {
             let view = animatingViews[i]
             let stillRunning: Bool
-            if view.layer?.overlay === self {
-                stillRunning = view.advanceAnimations(to: now)
+            if let layer = view.layer, layer.overlay === self {
+                stillRunning = view.advanceAnimations(to: now, in: layer)
             } else {
                 // The view left this overlay: it shows its model values from now on.
                 view.removeAllAnimations()

@@ -92,15 +92,31 @@ extension View {
     /// Advances every running property animation to `time`, invalidating what the change affects (a full layer
     /// repaint for frame, alpha and transform, this view's commands for color and radius). Returns false once
     /// nothing runs any more.
-    final func advanceAnimations(to time: Double) -> Bool {
+    final func advanceAnimations(to time: Double, in layer: OverlayLayer) -> Bool {
         guard let storage = animations else { return false }
         var structure = false, display = false
-        if var v = storage.frame { structure = v.advance(to: time) || structure; storage.frame = v.isSettled ? nil : v }
-        if var v = storage.alpha { structure = v.advance(to: time) || structure; storage.alpha = v.isSettled ? nil : v }
-        if var v = storage.transform { structure = v.advance(to: time) || structure; storage.transform = v.isSettled ? nil : v }
-        if var v = storage.backgroundColor { display = v.advance(to: time) || display; storage.backgroundColor = v.isSettled ? nil : v }
-        if var v = storage.cornerRadius { display = v.advance(to: time) || display; storage.cornerRadius = v.isSettled ? nil : v }
-        if structure { invalidateStructure() } else if display { setNeedsDisplay() }
+        // Advanced in place (optional chaining modifies the stored value without copying it out).
+        if storage.frame != nil {
+            structure = storage.frame!.advance(to: time) || structure
+            if storage.frame!.isSettled { storage.frame = nil }
+        }
+        if storage.alpha != nil {
+            structure = storage.alpha!.advance(to: time) || structure
+            if storage.alpha!.isSettled { storage.alpha = nil }
+        }
+        if storage.transform != nil {
+            structure = storage.transform!.advance(to: time) || structure
+            if storage.transform!.isSettled { storage.transform = nil }
+        }
+        if storage.backgroundColor != nil {
+            display = storage.backgroundColor!.advance(to: time) || display
+            if storage.backgroundColor!.isSettled { storage.backgroundColor = nil }
+        }
+        if storage.cornerRadius != nil {
+            display = storage.cornerRadius!.advance(to: time) || display
+            if storage.cornerRadius!.isSettled { storage.cornerRadius = nil }
+        }
+        if structure { layer.needsFullRepaint = true } else if display { setNeedsDisplay() }
         if storage.isEmpty { animations = nil; return false }
         return true
     }
