@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GlasspaneCore", targets: ["GlasspaneCore"]),
         .library(name: "GlasspaneBus", targets: ["GlasspaneBus"]),
         .library(name: "GlasspaneOverlay", targets: ["GlasspaneOverlay"]),
+        .library(name: "GlasspaneAnimation", targets: ["GlasspaneAnimation"]),
         .library(name: "GlasspaneScene", targets: ["GlasspaneScene"]),
         .library(name: "GlasspaneRender", targets: ["GlasspaneRender"]),
         .library(name: "GlasspanePlatform", targets: ["GlasspanePlatform"]),
@@ -42,7 +43,8 @@ let package = Package(
         // Pure Swift: no SDL, no GL.
         .target(name: "GlasspaneCore"),
         .target(name: "GlasspaneBus", dependencies: ["GlasspaneCore", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "GlasspaneOverlay", dependencies: ["GlasspaneCore"]),
+        .target(name: "GlasspaneAnimation", dependencies: ["GlasspaneCore"]),
+        .target(name: "GlasspaneOverlay", dependencies: ["GlasspaneCore", "GlasspaneAnimation"]),
         .target(name: "GlasspaneScene", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneScripts", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneBench", dependencies: ["GlasspaneCore", .product(name: "Histogram", package: "hdrhistogram-swift")]),
@@ -81,11 +83,12 @@ let package = Package(
             path: "Examples/MinimalHost"),
 
         .testTarget(name: "GlasspaneCoreTests", dependencies: ["GlasspaneCore"]),
+        .testTarget(name: "GlasspaneAnimationTests", dependencies: ["GlasspaneAnimation", "GlasspaneCore"]),
         .testTarget(
             name: "GlasspaneDemoTests",
             dependencies: ["GlasspaneDemo", "GlasspaneCore", "GlasspaneBus", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneScene",
                            "GlasspaneTesting", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore"], exclude: ["Golden"]),
+        .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore", "GlasspaneAnimation"], exclude: ["Golden"]),
         .testTarget(name: "GlasspaneBusTests", dependencies: ["GlasspaneBus", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneHostTests", dependencies: ["GlasspaneHost", "GlasspaneCore", "GlasspaneBus", "GlasspaneTesting", "GlasspaneDemo"]),
         .testTarget(

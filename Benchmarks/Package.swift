@@ -29,6 +29,18 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "AnimationBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
+                .product(name: "GlasspaneCore", package: "Glasspane"),
+                .product(name: "GlasspaneAnimation", package: "Glasspane"),
+                .product(name: "GlasspaneOverlay", package: "Glasspane"),
+            ],
+            path: "Benchmarks/AnimationBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "OverlayBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

@@ -24,6 +24,12 @@ public final class Overlay {
     private var combined = DrawList()
     private var combinedIsStale = true
 
+    /// The frame clock's time at the last `advanceAnimations(to:)` (seconds, simulated); nil before the first.
+    /// Animations set between two calls start at this time.
+    public private(set) var animationTime: Double?
+    /// Views with a running property animation (each once; see `View.isInAnimationList`).
+    private var animatingViews: [View] = []
+
     /// Creates an overlay for a window size, measuring text with `fonts`.
     public init(windowSize: Size, fonts: any FontMetrics = MonospaceFontMetrics()) {
         self.windowSize = windowSize
@@ -170,6 +176,50 @@ public final class Overlay {
 
     /// The sum of every layer's work counters.
     public var stats: OverlayStats { layers.reduce(OverlayStats()) { $0 + $1.stats } }
+
+    // MARK: - Animations
+
+    /// Advances every running view property animation to `time` (the frame clock, simulated seconds; the host calls
+    /// this once per frame in its animation phase, before `update()`). Only animating views are touched: a frame,
+    /// alpha or transform that moved repaints its layer, a color or radius repaints its view; layout is not
+    /// invalidated, because layout reads model values. Settled animations are dropped. Returns true when some
+    /// presentation value may have changed.
+    @discardableResult
+    public func advanceAnimations(to time: Double) -> Bool {
+        let now = max(time, animationTime ?? time)
+        animationTime = now
+        guard !animatingViews.isEmpty else { return false }
+        var i = 0
+        while i < animatingViews.count {
+            let view = animatingViews[i]
+            let stillRunning: Bool
+            if let layer = view.layer, layer.overlay === self {
+                stillRunning = view.advanceAnimations(to: now, in: layer)
+            } else {
+                // The view left this overlay: it shows its model values from now on.
+                view.removeAllAnimations()
+                stillRunning = false
+            }
+            if stillRunning {
+                i += 1
+            } else {
+                view.isInAnimationList = false
+                animatingViews.swapAt(i, animatingViews.count - 1)
+                animatingViews.removeLast()
+            }
+        }
+        return true
+    }
+
+    /// The number of views with a running property animation.
+    public var animatingViewCount: Int { animatingViews.count }
+
+    /// Puts a view on the list `advanceAnimations` walks (once).
+    func startAnimating(_ view: View) {
+        guard !view.isInAnimationList else { return }
+        view.isInAnimationList = true
+        animatingViews.append(view)
+    }
 
     // MARK: - Lookup
 

@@ -170,7 +170,8 @@ public final class OverlayLayer {
             scratch.removeAll(keepingCapacity: true)
             var context = PaintContext(commands: scratch, opacity: view.paintOpacity, fonts: fonts)
             scratch = []
-            view.draw(in: Rect(origin: view.paintOrigin, size: view.frame.size), context: &context)
+            view.draw(in: Rect(origin: view.paintOrigin, size: view.presentationFrame.size), context: &context)
+            context.transformCommands(from: 0, by: view.paintTransform)
             scratch = context.commands
             stats.viewsPainted += 1
             guard scratch.count == view.paintCount else { return false }
@@ -192,29 +193,34 @@ public final class OverlayLayer {
         commands = []
         buffer.removeAll(keepingCapacity: true)
         var context = PaintContext(commands: buffer, opacity: 1, fonts: fonts)
-        paint(root, parentOrigin: .zero, opacity: 1, context: &context)
+        paint(root, parentOrigin: .zero, opacity: 1, transform: .identity, context: &context)
         commands = context.commands
     }
 
-    private func paint(_ view: View, parentOrigin: Point, opacity: Double, context: inout PaintContext) {
+    /// Paints a subtree with the presentation values (frame, alpha, transform): what animations move.
+    private func paint(_ view: View, parentOrigin: Point, opacity: Double, transform parentTransform: PaintTransform,
+                       context: inout PaintContext) {
         guard !view.isHidden else { return }
-        let effective = opacity * view.alpha
+        let effective = opacity * view.presentationAlpha
         guard effective > 0 else { return }
-        let rect = view.frame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
+        let rect = view.presentationFrame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
+        let transform = parentTransform.appending(view.presentationTransform, center: rect.center)
         view.paintGeneration = generation
         view.paintOrigin = rect.origin
         view.paintOpacity = effective
+        view.paintTransform = transform
         view.needsDisplay = false
         context.opacity = effective
         let start = context.commands.count
         view.draw(in: rect, context: &context)
+        context.transformCommands(from: start, by: transform)
         view.paintStart = start
         view.paintCount = context.commands.count - start
         stats.viewsPainted += 1
         if view.subviews.isEmpty { return }
-        if view.clipsToBounds { context.commands.append(.pushClip(rect)) }
+        if view.clipsToBounds { context.commands.append(.pushClip(rect)); context.transformCommands(from: context.commands.count - 1, by: transform) }
         for child in view.subviews {
-            paint(child, parentOrigin: rect.origin, opacity: effective, context: &context)
+            paint(child, parentOrigin: rect.origin, opacity: effective, transform: transform, context: &context)
         }
         if view.clipsToBounds { context.commands.append(.popClip) }
     }

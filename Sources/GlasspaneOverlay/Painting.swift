@@ -38,3 +38,62 @@ extension DrawCommand {
         }
     }
 }
+
+/// The map from a view's untransformed window points to drawn points, p ↦ scale·p + offset: the composition of the
+/// `presentationTransform`s of the view and its ancestors.
+struct PaintTransform: Equatable {
+    /// Uniform scale.
+    var scale: Double
+    /// Offset after scaling.
+    var offset: Point
+    /// Draws everything where layout put it.
+    static let identity = PaintTransform(scale: 1, offset: .zero)
+    /// True for the identity (the common case: nothing to map).
+    var isIdentity: Bool { scale == 1 && offset == .zero }
+
+    /// `self ∘ local`, where `local` scales by `transform.scale` about `center` and then translates (both in
+    /// untransformed window points): a subview's map is its parent's with its own transform applied first.
+    func appending(_ transform: ViewTransform, center: Point) -> PaintTransform {
+        if transform == .identity { return self }
+        let k = transform.scale
+        let localOffset = Point(x: center.x * (1 - k) + transform.translation.x, y: center.y * (1 - k) + transform.translation.y)
+        return PaintTransform(scale: scale * k, offset: Point(x: scale * localOffset.x + offset.x, y: scale * localOffset.y + offset.y))
+    }
+
+    /// A mapped point.
+    func apply(_ p: Point) -> Point { Point(x: scale * p.x + offset.x, y: scale * p.y + offset.y) }
+    /// A mapped rectangle (scale is uniform, so rectangles stay rectangles).
+    func apply(_ r: Rect) -> Rect { Rect(origin: apply(r.origin), size: Size(width: r.width * scale, height: r.height * scale)) }
+}
+
+extension DrawCommand {
+    /// The command drawn through a paint transform: positions mapped, lengths (radii, widths, font sizes) scaled.
+    func transformed(by t: PaintTransform) -> DrawCommand {
+        let s = t.scale
+        switch self {
+        case let .rect(r, color, radius): return .rect(t.apply(r), color: color, cornerRadius: radius * s)
+        case let .border(r, color, width, radius): return .border(t.apply(r), color: color, width: width * s, cornerRadius: radius * s)
+        case let .circle(center, radius, color): return .circle(center: t.apply(center), radius: radius * s, color: color)
+        case let .ring(center, radius, width, color): return .ring(center: t.apply(center), radius: radius * s, width: width * s, color: color)
+        case let .linearGradient(r, from, to, axis, radius):
+            return .linearGradient(t.apply(r), from: from, to: to, axis: axis, cornerRadius: radius * s)
+        case let .hueGradient(r, axis, radius): return .hueGradient(t.apply(r), axis: axis, cornerRadius: radius * s)
+        case let .saturationValueGradient(r, hue, radius): return .saturationValueGradient(t.apply(r), hue: hue, cornerRadius: radius * s)
+        case let .image(r, image, tint): return .image(t.apply(r), image: image, tint: tint)
+        case var .glyphs(run):
+            run.origin = t.apply(run.origin)
+            run.fontSize *= s
+            return .glyphs(run)
+        case let .pushClip(r): return .pushClip(t.apply(r))
+        case .popClip: return self
+        }
+    }
+}
+
+extension PaintContext {
+    /// Maps the commands from `start` on through `transform` (nothing to do for the identity).
+    mutating func transformCommands(from start: Int, by transform: PaintTransform) {
+        guard !transform.isIdentity, start < commands.count else { return }
+        for i in start..<commands.count { commands[i] = commands[i].transformed(by: transform) }
+    }
+}

@@ -1,6 +1,8 @@
 // The retained view: geometry, hierarchy, appearance, invalidation, and the overridable hooks for layout,
-// painting and events. Hit testing, coordinates, layout and painting live in `View+*.swift` and `Layout.swift`.
+// painting and events. Hit testing, coordinates, layout, painting and animation live in `View+*.swift` and
+// `Layout.swift`.
 import GlasspaneCore
+import GlasspaneAnimation
 
 /// A tag a view can carry; routing, tools and scripts look views up by tag.
 public struct ViewTag: Hashable, Sendable, Codable, RawRepresentable, ExpressibleByStringLiteral, CustomStringConvertible {
@@ -68,9 +70,12 @@ open class View {
 
     // MARK: - Geometry
 
-    /// The view's rectangle in its superview's coordinates (window coordinates for a layer root).
+    /// The view's rectangle in its superview's coordinates (window coordinates for a layer root). This is the model
+    /// value: inside `withAnimation` it changes at once and `presentationFrame` moves toward it.
     public final var frame: Rect {
-        didSet { if frame != oldValue { hitRecord.frame = frame; frameDidChange(from: oldValue) } }
+        didSet {
+            if frame != oldValue { hitRecord.frame = frame; frameDidChange(from: oldValue); modelDidChange(\.frame, from: oldValue, to: frame) }
+        }
     }
     /// The view's own coordinate space: origin zero, the frame's size.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
@@ -90,9 +95,9 @@ open class View {
     public final var isHidden = false {
         didSet { if isHidden != oldValue { updateHitRecord(); invalidateMeasurement(); invalidateStructure(); layer?.overlay?.viewBecameIneligible(self) } }
     }
-    /// Opacity, 0...1, multiplied down the subtree; below 0.01 the subtree is not hit.
+    /// Opacity, 0...1, multiplied down the subtree; below 0.01 the subtree is not hit (the model value decides).
     public final var alpha: Double = 1 {
-        didSet { if alpha != oldValue { updateHitRecord(); invalidateStructure() } }
+        didSet { if alpha != oldValue { updateHitRecord(); invalidateStructure(); modelDidChange(\.alpha, from: oldValue, to: alpha) } }
     }
     /// When false the view and its subtree are skipped by hit testing (events go to what is behind).
     public final var isUserInteractionEnabled = true {
@@ -100,11 +105,15 @@ open class View {
     }
     /// Fill behind the view's content; a visible fill makes an `.automatic` view claim its bounds.
     public final var backgroundColor: Color = .clear {
-        didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+        didSet { if backgroundColor != oldValue { setNeedsDisplay(); modelDidChange(\.backgroundColor, from: oldValue, to: backgroundColor) } }
     }
     /// Corner radius of the background and border, in points.
     public final var cornerRadius: Double = 0 {
-        didSet { if cornerRadius != oldValue { setNeedsDisplay() } }
+        didSet { if cornerRadius != oldValue { setNeedsDisplay(); modelDidChange(\.cornerRadius, from: oldValue, to: cornerRadius) } }
+    }
+    /// A paint-time scale and translation of the view and its subtree (layout and hit testing ignore it).
+    public final var transform: ViewTransform = .identity {
+        didSet { if transform != oldValue { invalidateStructure(); modelDidChange(\.transform, from: oldValue, to: transform) } }
     }
     /// Border color (drawn inside the bounds).
     public final var borderColor: Color = .clear {
@@ -185,6 +194,15 @@ open class View {
     final var paintOrigin = Point.zero
     /// Accumulated opacity at the last full paint.
     final var paintOpacity = 1.0
+    /// Accumulated transform (window points to drawn points) at the last full paint.
+    final var paintTransform = PaintTransform.identity
+
+    // MARK: - Animation state
+
+    /// Running property animations; nil while none runs (most views, most of the time).
+    final var animations: ViewAnimations?
+    /// True while the overlay's list of animating views holds this view.
+    final var isInAnimationList = false
 
     // MARK: - Creation
 
@@ -322,13 +340,15 @@ open class View {
     // MARK: - Overridable hooks: painting
 
     /// Appends the view's own commands (not its subviews') for its frame in window points. The default draws
-    /// the background and the border.
+    /// the background and the border, with the presentation values (`presentationBackgroundColor`,
+    /// `presentationCornerRadius`) so that animations show; `rect` is the presentation frame.
     open func draw(in rect: Rect, context: inout PaintContext) {
-        if backgroundColor.a > 0 {
-            context.add(.rect(rect, color: backgroundColor, cornerRadius: cornerRadius))
+        let fill = presentationBackgroundColor, radius = presentationCornerRadius
+        if fill.a > 0 {
+            context.add(.rect(rect, color: fill, cornerRadius: radius))
         }
         if borderWidth > 0 && borderColor.a > 0 {
-            context.add(.border(rect, color: borderColor, width: borderWidth, cornerRadius: cornerRadius))
+            context.add(.border(rect, color: borderColor, width: borderWidth, cornerRadius: radius))
         }
     }
 

@@ -2,7 +2,6 @@
 // Never used by the product.
 import GlasspaneCore
 import GlasspaneScene
-import GlasspaneHost
 
 /// A platform with no window: events are queued per frame by the caller, time comes from a manual clock.
 @MainActor

@@ -2,7 +2,7 @@
 import XCTest
 import GlasspaneCore
 import GlasspaneDemo
-import GlasspaneEngine
+import GlasspaneScene
 import GlasspaneHost
 import GlasspaneOverlay
 import GlasspaneTesting

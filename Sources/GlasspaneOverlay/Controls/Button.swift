@@ -54,9 +54,10 @@ open class Button: View {
     /// Fill by state, border, centered title.
     open override func draw(in rect: Rect, context: inout PaintContext) {
         let fill = isHighlighted ? highlightedColor : (isHovered ? hoverColor : normalColor)
-        context.add(.rect(rect, color: fill, cornerRadius: cornerRadius))
+        let radius = presentationCornerRadius
+        context.add(.rect(rect, color: fill, cornerRadius: radius))
         if borderWidth > 0 && borderColor.a > 0 {
-            context.add(.border(rect, color: borderColor, width: borderWidth, cornerRadius: cornerRadius))
+            context.add(.border(rect, color: borderColor, width: borderWidth, cornerRadius: radius))
         }
         let t = context.fonts.measure(title, fontSize: fontSize)
         let origin = Point(x: rect.minX + ((rect.width - t.width) / 2).rounded(.down),

@@ -56,9 +56,10 @@ open class TextField: View {
 
     /// Background, an outline showing focus or invalid text, the text, and a caret at its end while focused.
     open override func draw(in rect: Rect, context: inout PaintContext) {
-        context.add(.rect(rect, color: backgroundColor, cornerRadius: cornerRadius))
+        let radius = presentationCornerRadius
+        context.add(.rect(rect, color: presentationBackgroundColor, cornerRadius: radius))
         let outline = isInvalid ? invalidColor : (isFocused ? focusColor : borderColor)
-        context.add(.border(rect, color: outline, width: isFocused || isInvalid ? 2 : borderWidth, cornerRadius: cornerRadius))
+        context.add(.border(rect, color: outline, width: isFocused || isInvalid ? 2 : borderWidth, cornerRadius: radius))
         let size = context.fonts.measure(text.isEmpty ? " " : text, fontSize: fontSize)
         let origin = Point(x: rect.minX + 8, y: rect.minY + ((rect.height - size.height) / 2).rounded(.down))
         context.add(.pushClip(rect.insetBy(2)))
