@@ -46,6 +46,7 @@ struct DemoSession {
             let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
                               fonts: atlas, windowSize: platform.metrics.windowSize, bus: bus,
                               content: content ?? DemoApp.Content(showsHUD: demo.hud))
+            if let clipboard = platform.clipboard { app.stage.overlay.clipboard = clipboard }
             if demo.traceRouting { app.stage.trace = { print("route: \($0)") } }
             let loop = FrameLoop(platform: platform, app: app, configuration: configuration)
             let target = RenderTarget(offscreen: options.headless)

@@ -280,6 +280,7 @@ public final class FrameLoop {
         // 7. Overlay layout and paint.
         let metrics = platform.metrics
         app.updateOverlay(metrics: metrics)
+        platform.textInputActive = app.wantsTextInput
         t = mark(.overlayUpdate, since: t, clock)
 
         // 8. Render, present.

@@ -29,6 +29,8 @@ public protocol HostApp: AnyObject {
     func renderOverlay(metrics: WindowMetrics)
     /// The app asks the loop to stop after this frame.
     var wantsQuit: Bool { get }
+    /// After phase 7: a text field has focus, so the loop turns the platform's text input on.
+    var wantsTextInput: Bool { get }
 }
 
 extension HostApp {
@@ -56,4 +58,6 @@ extension HostApp {
     public func renderOverlay(metrics: WindowMetrics) {}
     /// Never asks to quit.
     public var wantsQuit: Bool { false }
+    /// No text fields.
+    public var wantsTextInput: Bool { false }
 }

@@ -71,6 +71,15 @@ public final class SDLPlatform: PlatformBackend {
     public private(set) var metrics: WindowMetrics
     /// The clock frames are timed with.
     public let clock: any MonotonicClock = SystemClock()
+    /// SDL's text input (`SDL_StartTextInput`), on only while the host says a text field has focus.
+    public var textInputActive = false {
+        didSet {
+            guard textInputActive != oldValue else { return }
+            if textInputActive { SDL_StartTextInput() } else { SDL_StopTextInput() }
+        }
+    }
+    /// The system clipboard through SDL.
+    public let clipboard: (any TextClipboard)? = SDLClipboard()
 
     private var window: OpaquePointer?
     private var context: SDL_GLContext?
@@ -129,6 +138,8 @@ public final class SDLPlatform: PlatformBackend {
                                 drawableSize: options.size)
         metrics = currentMetrics()
         setVsync(options.vsync)
+        // SDL2 starts with text input on; it stays off until a text field takes focus.
+        SDL_StopTextInput()
     }
 
     /// Closes the window and shuts SDL's video down (safe to call twice).
@@ -233,8 +244,9 @@ public final class SDLPlatform: PlatformBackend {
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = e.button
             if b.which == SDLPlatform.touchMouseID { return nil }
-            let p = PointerEvent(pointerID: 0, button: SDLPlatform.button(b.button), location: point(x: b.x, y: b.y),
+            var p = PointerEvent(pointerID: 0, button: SDLPlatform.button(b.button), location: point(x: b.x, y: b.y),
                                  modifiers: SDLPlatform.modifiers())
+            p.clickCount = max(Int(b.clicks), 1)
             return e.type == SDL_MOUSEBUTTONDOWN.rawValue ? .pointerDown(p) : .pointerUp(p)
         case SDL_MOUSEMOTION:
             let m = e.motion
@@ -299,4 +311,18 @@ public final class SDLPlatform: PlatformBackend {
         default: return .other(Int(sym))
         }
     }
+}
+
+/// The system clipboard through SDL (`SDL_GetClipboardText` / `SDL_SetClipboardText`); needs SDL's video subsystem.
+public final class SDLClipboard: TextClipboard {
+    /// Creates the clipboard.
+    public init() {}
+    /// The clipboard's text, nil when it holds none (or SDL could not read it).
+    public func readText() -> String? {
+        guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(raw) }
+        return String(cString: raw)
+    }
+    /// Replaces the clipboard's text.
+    public func writeText(_ text: String) { _ = SDL_SetClipboardText(text) }
 }

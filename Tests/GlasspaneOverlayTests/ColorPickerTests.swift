@@ -61,3 +61,19 @@ final class ColorPickerTests: XCTestCase {
         XCTAssertFalse(first.isHovered)
     }
 }
+
+extension ColorPickerTests {
+    func testTypingAHexColorAndEnterApplies() {
+        let (overlay, picker) = makePicker("#f3a712")
+        var reported: [String] = []
+        picker.onColorChange = { reported.append($0.hex) }
+        let f = picker.hexField.windowFrame
+        overlay.route(down(f.minX + 20, f.minY + 10)); overlay.route(up(f.minX + 20, f.minY + 10))
+        for c in "ff8800" { overlay.route(.text(String(c))) }
+        XCTAssertEqual(picker.hexField.text, "ff8800")
+        overlay.route(.key(KeyEvent(key: .enter)))
+        XCTAssertEqual(picker.hexField.text, "#ff8800")
+        XCTAssertEqual(picker.color.hex, "#ff8800")
+        XCTAssertEqual(reported, ["#ff8800"])
+    }
+}

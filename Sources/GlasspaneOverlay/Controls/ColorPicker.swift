@@ -46,6 +46,9 @@ public final class ColorPicker: StackView {
         hexField.preferredWidth = width - 30 - 8
         hexField.preferredHeight = 30
         hexField.validator = { ColorPicker.parseHex($0) != nil }
+        hexField.invalidHint = "#rrggbb"
+        hexField.selectsAllOnFocus = true
+        hexField.maxLength = 9
         presets = presetColors.enumerated().map { ColorSwatch(identifier: "\(identifier).preset.\($0.offset)", color: $0.element) }
         // Whole-point widths that add up to the column's width (the last swatches take the remainder).
         let count = max(presetColors.count, 1)
@@ -62,7 +65,11 @@ public final class ColorPicker: StackView {
                    children: [saturationValue, hueBar, hexRow, presetRow])
         saturationValue.picker = self
         hueBar.picker = self
-        hexField.onCommit = { [unowned self] text in if let c = ColorPicker.parseHex(text) { userSelected(c.hsv, keepHueIfGrey: true) } }
+        hexField.onCommit = { [unowned self] text in
+            guard let c = ColorPicker.parseHex(text) else { return }
+            userSelected(c.hsv, keepHueIfGrey: true)
+            hexField.setText(self.color.hex) // `ff8800` and `#FF8800` read back as `#ff8800`
+        }
         for s in presets { s.onSelect = { [unowned self] c in userSelected(c.hsv, keepHueIfGrey: true) } }
         refreshParts(updateHexField: true)
     }
