@@ -51,10 +51,14 @@ public struct PlatformOptions: Sendable {
     public var vsync: Bool = true
     /// Keep the window hidden (tests that need no input).
     public var hidden: Bool = false
+    /// Multisample anti-aliasing samples per pixel for the window's framebuffer (1 turns it off; at most 16).
+    /// Headless runs draw into a `RenderTarget`, which has its own sample count.
+    public var samples: Int = 4
     /// Creates options; zero-argument form gives the defaults.
     public init(title: String = "Glasspane", size: PixelSize = PixelSize(width: 1280, height: 720),
-                headless: Bool = false, vsync: Bool = true, hidden: Bool = false) {
+                headless: Bool = false, vsync: Bool = true, hidden: Bool = false, samples: Int = 4) {
         self.title = title; self.size = size; self.headless = headless; self.vsync = vsync; self.hidden = hidden
+        self.samples = min(max(samples, 1), 16)
     }
 }
 
@@ -120,7 +124,18 @@ public final class SDLPlatform: PlatformBackend {
         var flags = SDL_WINDOW_OPENGL.rawValue | SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         flags |= options.hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
         let pos = glasspane_SDL_WINDOWPOS_CENTERED()
-        guard let w = SDL_CreateWindow(options.title, pos, pos, Int32(options.size.width), Int32(options.size.height), flags) else {
+        // The offscreen driver's surface is never drawn to (RenderTarget is), so it needs no samples.
+        let windowSamples = options.headless ? 1 : options.samples
+        SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, windowSamples > 1 ? 1 : 0)
+        SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, windowSamples > 1 ? Int32(windowSamples) : 0)
+        var created = SDL_CreateWindow(options.title, pos, pos, Int32(options.size.width), Int32(options.size.height), flags)
+        if created == nil && windowSamples > 1 {
+            // No multisampled visual (some X servers): fall back to none rather than fail.
+            SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, 0)
+            SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, 0)
+            created = SDL_CreateWindow(options.title, pos, pos, Int32(options.size.width), Int32(options.size.height), flags)
+        }
+        guard let w = created else {
             let message = SDLPlatform.lastError
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS))
             throw .windowFailed(message)

@@ -443,6 +443,9 @@ extension GLOverlayRenderer {
         glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
+        // Shapes anti-alias themselves; single-sample rasterization into a multisampled target keeps overlay pixels
+        // identical to the cache's and clips exactly to the scissor (llvmpipe lets a clip edge bleed a pixel).
+        glDisable(GLenum(GL_MULTISAMPLE))
         glUseProgram(program.id)
         glUniform2f(program.uniform("uViewportSize"), Float(w), Float(h))
         glActiveTexture(GLenum(GL_TEXTURE0))
@@ -477,7 +480,7 @@ final class OverlayResources {
 private struct SavedGLState {
     var program: GLint = 0, vertexArray: GLint = 0, arrayBuffer: GLint = 0, texture: GLint = 0, activeTexture: GLint = 0
     var viewport: [GLint] = [0, 0, 0, 0], scissorBox: [GLint] = [0, 0, 0, 0]
-    var blend = false, depthTest = false, cullFace = false, scissorTest = false
+    var blend = false, depthTest = false, cullFace = false, scissorTest = false, multisample = false
     var blendSrcRGB: GLint = 0, blendDstRGB: GLint = 0, blendSrcAlpha: GLint = 0, blendDstAlpha: GLint = 0
     var blendEquation: GLint = 0
 
@@ -494,6 +497,7 @@ private struct SavedGLState {
         depthTest = glIsEnabled(GLenum(GL_DEPTH_TEST)) != 0
         cullFace = glIsEnabled(GLenum(GL_CULL_FACE)) != 0
         scissorTest = glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0
+        multisample = glIsEnabled(GLenum(GL_MULTISAMPLE)) != 0
         glGetIntegerv(GLenum(GL_BLEND_SRC_RGB), &blendSrcRGB)
         glGetIntegerv(GLenum(GL_BLEND_DST_RGB), &blendDstRGB)
         glGetIntegerv(GLenum(GL_BLEND_SRC_ALPHA), &blendSrcAlpha)
@@ -511,6 +515,7 @@ private struct SavedGLState {
         glScissor(scissorBox[0], scissorBox[1], GLsizei(scissorBox[2]), GLsizei(scissorBox[3]))
         func set(_ cap: Int32, _ on: Bool) { if on { glEnable(GLenum(cap)) } else { glDisable(GLenum(cap)) } }
         set(GL_BLEND, blend); set(GL_DEPTH_TEST, depthTest); set(GL_CULL_FACE, cullFace); set(GL_SCISSOR_TEST, scissorTest)
+        set(GL_MULTISAMPLE, multisample)
         glBlendEquation(GLenum(blendEquation))
         glBlendFuncSeparate(GLenum(blendSrcRGB), GLenum(blendDstRGB), GLenum(blendSrcAlpha), GLenum(blendDstAlpha))
     }
