@@ -17,9 +17,10 @@ void main() {
     vec3 v = normalize(uEye - vWorldPosition);
     float key = max(dot(n, l), 0.0);
     float fill = max(dot(n, normalize(vec3(-0.8, 0.1, 0.6))), 0.0);
-    float ambient = 0.16 + 0.08 * n.y;
+    float ambient = 0.12 + 0.06 * n.y;
     vec3 h = normalize(l + v);
     float specular = key > 0.0 ? pow(max(dot(n, h), 0.0), 24.0) * 0.35 : 0.0;
-    vec3 lit = uColor * (ambient + 0.95 * key + 0.30 * fill) + vec3(specular);
+    // The diffuse terms peak below 1, so a saturated color does not clip to the same shade on two faces.
+    vec3 lit = uColor * (ambient + 0.72 * key + 0.22 * fill) + vec3(specular);
     fragColor = vec4(min(lit, vec3(1.0)), 1.0);
 }

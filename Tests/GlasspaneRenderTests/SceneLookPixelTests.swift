@@ -98,8 +98,8 @@ final class SceneLookPixelTests: XCTestCase {
                     let bg = GLSceneRenderer.backgroundColor(state.renderScene.background, fraction: (Double(face.y) + 0.5) / Double(Self.size.height))
                     let d = ((c.0 - bg.r * 255) * (c.0 - bg.r * 255) + (c.1 - bg.g * 255) * (c.1 - bg.g * 255) + (c.2 - bg.b * 255) * (c.2 - bg.b * 255)).squareRoot()
                     print("\(hex): face at \(face) differs from the background behind it by \(Int(d.rounded())) (RGB distance, 0...441)")
-                    // Measured: at least 21 for #0d2d3d (its faces differ from the neutral background in hue more than in
-                    // luminance), 80 and more for the others.
+                    // Measured: at least 24 for #0d2d3d (its faces differ from the neutral background in hue more than in
+                    // luminance), 54 and more for the others.
                     XCTAssertGreaterThan(d, 18, "\(hex): a face blends into the background")
                 }
             }
