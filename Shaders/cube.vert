@@ -7,8 +7,11 @@ uniform mat4 uModel;
 uniform mat4 uViewProjection;
 
 out vec3 vNormal;
+out vec3 vWorldPosition;
 
 void main() {
     vNormal = mat3(uModel) * aNormal;
-    gl_Position = uViewProjection * uModel * vec4(aPosition, 1.0);
+    vec4 world = uModel * vec4(aPosition, 1.0);
+    vWorldPosition = world.xyz;
+    gl_Position = uViewProjection * world;
 }

@@ -38,9 +38,23 @@ public struct PointerEvent: Hashable, Sendable, Codable {
     public var location: Point
     /// Modifier keys held.
     public var modifiers: KeyModifiers
+    /// For presses: 1 for a single click, 2 for the second press of a double click (the platform decides), ...
+    public var clickCount: Int
     /// Creates a pointer event.
-    public init(pointerID: Int = 0, button: PointerButton = .left, location: Point, modifiers: KeyModifiers = []) {
+    public init(pointerID: Int = 0, button: PointerButton = .left, location: Point, modifiers: KeyModifiers = [],
+                clickCount: Int = 1) {
         self.pointerID = pointerID; self.button = button; self.location = location; self.modifiers = modifiers
+        self.clickCount = clickCount
+    }
+
+    private enum CodingKeys: String, CodingKey { case pointerID, button, location, modifiers, clickCount }
+
+    /// Decodes an event; `clickCount` may be absent (1).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(pointerID: try c.decode(Int.self, forKey: .pointerID), button: try c.decode(PointerButton.self, forKey: .button),
+                  location: try c.decode(Point.self, forKey: .location), modifiers: try c.decode(KeyModifiers.self, forKey: .modifiers),
+                  clickCount: try c.decodeIfPresent(Int.self, forKey: .clickCount) ?? 1)
     }
 }
 

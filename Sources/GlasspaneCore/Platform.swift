@@ -16,4 +16,40 @@ public protocol PlatformBackend: AnyObject {
     func present()
     /// The clock frames are timed with.
     var clock: any MonotonicClock { get }
+    /// Whether the platform delivers composed text (`InputEvent.text`): on only while a text field has focus, so
+    /// no input method pops up and keys are not doubled as text elsewhere. The host sets it after each overlay update.
+    var textInputActive: Bool { get set }
+    /// The system clipboard, when the platform has one.
+    var clipboard: (any TextClipboard)? { get }
+}
+
+extension PlatformBackend {
+    /// Platforms without text input ignore the request.
+    public var textInputActive: Bool {
+        get { false }
+        set {}
+    }
+    /// No system clipboard.
+    public var clipboard: (any TextClipboard)? { nil }
+}
+
+/// Plain text copied and pasted by text fields: the system clipboard in the product (SDL's), an in-memory one
+/// elsewhere (`InMemoryClipboard`). Lives here rather than in the overlay so platforms need not depend on it.
+public protocol TextClipboard: AnyObject {
+    /// The clipboard's text, nil when it holds none.
+    func readText() -> String?
+    /// Replaces the clipboard's content with text.
+    func writeText(_ text: String)
+}
+
+/// A clipboard that keeps its text in memory (the default for overlays without a platform, and for tests).
+public final class InMemoryClipboard: TextClipboard {
+    /// The text held.
+    public var text: String?
+    /// Creates an empty clipboard, or one holding `text`.
+    public init(text: String? = nil) { self.text = text }
+    /// The text held.
+    public func readText() -> String? { text }
+    /// Holds `text`.
+    public func writeText(_ text: String) { self.text = text }
 }

@@ -29,6 +29,8 @@ public final class DemoApp: SessionApp {
     public let sceneRenderer: (any SceneRenderer)?
     /// Set when the user asked to quit.
     public private(set) var wantsQuit = false
+    /// True while a text field (the picker's hex field) has focus: the loop turns text input on.
+    public var wantsTextInput: Bool { stage.overlay.wantsTextInput }
     /// `change-color` messages sent (at most one per frame).
     public private(set) var colorMessagesSent = 0
     /// The performance HUD (F1 toggles it).

@@ -335,6 +335,7 @@ public final class FrameLoop {
         enter(.overlayPaint)
         app.paintOverlay()
         t = mark(.overlayPaint, since: t, clock)
+        platform.textInputActive = app.wantsTextInput
 
         // 8. Render, present.
         enter(.sceneRender)

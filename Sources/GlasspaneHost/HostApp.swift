@@ -37,6 +37,8 @@ public protocol HostApp: AnyObject {
     var wantsQuit: Bool { get }
     /// The bus the loop stamps with the frame index and phase; nil for apps without one.
     var frameBus: MessageBus? { get }
+    /// After phase 7: a text field has focus, so the loop turns the platform's text input on.
+    var wantsTextInput: Bool { get }
 }
 
 extension HostApp {
@@ -70,6 +72,8 @@ extension HostApp {
     public var wantsQuit: Bool { false }
     /// No bus.
     public var frameBus: MessageBus? { nil }
+    /// No text fields.
+    public var wantsTextInput: Bool { false }
 }
 
 /// What a session (GlasspaneRuntime) needs from an app beyond the frame phases: its bus, its overlay, its HUD,

@@ -19,6 +19,11 @@ public final class Overlay {
     public private(set) lazy var router = EventRouter(overlay: self)
     /// The view with keyboard focus, if any.
     public private(set) weak var focusedView: View?
+    /// Where text fields copy to and paste from: the host sets the system clipboard (`SDLClipboard`); in memory by default.
+    public var clipboard: any TextClipboard = InMemoryClipboard()
+    /// True while the focused view takes typed text (a text field): the host turns the platform's text input on
+    /// only then (`PlatformBackend.textInputActive`).
+    public var wantsTextInput: Bool { focusedView?.acceptsTextInput ?? false }
 
     /// The combined draw list of the visible layers, rebuilt only after a layer repainted or changed visibility.
     private var combined = DrawList()

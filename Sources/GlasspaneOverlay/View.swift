@@ -155,6 +155,8 @@ open class View {
 
     /// Whether a press on the view (or a subview that cannot take focus) gives it keyboard focus.
     open var canBecomeFocused: Bool { false }
+    /// True for views that take typed text while focused (the host then turns the platform's text input on).
+    open var acceptsTextInput: Bool { false }
     /// True while the view has keyboard focus; the overlay sets it.
     public internal(set) final var isFocused = false {
         didSet { if isFocused != oldValue { focusDidChange() } }

@@ -51,10 +51,14 @@ public struct PlatformOptions: Sendable {
     public var vsync: Bool = true
     /// Keep the window hidden (tests that need no input).
     public var hidden: Bool = false
+    /// Multisample anti-aliasing samples per pixel for the window's framebuffer (1 turns it off; at most 16).
+    /// Headless runs draw into a `RenderTarget`, which has its own sample count.
+    public var samples: Int = 4
     /// Creates options; zero-argument form gives the defaults.
     public init(title: String = "Glasspane", size: PixelSize = PixelSize(width: 1280, height: 720),
-                headless: Bool = false, vsync: Bool = true, hidden: Bool = false) {
+                headless: Bool = false, vsync: Bool = true, hidden: Bool = false, samples: Int = 4) {
         self.title = title; self.size = size; self.headless = headless; self.vsync = vsync; self.hidden = hidden
+        self.samples = min(max(samples, 1), 16)
     }
 }
 
@@ -71,6 +75,15 @@ public final class SDLPlatform: PlatformBackend {
     public private(set) var metrics: WindowMetrics
     /// The clock frames are timed with.
     public let clock: any MonotonicClock = SystemClock()
+    /// SDL's text input (`SDL_StartTextInput`), on only while the host says a text field has focus.
+    public var textInputActive = false {
+        didSet {
+            guard textInputActive != oldValue else { return }
+            if textInputActive { SDL_StartTextInput() } else { SDL_StopTextInput() }
+        }
+    }
+    /// The system clipboard through SDL.
+    public let clipboard: (any TextClipboard)? = SDLClipboard()
 
     private var window: OpaquePointer?
     private var context: SDL_GLContext?
@@ -111,7 +124,18 @@ public final class SDLPlatform: PlatformBackend {
         var flags = SDL_WINDOW_OPENGL.rawValue | SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         flags |= options.hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
         let pos = glasspane_SDL_WINDOWPOS_CENTERED()
-        guard let w = SDL_CreateWindow(options.title, pos, pos, Int32(options.size.width), Int32(options.size.height), flags) else {
+        // The offscreen driver's surface is never drawn to (RenderTarget is), so it needs no samples.
+        let windowSamples = options.headless ? 1 : options.samples
+        SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, windowSamples > 1 ? 1 : 0)
+        SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, windowSamples > 1 ? Int32(windowSamples) : 0)
+        var created = SDL_CreateWindow(options.title, pos, pos, Int32(options.size.width), Int32(options.size.height), flags)
+        if created == nil && windowSamples > 1 {
+            // No multisampled visual (some X servers): fall back to none rather than fail.
+            SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, 0)
+            SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, 0)
+            created = SDL_CreateWindow(options.title, pos, pos, Int32(options.size.width), Int32(options.size.height), flags)
+        }
+        guard let w = created else {
             let message = SDLPlatform.lastError
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS))
             throw .windowFailed(message)
@@ -129,6 +153,8 @@ public final class SDLPlatform: PlatformBackend {
                                 drawableSize: options.size)
         metrics = currentMetrics()
         setVsync(options.vsync)
+        // SDL2 starts with text input on; it stays off until a text field takes focus.
+        SDL_StopTextInput()
     }
 
     /// Closes the window and shuts SDL's video down (safe to call twice).
@@ -314,7 +340,8 @@ public final class SDLPlatform: PlatformBackend {
             let button = SDLPlatform.button(b.button)
             let location = point(x: b.x, y: b.y)
             lastMouseLocation = location
-            let p = PointerEvent(pointerID: 0, button: button, location: location, modifiers: SDLPlatform.modifiers())
+            var p = PointerEvent(pointerID: 0, button: button, location: location, modifiers: SDLPlatform.modifiers())
+            p.clickCount = max(Int(b.clicks), 1)
             if e.type == SDL_MOUSEBUTTONDOWN.rawValue {
                 cancelledMouseButtons.remove(button)
                 heldMouseButtons.insert(button)
@@ -460,4 +487,18 @@ struct FrameFences {
         if let deleteSync { for fence in pending { deleteSync(fence) } }
         pending.removeAll()
     }
+}
+
+/// The system clipboard through SDL (`SDL_GetClipboardText` / `SDL_SetClipboardText`); needs SDL's video subsystem.
+public final class SDLClipboard: TextClipboard {
+    /// Creates the clipboard.
+    public init() {}
+    /// The clipboard's text, nil when it holds none (or SDL could not read it).
+    public func readText() -> String? {
+        guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(raw) }
+        return String(cString: raw)
+    }
+    /// Replaces the clipboard's text.
+    public func writeText(_ text: String) { _ = SDL_SetClipboardText(text) }
 }

@@ -45,10 +45,30 @@ public enum FramebufferCapture {
         var raw = [UInt8](repeating: 0, count: w * h * 4)
         var bound: GLint = 0
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
+        var sampleBuffers: GLint = 0
+        glGetIntegerv(GLenum(GL_SAMPLE_BUFFERS), &sampleBuffers)
+        // A multisampled framebuffer object cannot be read directly: resolve it into a single-sample one first.
+        var resolveFramebuffer: GLuint = 0, resolveColor: GLuint = 0
+        if bound != 0 && sampleBuffers > 0 {
+            glGenFramebuffers(1, &resolveFramebuffer)
+            glGenRenderbuffers(1, &resolveColor)
+            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), resolveColor)
+            glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(w), GLsizei(h))
+            glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), resolveFramebuffer)
+            glFramebufferRenderbuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), resolveColor)
+            glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(bound))
+            glBlitFramebuffer(0, 0, GLint(w), GLint(h), 0, 0, GLint(w), GLint(h), GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+            glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), resolveFramebuffer)
+        }
         glReadBuffer(GLenum(bound == 0 ? GL_BACK : GL_COLOR_ATTACHMENT0))
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         glFinish()
         raw.withUnsafeMutableBytes { glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress) }
+        if resolveFramebuffer != 0 {
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(bound))
+            glDeleteFramebuffers(1, &resolveFramebuffer)
+            glDeleteRenderbuffers(1, &resolveColor)
+        }
         checkGLError("glReadPixels")
         // GL rows start at the bottom; flip so row 0 is the top.
         var flipped = [UInt8](repeating: 0, count: raw.count)

@@ -1,6 +1,7 @@
 // The overlay's draw-list renderer (ImGui-style backend).
-// Implements: rounded rects, borders, circles, rings (signed-distance anti-aliasing in the shader), linear, hue
-// and saturation/value gradients (exact through vertex colors), glyph runs from the atlas, images, nested clips
+// Implements: rounded rects, borders, circles, rings (signed-distance anti-aliasing in the shader), linear
+// gradients (vertex colors), hue and saturation/value gradients (computed per pixel from HSV in the shader with
+// the color picker's own point-to-color mapping), glyph runs from the atlas, images, nested clips
 // (scissor), premultiplied alpha, high-DPI scaling. Batches by texture and clip: a typical overlay is 1-3 draws.
 // Caching: an unchanged draw list (same generation, same metrics) is not re-tessellated or re-uploaded. With
 // `.automatic` compositing (the default) an overlay that holds still is rasterized once into a texture and each
@@ -302,10 +303,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
         case .linearGradient(let r, let from, let to, let axis, let radius):
             shape(px(r), radius: radius * s, stroke: 0, colors: axis == .horizontal ? .horizontal(from, to) : .vertical(from, to))
         case .saturationValueGradient(let r, let hue, let radius):
-            let h = Color(hue: hue, saturation: 1, value: 1)
-            shape(px(r), radius: radius * s, stroke: 0, colors: .corners(topLeft: .white, topRight: h, bottomLeft: .black, bottomRight: .black))
+            // The shader computes each pixel's color; the vertex color carries its inputs (hue, scale x, scale y).
+            shape(px(r), radius: radius * s, stroke: 0, colors: .solid(Color(r: hue, g: sx, b: sy, a: 1)), kind: 3)
         case .hueGradient(let r, let axis, let radius):
-            hueShape(px(r), radius: radius * s, axis: axis)
+            shape(px(r), radius: radius * s, stroke: 0, colors: .solid(Color(r: 0, g: sx, b: sy, a: 1)),
+                  kind: axis == .horizontal ? 4 : 5)
         case .image(let r, let handle, let tint):
             guard resources.images[handle.id] != nil else { return }
             let p = px(r)
@@ -322,7 +324,6 @@ public final class GLOverlayRenderer: DrawListRenderer {
         case solid(Color)
         case horizontal(Color, Color)
         case vertical(Color, Color)
-        case corners(topLeft: Color, topRight: Color, bottomLeft: Color, bottomRight: Color)
 
         /// Colors at (top-left, top-right, bottom-left, bottom-right).
         var corners: (Color, Color, Color, Color) {
@@ -330,40 +331,17 @@ public final class GLOverlayRenderer: DrawListRenderer {
             case .solid(let c): (c, c, c, c)
             case .horizontal(let a, let b): (a, b, a, b)
             case .vertical(let a, let b): (a, a, b, b)
-            case .corners(let tl, let tr, let bl, let br): (tl, tr, bl, br)
             }
         }
     }
 
     /// A rounded shape: the quad grows by a pixel on each side so the anti-aliased edge has room.
-    private func shape(_ r: Rect, radius: Double, stroke: Double, colors: VertexColors) {
+    private func shape(_ r: Rect, radius: Double, stroke: Double, colors: VertexColors, kind: Float = 0) {
         guard r.width > 0, r.height > 0 else { return }
         let hw = r.width / 2, hh = r.height / 2
         let shapeParams = (Float(hw), Float(hh), Float(min(radius, min(hw, hh))), Float(stroke))
         quad(x0: r.minX - 1, y0: r.minY - 1, x1: r.maxX + 1, y1: r.maxY + 1,
-             l0: (-hw - 1, -hh - 1), l1: (hw + 1, hh + 1), colors: colors, shape: shapeParams, kind: 0)
-    }
-
-    /// The hue spectrum in six segments: hue to RGB is linear between sixths, so vertex colors are exact.
-    private func hueShape(_ r: Rect, radius: Double, axis: GradientAxis) {
-        guard r.width > 0, r.height > 0 else { return }
-        let hw = r.width / 2, hh = r.height / 2, cx = r.center.x, cy = r.center.y
-        let shapeParams = (Float(hw), Float(hh), Float(min(radius, min(hw, hh))), Float(0))
-        for i in 0..<6 {
-            let a = Color(hue: Double(i) / 6, saturation: 1, value: 1)
-            let b = Color(hue: Double(i + 1) / 6, saturation: 1, value: 1)
-            if axis == .horizontal {
-                let x0 = i == 0 ? r.minX - 1 : r.minX + r.width * Double(i) / 6
-                let x1 = i == 5 ? r.maxX + 1 : r.minX + r.width * Double(i + 1) / 6
-                quad(x0: x0, y0: r.minY - 1, x1: x1, y1: r.maxY + 1, l0: (x0 - cx, -hh - 1), l1: (x1 - cx, hh + 1),
-                     colors: .horizontal(a, b), shape: shapeParams, kind: 0)
-            } else {
-                let y0 = i == 0 ? r.minY - 1 : r.minY + r.height * Double(i) / 6
-                let y1 = i == 5 ? r.maxY + 1 : r.minY + r.height * Double(i + 1) / 6
-                quad(x0: r.minX - 1, y0: y0, x1: r.maxX + 1, y1: y1, l0: (-hw - 1, y0 - cy), l1: (hw + 1, y1 - cy),
-                     colors: .vertical(a, b), shape: shapeParams, kind: 0)
-            }
-        }
+             l0: (-hw - 1, -hh - 1), l1: (hw + 1, hh + 1), colors: colors, shape: shapeParams, kind: kind)
     }
 
     private func glyphs(_ run: GlyphRun, sx: Double, sy: Double) {
@@ -465,6 +443,9 @@ extension GLOverlayRenderer {
         glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
+        // Shapes anti-alias themselves; single-sample rasterization into a multisampled target keeps overlay pixels
+        // identical to the cache's and clips exactly to the scissor (llvmpipe lets a clip edge bleed a pixel).
+        glDisable(GLenum(GL_MULTISAMPLE))
         glUseProgram(program.id)
         glUniform2f(program.uniform("uViewportSize"), Float(w), Float(h))
         glActiveTexture(GLenum(GL_TEXTURE0))
@@ -499,7 +480,7 @@ final class OverlayResources {
 private struct SavedGLState {
     var program: GLint = 0, vertexArray: GLint = 0, arrayBuffer: GLint = 0, texture: GLint = 0, activeTexture: GLint = 0
     var viewport: [GLint] = [0, 0, 0, 0], scissorBox: [GLint] = [0, 0, 0, 0]
-    var blend = false, depthTest = false, cullFace = false, scissorTest = false
+    var blend = false, depthTest = false, cullFace = false, scissorTest = false, multisample = false
     var blendSrcRGB: GLint = 0, blendDstRGB: GLint = 0, blendSrcAlpha: GLint = 0, blendDstAlpha: GLint = 0
     var blendEquation: GLint = 0
 
@@ -516,6 +497,7 @@ private struct SavedGLState {
         depthTest = glIsEnabled(GLenum(GL_DEPTH_TEST)) != 0
         cullFace = glIsEnabled(GLenum(GL_CULL_FACE)) != 0
         scissorTest = glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0
+        multisample = glIsEnabled(GLenum(GL_MULTISAMPLE)) != 0
         glGetIntegerv(GLenum(GL_BLEND_SRC_RGB), &blendSrcRGB)
         glGetIntegerv(GLenum(GL_BLEND_DST_RGB), &blendDstRGB)
         glGetIntegerv(GLenum(GL_BLEND_SRC_ALPHA), &blendSrcAlpha)
@@ -533,6 +515,7 @@ private struct SavedGLState {
         glScissor(scissorBox[0], scissorBox[1], GLsizei(scissorBox[2]), GLsizei(scissorBox[3]))
         func set(_ cap: Int32, _ on: Bool) { if on { glEnable(GLenum(cap)) } else { glDisable(GLenum(cap)) } }
         set(GL_BLEND, blend); set(GL_DEPTH_TEST, depthTest); set(GL_CULL_FACE, cullFace); set(GL_SCISSOR_TEST, scissorTest)
+        set(GL_MULTISAMPLE, multisample)
         glBlendEquation(GLenum(blendEquation))
         glBlendFuncSeparate(GLenum(blendSrcRGB), GLenum(blendDstRGB), GLenum(blendSrcAlpha), GLenum(blendDstAlpha))
     }

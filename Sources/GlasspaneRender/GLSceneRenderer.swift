@@ -7,6 +7,8 @@ import GlasspaneScene
 @MainActor
 public final class GLSceneRenderer: SceneRenderer {
     private let program: ShaderProgram
+    private let backgroundProgram: ShaderProgram
+    private var backgroundVAO: GLuint = 0
     private var cubeVAO: GLuint = 0
     private var cubeVBO: GLuint = 0
     private let cubeVertexCount: GLsizei
@@ -14,6 +16,8 @@ public final class GLSceneRenderer: SceneRenderer {
     /// Builds the shader program and the cube mesh in the current context.
     public init() throws(ShaderError) {
         program = try ShaderProgram(vertex: "cube.vert", fragment: "cube.frag")
+        backgroundProgram = try ShaderProgram(vertex: "background.vert", fragment: "background.frag")
+        glGenVertexArrays(1, &backgroundVAO)
         let vertices = GLSceneRenderer.cubeVertices()
         cubeVertexCount = GLsizei(vertices.count / 6)
         glGenVertexArrays(1, &cubeVAO)
@@ -35,15 +39,40 @@ public final class GLSceneRenderer: SceneRenderer {
     isolated deinit {
         glDeleteBuffers(1, &cubeVBO)
         glDeleteVertexArrays(1, &cubeVAO)
+        glDeleteVertexArrays(1, &backgroundVAO)
     }
 
-    /// Clears to the background and draws every object.
+    /// The background's top and bottom colors for a scene background: a subtle vertical gradient around it,
+    /// lighter at the top, so both light and dark cube colors stand out.
+    nonisolated public static func backgroundGradient(_ background: Color) -> (top: Color, bottom: Color) {
+        (Color(r: background.r * 1.25 + 0.09, g: background.g * 1.25 + 0.09, b: background.b * 1.25 + 0.10),
+         Color(r: background.r * 0.55, g: background.g * 0.55, b: background.b * 0.55))
+    }
+
+    /// The background color `fraction` of the way down the viewport (0 top, 1 bottom), as the shader draws it at
+    /// pixel centers.
+    nonisolated public static func backgroundColor(_ background: Color, fraction: Double) -> Color {
+        let (top, bottom) = backgroundGradient(background)
+        let t = min(max(fraction, 0), 1)
+        return Color(r: top.r + (bottom.r - top.r) * t, g: top.g + (bottom.g - top.g) * t, b: top.b + (bottom.b - top.b) * t)
+    }
+
+    /// Draws the background gradient and every object.
     public func render(_ scene: RenderScene, viewport pixels: PixelSize) {
         glViewport(0, 0, GLsizei(pixels.width), GLsizei(pixels.height))
         let bg = scene.background
         glClearColor(Float(bg.r), Float(bg.g), Float(bg.b), 1)
         glClearDepth(1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glDisable(GLenum(GL_BLEND))
+        let (top, bottom) = GLSceneRenderer.backgroundGradient(bg)
+        glUseProgram(backgroundProgram.id)
+        glUniform3f(backgroundProgram.uniform("uTop"), Float(top.r), Float(top.g), Float(top.b))
+        glUniform3f(backgroundProgram.uniform("uBottom"), Float(bottom.r), Float(bottom.g), Float(bottom.b))
+        glBindVertexArray(backgroundVAO)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         glEnable(GLenum(GL_DEPTH_TEST))
         glDepthFunc(GLenum(GL_LESS))
         glEnable(GLenum(GL_CULL_FACE))
@@ -56,6 +85,7 @@ public final class GLSceneRenderer: SceneRenderer {
         viewProjection.m.withUnsafeBufferPointer { glUniformMatrix4fv(program.uniform("uViewProjection"), 1, GLboolean(GL_FALSE), $0.baseAddress) }
         let l = scene.lightDirection
         glUniform3f(program.uniform("uLightDirection"), l.x, l.y, l.z)
+        glUniform3f(program.uniform("uEye"), scene.eye.x, scene.eye.y, scene.eye.z)
         glBindVertexArray(cubeVAO)
         for object in scene.objects {
             switch object.mesh {

@@ -1,5 +1,7 @@
-// Where a frame is drawn. A window draws straight into its default framebuffer; headless runs draw into a
-// framebuffer object sized to the drawable, because SDL's offscreen driver never resizes its EGL surface.
+// Where a frame is drawn. A window draws straight into its default framebuffer (multisampled when the platform
+// asked for it); headless runs draw into a framebuffer object sized to the drawable, because SDL's offscreen driver
+// never resizes its EGL surface. That object is multisampled (4x by default); FramebufferCapture resolves it before
+// reading, so screenshots stay deterministic.
 import CGL
 import GlasspaneCore
 
@@ -14,8 +16,17 @@ public final class RenderTarget {
     private var color: GLuint = 0
     private var depth: GLuint = 0
 
-    /// Creates a target; `offscreen` for headless runs.
-    public init(offscreen: Bool) { isOffscreen = offscreen }
+    /// Samples per pixel of the offscreen target (1: no multisampling).
+    public let samples: Int
+    /// The most samples a target asks for.
+    public static let maxSamples = 16
+
+    /// Creates a target; `offscreen` for headless runs, `samples` per pixel there (1 turns anti-aliasing off;
+    /// clamped to 1...16 and to what the driver supports).
+    public init(offscreen: Bool, samples: Int = 4) {
+        isOffscreen = offscreen
+        self.samples = min(max(samples, 1), RenderTarget.maxSamples)
+    }
 
     isolated deinit { releaseStorage() }
 
@@ -35,13 +46,16 @@ public final class RenderTarget {
         size = pixels
         glGenFramebuffers(1, &framebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        var driverMax: GLint = 1
+        glGetIntegerv(GLenum(GL_MAX_SAMPLES), &driverMax)
+        let count = GLsizei(samples > 1 ? min(samples, Int(max(driverMax, 1))) : 0)
         glGenRenderbuffers(1, &color)
         glBindRenderbuffer(GLenum(GL_RENDERBUFFER), color)
-        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(pixels.width), GLsizei(pixels.height))
+        glRenderbufferStorageMultisample(GLenum(GL_RENDERBUFFER), count, GLenum(GL_RGBA8), GLsizei(pixels.width), GLsizei(pixels.height))
         glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), color)
         glGenRenderbuffers(1, &depth)
         glBindRenderbuffer(GLenum(GL_RENDERBUFFER), depth)
-        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(pixels.width), GLsizei(pixels.height))
+        glRenderbufferStorageMultisample(GLenum(GL_RENDERBUFFER), count, GLenum(GL_DEPTH24_STENCIL8), GLsizei(pixels.width), GLsizei(pixels.height))
         glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), depth)
         glBindRenderbuffer(GLenum(GL_RENDERBUFFER), 0)
         checkGLError("offscreen target \(pixels)")

@@ -125,6 +125,7 @@ public final class Session {
             platform.close()
             throw SessionError(opening: error)
         }
+        if let clipboard = platform.clipboard { app.stage.overlay.clipboard = clipboard }
         if description.tracesRouting {
             app.stage.trace = { line in
                 // One line at a time, flushed, so a pipe sees each decision as it happens.

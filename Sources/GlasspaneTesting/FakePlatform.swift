@@ -22,6 +22,10 @@ public final class FakePlatform: PlatformBackend {
     public private(set) var waitCount = 0
     /// The clock as the protocol wants it.
     public var clock: any MonotonicClock { manualClock }
+    /// Whether the host asked for text input (it asks while a text field has focus).
+    public var textInputActive = false
+    /// An in-memory clipboard.
+    public let clipboard: (any TextClipboard)? = InMemoryClipboard()
 
     /// Creates a fake window of `size` points at `scale` pixels per point.
     public init(size: Size = Size(width: 1280, height: 720), scale: Double = 1, frameDuration: Nanoseconds = 16_666_667) {

@@ -104,6 +104,26 @@ final class DemoEndToEndTests: XCTestCase {
         XCTAssertEqual(app.simulation.current.color.hex, app.picker.color.hex)
     }
 
+    /// The case: click the hex field, type `ff8800`, Enter. The click selects the whole text, so typing
+    /// replaces it (it used to append and read `#f3a712ff8800`); the cube turns #ff8800 and text input is on only
+    /// while the field has focus.
+    func testClickingTheHexFieldAndTypingReplacesTheColorAndRecolors() async throws {
+        XCTAssertFalse(platform.textInputActive, "no text field focused: text input off")
+        let field = try point(in: "picker.hex", 0.5, 0.5)
+        await frame([down(field), up(field)])
+        XCTAssertTrue(platform.textInputActive, "the hex field has focus: text input on")
+        XCTAssertEqual(app.picker.hexField.selectedText, "#ed7329", "focusing the hex field selects it all")
+        for c in "ff8800" { await frame([.text(String(c))]) }
+        XCTAssertEqual(app.picker.hexField.text, "ff8800")
+        await frame([key(.enter)])
+        XCTAssertEqual(app.picker.hexField.text, "#ff8800")
+        XCTAssertEqual(app.simulation.current.color.hex, "#ff8800")
+        XCTAssertEqual(app.statusLabel.text, "spinning · #ff8800")
+        let elsewhere = Point(x: 900, y: 500)
+        await frame([down(elsewhere), up(elsewhere)])
+        XCTAssertFalse(platform.textInputActive, "focus left the field: text input off")
+    }
+
     func testHexFieldEditByKeyboard() async throws {
         let field = try point(in: "picker.hex", 0.5, 0.5)
         await frame([down(field), up(field)])

@@ -19,8 +19,10 @@ final class HeadlessRenderTests: XCTestCase {
         }
     }
 
-    private static func assertBackground(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), file: StaticString = #filePath, line: UInt = #line) {
-        let bg = Self.background.rgba8
+    /// The pixel shows the background gradient at its row (`y` of `height` rows).
+    private static func assertBackground(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), y: Int, height: Int,
+                                         file: StaticString = #filePath, line: UInt = #line) {
+        let bg = GLSceneRenderer.backgroundColor(Self.background, fraction: (Double(y) + 0.5) / Double(height)).rgba8
         XCTAssertLessThanOrEqual(abs(Int(p.r) - Int(bg.0)), 2, "red", file: file, line: line)
         XCTAssertLessThanOrEqual(abs(Int(p.g) - Int(bg.1)), 2, "green", file: file, line: line)
         XCTAssertLessThanOrEqual(abs(Int(p.b) - Int(bg.2)), 2, "blue", file: file, line: line)
@@ -46,8 +48,8 @@ final class HeadlessRenderTests: XCTestCase {
             let first = try XCTUnwrap(captured)
             XCTAssertEqual(first.size, PixelSize(width: 320, height: 240))
             Self.assertLitCube(first.pixel(x: 160, y: 120))
-            Self.assertBackground(first.pixel(x: 2, y: 2))
-            Self.assertBackground(first.pixel(x: 317, y: 237))
+            Self.assertBackground(first.pixel(x: 2, y: 2), y: 2, height: 240)
+            Self.assertBackground(first.pixel(x: 317, y: 237), y: 237, height: 240)
 
             platform.setWindowSize(PixelSize(width: 400, height: 300))
             loop.inject([.resize(platform.metrics)])
@@ -55,7 +57,7 @@ final class HeadlessRenderTests: XCTestCase {
             let resized = try XCTUnwrap(captured)
             XCTAssertEqual(resized.size, PixelSize(width: 400, height: 300))
             Self.assertLitCube(resized.pixel(x: 200, y: 150))
-            Self.assertBackground(resized.pixel(x: 397, y: 297))
+            Self.assertBackground(resized.pixel(x: 397, y: 297), y: 297, height: 300)
         }
     }
 

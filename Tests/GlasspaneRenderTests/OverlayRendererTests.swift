@@ -127,7 +127,10 @@ final class OverlayRendererTests: XCTestCase {
                 let direct = try XCTUnwrap(images[.direct]), cached = try XCTUnwrap(images[.cached])
                 XCTAssertEqual(images[.automatic], cached, "automatic composites a list that holds still")
                 var maxDifference = 0
-                for i in direct.rgba.indices { maxDifference = max(maxDifference, abs(Int(direct.rgba[i]) - Int(cached.rgba[i]))) }
+                for i in direct.rgba.indices {
+                    let d = abs(Int(direct.rgba[i]) - Int(cached.rgba[i]))
+                    maxDifference = max(maxDifference, d)
+                }
                 // Premultiplied blending into a transparent cache rounds once more than blending directly.
                 XCTAssertLessThanOrEqual(maxDifference, 2)
 

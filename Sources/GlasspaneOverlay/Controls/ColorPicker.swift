@@ -46,16 +46,30 @@ public final class ColorPicker: StackView {
         hexField.preferredWidth = width - 30 - 8
         hexField.preferredHeight = 30
         hexField.validator = { ColorPicker.parseHex($0) != nil }
+        hexField.invalidHint = "#rrggbb"
+        hexField.selectsAllOnFocus = true
+        hexField.maxLength = 9
         presets = presetColors.enumerated().map { ColorSwatch(identifier: "\(identifier).preset.\($0.offset)", color: $0.element) }
-        let swatchSize = ((width - 8 * Double(max(presetColors.count - 1, 0))) / Double(max(presetColors.count, 1))).rounded(.down)
-        for s in presets { s.preferredWidth = swatchSize; s.preferredHeight = 22 }
+        // Whole-point widths that add up to the column's width (the last swatches take the remainder).
+        let count = max(presetColors.count, 1)
+        let available = width - 8 * Double(max(presetColors.count - 1, 0))
+        let swatchSize = (available / Double(count)).rounded(.down)
+        let remainder = Int(available - swatchSize * Double(count))
+        for (i, s) in presets.enumerated() {
+            s.preferredWidth = swatchSize + (i >= presets.count - remainder ? 1 : 0)
+            s.preferredHeight = 22
+        }
         let hexRow = HStack(identifier: "\(identifier).hexrow", spacing: 8, [preview, hexField])
         let presetRow = HStack(identifier: "\(identifier).presets", spacing: 8, presets)
         super.init(axis: .vertical, identifier: identifier, spacing: 10, padding: .zero, alignment: .leading,
                    children: [saturationValue, hueBar, hexRow, presetRow])
         saturationValue.picker = self
         hueBar.picker = self
-        hexField.onCommit = { [unowned self] text in if let c = ColorPicker.parseHex(text) { userSelected(c.hsv, keepHueIfGrey: true) } }
+        hexField.onCommit = { [unowned self] text in
+            guard let c = ColorPicker.parseHex(text) else { return }
+            userSelected(c.hsv, keepHueIfGrey: true)
+            hexField.setText(self.color.hex) // `ff8800` and `#FF8800` read back as `#ff8800`
+        }
         for s in presets { s.onSelect = { [unowned self] c in userSelected(c.hsv, keepHueIfGrey: true) } }
         refreshParts(updateHexField: true)
     }
@@ -90,7 +104,36 @@ public final class ColorPicker: StackView {
         saturationValue.setNeedsDisplay()
         hueBar.setNeedsDisplay()
         preview.backgroundColor = color
+        for s in presets { s.isSelected = s.color.hex == color.hex }
         if updateHexField { hexField.setText(color.hex) }
+    }
+}
+
+// MARK: - The point to color mapping, shared with the renderer's shader (Shaders/overlay.frag)
+
+extension ColorPicker {
+    /// The fraction along a gradient `length` points long at `offset` points from its start: the first point
+    /// (offset 0) is 0 and the last whole point (offset `length - 1`) is 1, clamped outside. Pointer events arrive
+    /// on whole points, so the edge columns and rows of the square and the bar pick the extremes. The renderer
+    /// evaluates the same formula per pixel at the pixel's top-left corner in points (`(pixel index) / scale`),
+    /// so the pixel under a click shows the color the click picks (within 1/255 per channel).
+    public static func gradientFraction(offset: Double, length: Double) -> Double {
+        min(max(offset / max(length - 1, 1), 0), 1)
+    }
+
+    /// Saturation and value at a point in the square's own coordinates (points) for a square of `size`.
+    public static func saturationValue(at point: Point, size: Size) -> (s: Double, v: Double) {
+        (gradientFraction(offset: point.x, length: size.width), 1 - gradientFraction(offset: point.y, length: size.height))
+    }
+
+    /// The hue at `offset` points along a bar `length` points long.
+    public static func hue(atOffset offset: Double, length: Double) -> Double {
+        gradientFraction(offset: offset, length: length)
+    }
+
+    /// Where a fraction lies along a gradient `length` points long (the inverse of `gradientFraction`).
+    public static func gradientOffset(fraction: Double, length: Double) -> Double {
+        min(max(fraction, 0), 1) * max(length - 1, 1)
     }
 }
 
@@ -133,16 +176,21 @@ public final class SaturationValueArea: DragSurface {
     public override func draw(in rect: Rect, context: inout PaintContext) {
         guard let hsv = picker?.hsv else { return }
         context.add(.saturationValueGradient(rect, hue: hsv.h, cornerRadius: 6))
-        let p = Point(x: rect.minX + hsv.s * rect.width, y: rect.minY + (1 - hsv.v) * rect.height)
+        let p = Point(x: rect.minX + ColorPicker.gradientOffset(fraction: hsv.s, length: rect.width),
+                      y: rect.minY + ColorPicker.gradientOffset(fraction: 1 - hsv.v, length: rect.height))
+        // The ring marks the exact point; near an edge it is cut by the square rather than spilling onto the panel.
+        context.add(.pushClip(rect))
         context.add(.ring(center: p, radius: 7, width: 2.5, color: .white))
         context.add(.ring(center: p, radius: 8.5, width: 1.5, color: Color(r: 0, g: 0, b: 0, a: 0.45)))
+        context.add(.popClip)
         if isFocused { context.add(.border(rect, color: Color(r: 0.4, g: 0.7, b: 1), width: 2, cornerRadius: 6)) }
     }
 
-    /// Selects saturation and value under the pointer (clamped to the square).
+    /// Selects saturation and value under the pointer (clamped to the square; see `ColorPicker.saturationValue`).
     public override func track(_ location: Point) {
         guard let picker, frame.width > 0, frame.height > 0 else { return }
-        picker.userSelected(HSV(h: picker.hsv.h, s: location.x / frame.width, v: 1 - location.y / frame.height))
+        let sv = ColorPicker.saturationValue(at: location, size: frame.size)
+        picker.userSelected(HSV(h: picker.hsv.h, s: sv.s, v: sv.v))
     }
     /// Left/right nudge saturation, up/down value, by 1% (10% with shift).
     public override func keyDown(_ event: KeyEvent) {
@@ -168,7 +216,7 @@ public final class HueBar: DragSurface {
     public override func draw(in rect: Rect, context: inout PaintContext) {
         guard let hsv = picker?.hsv else { return }
         context.add(.hueGradient(rect, axis: .horizontal, cornerRadius: rect.height / 2))
-        let x = rect.minX + hsv.h * rect.width
+        let x = rect.minX + ColorPicker.gradientOffset(fraction: hsv.h, length: rect.width)
         let marker = Rect(x: x - 4, y: rect.minY - 2, width: 8, height: rect.height + 4)
         context.add(.rect(marker, color: Color(hue: hsv.h, saturation: 1, value: 1), cornerRadius: 3))
         context.add(.border(marker, color: .white, width: 2, cornerRadius: 3))
@@ -179,7 +227,7 @@ public final class HueBar: DragSurface {
     public override func track(_ location: Point) {
         guard let picker, frame.width > 0 else { return }
         var h = picker.hsv
-        h.h = min(max(location.x / frame.width, 0), 1)
+        h.h = ColorPicker.hue(atOffset: location.x, length: frame.width)
         picker.userSelected(h)
     }
     /// Left/right nudge the hue by 1% (10% with shift).
@@ -196,12 +244,17 @@ public final class HueBar: DragSurface {
     }
 }
 
-/// A preset color: selects it on a release inside after a press on it.
+/// A preset color: selects it on a release inside after a press on it. A hovered swatch shows a brighter outline,
+/// the one matching the picker's color a white ring.
 public final class ColorSwatch: View {
     /// The swatch's color.
     public let color: Color
     /// Runs with the color when the swatch is clicked.
     public var onSelect: ((Color) -> Void)?
+    /// True when the picker's color is this swatch's color.
+    public var isSelected = false { didSet { if isSelected != oldValue { setNeedsDisplay() } } }
+    /// True while a pointer hovers over the swatch.
+    public private(set) var isHovered = false { didSet { if isHovered != oldValue { setNeedsDisplay() } } }
     private var pressed: Int?
 
     /// Creates a swatch.
@@ -226,4 +279,20 @@ public final class ColorSwatch: View {
     }
     /// Forgets the press.
     public override func pointerCancelled(_ event: PointerEvent) { pressed = nil }
+    /// Shows the hover outline.
+    public override func pointerEntered(_ event: PointerEvent) { isHovered = true }
+    /// Drops the hover outline.
+    public override func pointerExited(_ event: PointerEvent) { isHovered = false }
+
+    /// The color, an outline (brighter while hovered), and a white ring inside a dark one when selected.
+    public override func draw(in rect: Rect, context: inout PaintContext) {
+        context.add(.rect(rect, color: color, cornerRadius: cornerRadius))
+        if isSelected {
+            context.add(.border(rect, color: .white, width: 2, cornerRadius: cornerRadius))
+            context.add(.border(rect.insetBy(2), color: Color(r: 0, g: 0, b: 0, a: 0.5), width: 1, cornerRadius: max(cornerRadius - 2, 0)))
+        } else {
+            context.add(.border(rect, color: isHovered ? Color(r: 1, g: 1, b: 1, a: 0.8) : borderColor,
+                                width: isHovered ? 1.5 : borderWidth, cornerRadius: cornerRadius))
+        }
+    }
 }

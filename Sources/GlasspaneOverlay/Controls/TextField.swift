@@ -1,19 +1,38 @@
-// A one-line text field: a press focuses it, typing edits at the end, Enter applies, Escape cancels.
+// A single-line text field: caret and selection by keys and pointer, clipboard, Enter applies, Escape reverts.
+// Positions are counted in grapheme clusters (Swift `Character`s), so the caret never splits an emoji or an accent.
 import GlasspaneCore
 
 /// A single-line text input. Edits are tentative until Enter: `onCommit` runs only for valid text, and losing focus
-/// (Escape, a press elsewhere) puts the last applied text back. Text that fails `validator` is drawn as invalid.
+/// (Escape, a press elsewhere) puts the last applied text back. Text that fails `validator` is outlined in red with
+/// `invalidHint` shown inside the field.
+///
+/// Keys: Left/Right move the caret by one character, Home/End to the ends, Shift extends the selection; Backspace and
+/// Delete remove the selection or one character; Ctrl+A selects all, Ctrl+C/X/V copy, cut and paste through the
+/// overlay's clipboard. The pointer places the caret, drags a selection, and a double click selects all.
 open class TextField: View {
-    /// The text shown (being edited while focused).
-    public var text: String { didSet { if text != oldValue { setNeedsDisplay() } } }
+    /// The text shown (being edited while focused). Setting it puts the caret at the end.
+    public var text: String {
+        didSet {
+            guard text != oldValue else { return }
+            let n = text.count
+            caret = min(caret, n); anchor = min(anchor, n)
+            setNeedsDisplay()
+        }
+    }
     /// The last applied text (what Escape or losing focus returns to).
     public private(set) var committedText: String
     /// Font size in points.
     public var fontSize: Double = 14 { didSet { invalidateMeasurement(); setNeedsDisplay() } }
-    /// The most characters the field accepts.
-    public var maxLength = 64
+    /// The most characters (grapheme clusters) the field holds; longer input is cut at the limit (at most 4,096).
+    public var maxLength = 64 { didSet { maxLength = min(max(maxLength, 0), TextField.maxLengthLimit) } }
+    /// The limit on `maxLength`, so measuring and drawing stay cheap.
+    public static let maxLengthLimit = 4096
     /// Decides whether text may be applied; invalid text is outlined in `invalidColor` and Enter ignores it.
     public var validator: (String) -> Bool = { _ in true } { didSet { setNeedsDisplay() } }
+    /// A short hint drawn inside the field, after the text, while the text is invalid (nil: none).
+    public var invalidHint: String? { didSet { setNeedsDisplay() } }
+    /// Select the whole text when the field takes focus (a press then does not move the caret).
+    public var selectsAllOnFocus = false
     /// Runs with the text when Enter applies valid text.
     public var onCommit: ((String) -> Void)?
     /// Text color.
@@ -22,12 +41,31 @@ open class TextField: View {
     public var focusColor = Color(r: 0.4, g: 0.7, b: 1) { didSet { setNeedsDisplay() } }
     /// Outline while the text is invalid.
     public var invalidColor = Color(r: 0.95, g: 0.3, b: 0.3) { didSet { setNeedsDisplay() } }
+    /// Behind selected text.
+    public var selectionColor = Color(r: 0.25, g: 0.45, b: 0.8, a: 0.75) { didSet { setNeedsDisplay() } }
+
+    /// The caret, in characters from the start (0...text.count).
+    public private(set) var caret = 0
+    /// The fixed end of the selection; equal to `caret` when nothing is selected.
+    public private(set) var anchor = 0
+    /// The selected characters (empty when none).
+    public var selection: Range<Int> { min(caret, anchor)..<max(caret, anchor) }
+    /// The selected text.
+    public var selectedText: String { String(text.characters(in: selection)) }
+
+    private var dragPointer: Int?
+    private var pressFocusedField = false
+    /// How far the text is scrolled left so the caret stays visible (points).
+    private var scrollOffset = 0.0
+    private static let horizontalPadding = 8.0
 
     /// Creates a field showing (and having applied) `text`.
     public init(identifier: String = "", text: String = "") {
         self.text = text
         committedText = text
         super.init(identifier: identifier)
+        caret = text.count
+        anchor = caret
         backgroundColor = Color(r: 0.1, g: 0.11, b: 0.13)
         borderColor = Color(r: 0.35, g: 0.37, b: 0.42)
         borderWidth = 1
@@ -38,6 +76,8 @@ open class TextField: View {
     open override var claimsBoundsByDefault: Bool { true }
     /// Text fields take keyboard focus.
     open override var canBecomeFocused: Bool { true }
+    /// Text fields take typed text.
+    open override var acceptsTextInput: Bool { true }
 
     /// True when the current text fails the validator.
     public var isInvalid: Bool { !validator(text) }
@@ -46,7 +86,163 @@ open class TextField: View {
     public func setText(_ newText: String) {
         committedText = newText
         text = newText
+        setCaret(text.count)
     }
+
+    /// Selects characters `range` (clamped); the caret goes to its end.
+    public func select(_ range: Range<Int>) {
+        let n = text.count
+        anchor = min(max(range.lowerBound, 0), n)
+        caret = min(max(range.upperBound, 0), n)
+        setNeedsDisplay()
+    }
+
+    /// Selects the whole text.
+    public func selectAll() { select(0..<text.count) }
+
+    private func setCaret(_ position: Int, extending: Bool = false) {
+        caret = min(max(position, 0), text.count)
+        if !extending { anchor = caret }
+        setNeedsDisplay()
+    }
+
+    // MARK: - Editing
+
+    /// Keeps printable characters: control characters (Unicode Cc, which includes tab and newline) and line or
+    /// paragraph separators are dropped.
+    public static func printable(_ input: String) -> String {
+        String(input.filter { c in
+            !c.isNewline && !c.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        })
+    }
+
+    /// Replaces the selection with `input` (filtered, cut to `maxLength`); the caret ends after the insertion.
+    public func replaceSelection(with input: String) {
+        let insert = TextField.printable(input)
+        let range = selection
+        let head = String(text.characters(in: 0..<range.lowerBound))
+        let tail = String(text.characters(in: range.upperBound..<text.count))
+        let room = max(0, maxLength - head.count - tail.count)
+        let kept = String(insert.prefix(room))
+        guard !(kept.isEmpty && range.isEmpty) else { return }
+        // Counted on the joined text: an inserted combining mark merges with the character before it.
+        let newCaret = (head + kept).count
+        text = head + kept + tail
+        if text.count > maxLength { text = String(text.prefix(maxLength)) }
+        setCaret(newCaret)
+    }
+
+    /// Typed text replaces the selection.
+    open override func textInput(_ input: String) {
+        lastFocusPressPending = false
+        replaceSelection(with: input)
+    }
+
+    /// Caret and selection keys, deletion, clipboard, Enter applies valid text, Escape reverts (see the type).
+    open override func keyDown(_ event: KeyEvent) {
+        lastFocusPressPending = false
+        let extend = event.modifiers.contains(.shift)
+        let command = event.modifiers.contains(.control) || event.modifiers.contains(.command)
+        switch event.key {
+        case .left:
+            if !selection.isEmpty && !extend { setCaret(selection.lowerBound) } else { setCaret(caret - 1, extending: extend) }
+        case .right:
+            if !selection.isEmpty && !extend { setCaret(selection.upperBound) } else { setCaret(caret + 1, extending: extend) }
+        case .home: setCaret(0, extending: extend)
+        case .end: setCaret(text.count, extending: extend)
+        case .backspace:
+            if selection.isEmpty && caret > 0 { anchor = caret - 1 }
+            replaceSelection(with: "")
+        case .delete:
+            if selection.isEmpty && caret < text.count { anchor = caret + 1 }
+            replaceSelection(with: "")
+        case .enter:
+            guard !isInvalid else { return }
+            committedText = text
+            onCommit?(text)
+            setCaret(text.count)
+        case .escape:
+            text = committedText
+            setCaret(text.count)
+        case .character(let c) where command:
+            switch c {
+            case "a": selectAll()
+            case "c": if !selection.isEmpty { clipboard?.writeText(selectedText) }
+            case "x":
+                if !selection.isEmpty { clipboard?.writeText(selectedText); replaceSelection(with: "") }
+            case "v": if let pasted = clipboard?.readText() { replaceSelection(with: pasted) }
+            default: break
+            }
+        default: break
+        }
+    }
+
+    private var clipboard: (any TextClipboard)? { layer?.overlay?.clipboard }
+
+    /// Taking focus selects all (with `selectsAllOnFocus`) or puts the caret at the end; losing it cancels the edit.
+    open override func focusDidChange() {
+        lastFocusPressPending = isFocused
+        if isFocused {
+            if selectsAllOnFocus { selectAll() } else { setCaret(text.count) }
+        } else {
+            text = committedText
+            setCaret(text.count)
+            dragPointer = nil
+        }
+        setNeedsDisplay()
+    }
+
+    // MARK: - Pointer
+
+    /// Places the caret (Shift extends the selection); a double click selects all. The press that focuses a
+    /// `selectsAllOnFocus` field keeps the whole text selected unless the pointer then drags.
+    open override func pointerDown(_ event: PointerEvent) {
+        guard event.button == .left, dragPointer == nil else { return }
+        dragPointer = event.pointerID
+        if event.clickCount >= 2 { selectAll(); dragPointer = nil; return }
+        pressFocusedField = selectsAllOnFocus && selection == 0..<text.count && !text.isEmpty && lastFocusPressPending
+        lastFocusPressPending = false
+        if pressFocusedField { return }
+        setCaret(characterIndex(atX: event.location.x), extending: event.modifiers.contains(.shift))
+    }
+
+    /// Drags the selection's moving end.
+    open override func pointerMoved(_ event: PointerEvent) {
+        guard dragPointer == event.pointerID else { return }
+        let index = characterIndex(atX: event.location.x)
+        if pressFocusedField {
+            // A drag from the focusing press selects from where it started instead of keeping everything.
+            guard index != caret else { return }
+            pressFocusedField = false
+        }
+        setCaret(index, extending: true)
+    }
+
+    /// Ends the drag.
+    open override func pointerUp(_ event: PointerEvent) { if dragPointer == event.pointerID { dragPointer = nil } }
+    /// Ends the drag.
+    open override func pointerCancelled(_ event: PointerEvent) { pointerUp(event) }
+
+    /// Set when focus arrives; the router delivers the focusing press right after it (see `pointerDown`). Keys
+    /// clear it, so after programmatic focus and typing a press places the caret.
+    private var lastFocusPressPending = false
+
+    /// The character boundary nearest to `x` (view coordinates).
+    private func characterIndex(atX x: Double) -> Int {
+        guard let fonts = layer?.fonts else { return text.count }
+        let target = x - TextField.horizontalPadding + scrollOffset
+        var best = 0, bestDistance = Double.infinity
+        var prefix = ""
+        for (i, c) in ([Character?.none] + text.map { Optional($0) }).enumerated() {
+            if let c { prefix.append(c) }
+            let w = prefix.isEmpty ? 0 : fonts.measure(prefix, fontSize: fontSize).width
+            let d = abs(w - target)
+            if d < bestDistance { best = i; bestDistance = d }
+        }
+        return best
+    }
+
+    // MARK: - Layout and drawing
 
     /// Room for about ten characters, or the proposal.
     open override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size {
@@ -54,48 +250,60 @@ open class TextField: View {
         return Size(width: proposed.width.isFinite ? min(proposed.width, line.width + 16) : line.width + 16, height: line.height + 10)
     }
 
-    /// Background, an outline showing focus or invalid text, the text, and a caret at its end while focused.
+    /// Background, an outline (focus or invalid), the selection, the text, the invalid hint and the caret.
     open override func draw(in rect: Rect, context: inout PaintContext) {
         let radius = presentationCornerRadius
         context.add(.rect(rect, color: presentationBackgroundColor, cornerRadius: radius))
-        let outline = isInvalid ? invalidColor : (isFocused ? focusColor : borderColor)
-        context.add(.border(rect, color: outline, width: isFocused || isInvalid ? 2 : borderWidth, cornerRadius: radius))
-        let size = context.fonts.measure(text.isEmpty ? " " : text, fontSize: fontSize)
-        let origin = Point(x: rect.minX + 8, y: rect.minY + ((rect.height - size.height) / 2).rounded(.down))
+        let invalid = isInvalid
+        let outline = invalid ? invalidColor : (isFocused ? focusColor : borderColor)
+        context.add(.border(rect, color: outline, width: isFocused || invalid ? 2 : borderWidth, cornerRadius: radius))
+        let fonts = context.fonts
+        func width(_ range: Range<Int>) -> Double {
+            range.isEmpty ? 0 : fonts.measure(String(text.characters(in: range)), fontSize: fontSize).width
+        }
+        let lineHeight = fonts.measure(" ", fontSize: fontSize).height
+        let inner = rect.width - 2 * TextField.horizontalPadding
+        let caretX = width(0..<caret)
+        // Scroll so the caret stays inside the field.
+        if caretX - scrollOffset > inner { scrollOffset = caretX - inner }
+        if caretX - scrollOffset < 0 { scrollOffset = caretX }
+        scrollOffset = max(0, min(scrollOffset, max(0, width(0..<text.count) - inner + 2)))
+        let originX = rect.minX + TextField.horizontalPadding - scrollOffset
+        let top = rect.minY + ((rect.height - lineHeight) / 2).rounded(.down)
         context.add(.pushClip(rect.insetBy(2)))
+        if isFocused && !selection.isEmpty {
+            let x0 = originX + width(0..<selection.lowerBound), x1 = originX + width(0..<selection.upperBound)
+            context.add(.rect(Rect(x: x0, y: top + 1, width: x1 - x0, height: lineHeight - 2), color: selectionColor, cornerRadius: 0))
+        }
         if !text.isEmpty {
-            context.add(.glyphs(GlyphRun(text: text, origin: origin, fontSize: fontSize, color: isInvalid ? invalidColor : textColor)))
+            context.add(.glyphs(GlyphRun(text: text, origin: Point(x: originX, y: top), fontSize: fontSize,
+                                         color: invalid ? invalidColor : textColor)))
+        }
+        if invalid, let hint = invalidHint {
+            let hintSize = fontSize * 0.8
+            let hintWidth = fonts.measure(hint, fontSize: hintSize).width
+            let hintX = rect.maxX - TextField.horizontalPadding - hintWidth
+            // Only where it does not cover the text.
+            if hintX >= originX + width(0..<text.count) + 6 {
+                let hintTop = rect.minY + ((rect.height - fonts.measure(hint, fontSize: hintSize).height) / 2).rounded(.down)
+                context.add(.glyphs(GlyphRun(text: hint, origin: Point(x: hintX, y: hintTop), fontSize: hintSize,
+                                             color: invalidColor.withAlpha(0.8))))
+            }
         }
         if isFocused {
-            let x = text.isEmpty ? origin.x : origin.x + size.width + 1
-            context.add(.rect(Rect(x: x, y: origin.y + 2, width: 1.5, height: size.height - 4), color: textColor, cornerRadius: 0))
+            context.add(.rect(Rect(x: (originX + caretX).rounded(), y: top + 2, width: 1.5, height: lineHeight - 4),
+                              color: textColor, cornerRadius: 0))
         }
         context.add(.popClip)
     }
+}
 
-    /// Printable text is appended (up to `maxLength`).
-    open override func textInput(_ input: String) {
-        let printable = input.filter { !$0.isNewline && $0 != "\t" && !($0.asciiValue.map { $0 < 32 || $0 == 127 } ?? false) }
-        guard !printable.isEmpty else { return }
-        text = String((text + printable).prefix(maxLength))
-    }
-
-    /// Backspace deletes, Enter applies valid text, Escape cancels the edit.
-    open override func keyDown(_ event: KeyEvent) {
-        switch event.key {
-        case .backspace: if !text.isEmpty { text.removeLast() }
-        case .enter:
-            guard !isInvalid else { return }
-            committedText = text
-            onCommit?(text)
-        case .escape: text = committedText
-        default: break
-        }
-    }
-
-    /// Losing focus without Enter cancels the edit; either way the outline changes.
-    open override func focusDidChange() {
-        if !isFocused { text = committedText }
-        setNeedsDisplay()
+extension String {
+    /// The characters at offsets `range` (grapheme clusters), clamped to the string.
+    func characters(in range: Range<Int>) -> Substring {
+        let n = count
+        let lo = min(max(range.lowerBound, 0), n), hi = min(max(range.upperBound, lo), n)
+        let start = index(startIndex, offsetBy: lo)
+        return self[start..<index(start, offsetBy: hi - lo)]
     }
 }

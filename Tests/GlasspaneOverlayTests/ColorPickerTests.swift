@@ -1,0 +1,79 @@
+// The color picker's parts: the point-to-color mapping at the edges, the ring kept inside the square, preset
+// hover and selection, and a preset row exactly as wide as the column.
+import XCTest
+import GlasspaneCore
+@testable import GlasspaneOverlay
+
+final class ColorPickerTests: XCTestCase {
+    private func makePicker(_ hex: String = "#f3a712") -> (Overlay, ColorPicker) {
+        let overlay = Overlay(windowSize: Size(width: 400, height: 400))
+        let layer = overlay.addLayer(name: "ui", level: 0)
+        let picker = ColorPicker(color: Color(hex: hex)!)
+        layer.addSubview(picker, at: Point(x: 10, y: 10))
+        overlay.update()
+        return (overlay, picker)
+    }
+
+    func testEdgePointsOfTheSquareAndBarPickTheExtremes() {
+        let (overlay, picker) = makePicker()
+        let sv = picker.saturationValue.windowFrame
+        // The top-right whole point is full saturation and value: the pure hue.
+        overlay.route(down(sv.maxX - 1, sv.minY)); overlay.route(up(sv.maxX - 1, sv.minY))
+        XCTAssertEqual(picker.hsv.s, 1); XCTAssertEqual(picker.hsv.v, 1)
+        overlay.route(down(sv.minX, sv.maxY - 1)); overlay.route(up(sv.minX, sv.maxY - 1))
+        XCTAssertEqual(picker.color.hex, "#000000")
+        overlay.route(down(sv.minX, sv.minY)); overlay.route(up(sv.minX, sv.minY))
+        XCTAssertEqual(picker.color.hex, "#ffffff")
+        let bar = picker.hueBar.windowFrame
+        overlay.route(down(bar.maxX - 1, bar.minY + 8)); overlay.route(up(bar.maxX - 1, bar.minY + 8))
+        XCTAssertEqual(picker.hsv.h, 1)
+        XCTAssertEqual(ColorPicker.gradientFraction(offset: 107.5, length: 216), 0.5)
+        XCTAssertEqual(ColorPicker.gradientOffset(fraction: 0.5, length: 216), 107.5)
+    }
+
+    func testSelectionRingIsClippedToTheSquare() {
+        let (overlay, picker) = makePicker("#ffffff") // s = 0, v = 1: the ring sits on the top-left corner
+        let sv = picker.saturationValue.windowFrame
+        let commands = overlay.drawList.commands
+        let ringIndex = try! XCTUnwrap(commands.firstIndex { if case .ring = $0 { return true } else { return false } })
+        guard case .pushClip(let clip) = commands[ringIndex - 1] else { return XCTFail("ring not clipped: \(commands[ringIndex - 1])") }
+        XCTAssertEqual(clip, sv)
+    }
+
+    func testPresetRowSpansTheColumnAndSwatchesShowHoverAndSelection() {
+        let (overlay, picker) = makePicker("#33aa55")
+        let row = try! XCTUnwrap(overlay.view(withIdentifier: "picker.presets"))
+        XCTAssertEqual(row.windowFrame.maxX, picker.saturationValue.windowFrame.maxX, "preset row ends with the square")
+        XCTAssertEqual(picker.presets.last!.windowFrame.maxX, picker.saturationValue.windowFrame.maxX)
+        XCTAssertEqual(picker.presets.map(\.isSelected), [false, false, true, false, false, false])
+
+        let first = picker.presets[0]
+        let f = first.windowFrame
+        overlay.route(hover(f.minX + 5, f.minY + 5))
+        XCTAssertTrue(first.isHovered)
+        overlay.update()
+        XCTAssertTrue(overlay.drawList.dumpText.contains("border \(f) #ffffff@0.8 w=1.5"), overlay.drawList.dumpText)
+        overlay.route(down(f.minX + 5, f.minY + 5)); overlay.route(up(f.minX + 5, f.minY + 5))
+        XCTAssertEqual(picker.presets.map(\.isSelected), [true, false, false, false, false, false])
+        overlay.update()
+        XCTAssertTrue(overlay.drawList.dumpText.contains("border \(f) #ffffff w=2"), "selected swatch has a white ring")
+        overlay.route(hover(390, 390))
+        XCTAssertFalse(first.isHovered)
+    }
+}
+
+extension ColorPickerTests {
+    func testTypingAHexColorAndEnterApplies() {
+        let (overlay, picker) = makePicker("#f3a712")
+        var reported: [String] = []
+        picker.onColorChange = { reported.append($0.hex) }
+        let f = picker.hexField.windowFrame
+        overlay.route(down(f.minX + 20, f.minY + 10)); overlay.route(up(f.minX + 20, f.minY + 10))
+        for c in "ff8800" { overlay.route(.text(String(c))) }
+        XCTAssertEqual(picker.hexField.text, "ff8800")
+        overlay.route(.key(KeyEvent(key: .enter)))
+        XCTAssertEqual(picker.hexField.text, "#ff8800")
+        XCTAssertEqual(picker.color.hex, "#ff8800")
+        XCTAssertEqual(reported, ["#ff8800"])
+    }
+}
