@@ -59,6 +59,10 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
     @Flag(name: .long, inversion: .prefixedNo, help: "glFinish before timing the present (default: on when headless, where a swap waits for nothing).")
     public var finish: Bool?
 
+    /// MSAA samples.
+    @Option(name: .long, help: ArgumentHelp("Multisample anti-aliasing samples per pixel: 1 (off), 2, 4 (default, as the demo), 8 or 16.", valueName: "N"))
+    public var msaa: Int = 4
+
     /// Show the HUD (its cost is reported as the hud phase).
     @Flag(name: .long, help: "Show the performance HUD during the run (its cost is the hud phase).")
     public var hud = false
@@ -96,6 +100,7 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
             throw ValidationError("--size '\(size)' is not WIDTHxHEIGHT with positive whole numbers (for example 1280x720).")
         }
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1 (got \(frames)).") }
+        try validateSamples(msaa)
         guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more (got \(warmup)).") }
         guard maxRegression >= 0, maxRegression.isFinite else { throw ValidationError("--max-regression must be a percentage of 0 or more (got \(maxRegression)).") }
     }
@@ -108,6 +113,7 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         d.vsync = false
         d.finishesBeforePresent = finish
         d.showsHUD = hud
+        d.msaaSamples = msaa
         d.compositing = overlayCompositing
         d.stopsOnInterrupt = true
         var b = BenchmarkDescription(warmupFrames: warmup, measuredFrames: frames, scenario: scenario.rawValue)

@@ -37,6 +37,10 @@ public struct WindowOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("fps-cap"), help: ArgumentHelp("Pace frames to at most N per second.", valueName: "N"))
     public var fpsCap: Int?
 
+    /// MSAA samples.
+    @Option(name: .long, help: ArgumentHelp("Multisample anti-aliasing samples per pixel for the scene: 1 (off), 2, 4 (default), 8 or 16.", valueName: "N"))
+    public var msaa: Int = 4
+
     /// Print frame-time statistics at exit.
     @Flag(name: .long, help: "Print frame-time statistics and time to first frame at exit.")
     public var stats = false
@@ -57,6 +61,7 @@ public struct WindowOptions: ParsableArguments, Sendable {
         }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1 (got \(frames)).") }
         if let fpsCap, fpsCap < 1 || fpsCap > 10_000 { throw ValidationError("--fps-cap must be between 1 and 10000 (got \(fpsCap)).") }
+        try validateSamples(msaa)
     }
 
     /// The session these options describe (interrupts stop the loop cleanly).
@@ -68,8 +73,16 @@ public struct WindowOptions: ParsableArguments, Sendable {
         d.vsync = vsync == .on
         d.fpsCap = fpsCap ?? 0
         d.collectsFrameTimes = stats
+        d.msaaSamples = msaa
         if let screenshot { d.screenshots = [ScreenshotRequest(frame: nil, path: screenshot)] }
         d.stopsOnInterrupt = true
         return d
+    }
+}
+
+/// Refuses sample counts other than 1, 2, 4, 8 and 16, naming the option.
+func validateSamples(_ samples: Int) throws {
+    guard [1, 2, 4, 8, 16].contains(samples) else {
+        throw ValidationError("--msaa must be 1 (off), 2, 4, 8 or 16 (got \(samples)).")
     }
 }

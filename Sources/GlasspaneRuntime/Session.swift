@@ -76,6 +76,9 @@ public final class Session {
             description.vsync = false
             description.fpsCap = 0
             if case .bool(let hud)? = header.options["hud"] { description.showsHUD = description.showsHUD || hud }
+            if case .number(let samples)? = header.options["msaa"], [1, 2, 4, 8, 16].contains(Int(exactly: samples) ?? 0) {
+                description.msaaSamples = Int(samples)
+            }
         }
         try OutputPaths.check(description)
 
@@ -84,7 +87,7 @@ public final class Session {
         do {
             platform = try SDLPlatform(options: PlatformOptions(
                 title: description.resolvedTitle, size: description.resolvedWindowSize, headless: description.headless,
-                vsync: description.vsync && !description.headless))
+                vsync: description.vsync && !description.headless, samples: description.resolvedSamples))
         } catch {
             throw .platform(error)
         }
@@ -158,14 +161,15 @@ public final class Session {
             throw .screenshotFrame(frame: late.frame ?? 0, lastFrame: last)
         }
         let loop = FrameLoop(platform: platform, app: app, configuration: configuration)
-        let surface = SessionSurface(offscreen: description.headless)
+        let surface = SessionSurface(offscreen: description.headless, samples: description.resolvedSamples)
         loop.surface = surface
 
         let recording: ScriptRecording?
         if !description.recordingPath.isEmpty {
             let metrics = platform.metrics
             let header = script?.header ?? ScriptHeader(windowSize: metrics.windowSize, scale: metrics.scaleY,
-                                                        options: ["hud": .bool(description.showsHUD)])
+                                                        options: ["hud": .bool(description.showsHUD),
+                                                                  "msaa": .number(Double(description.resolvedSamples))])
             do {
                 recording = try ScriptRecording(path: description.recordingPath, header: header,
                                                 bufferedFrames: description.recordingBufferFrames > 0 ? description.recordingBufferFrames : 30)
@@ -290,7 +294,7 @@ public struct SessionOutcome: Sendable {
 @MainActor
 final class SessionSurface: RenderSurface {
     let target: RenderTarget
-    init(offscreen: Bool) { target = RenderTarget(offscreen: offscreen) }
+    init(offscreen: Bool, samples: Int) { target = RenderTarget(offscreen: offscreen, samples: samples) }
     func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
     func finishGPU() { GLContextControl.finish() }
 }

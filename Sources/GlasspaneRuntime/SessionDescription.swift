@@ -95,6 +95,8 @@ public struct SessionDescription: Sendable {
     public var headless = false
     /// Ask for vertical sync (ignored headless, where there is no display to sync to).
     public var vsync = true
+    /// Multisample anti-aliasing samples per pixel for the scene (0: 4; 1 turns it off; at most 16).
+    public var msaaSamples = 0
     /// Pace frames to at most this many per second (0: no cap).
     public var fpsCap = 0
     /// Stop after this many frames (0: until quit; a replay or benchmark sets its own count).
@@ -137,6 +139,8 @@ public struct SessionDescription: Sendable {
     }
     /// The title with the default applied.
     public var resolvedTitle: String { title.isEmpty ? "Glasspane" : title }
+    /// MSAA samples with the default applied.
+    public var resolvedSamples: Int { msaaSamples > 0 ? min(msaaSamples, 16) : 4 }
     /// Whether the present is preceded by glFinish.
     public var resolvedFinish: Bool { finishesBeforePresent ?? headless }
 }

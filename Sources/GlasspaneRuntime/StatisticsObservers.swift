@@ -84,6 +84,7 @@ extension Session {
         extra["driver"] = platform.videoDriver
         extra["overlay_compositing"] = description.compositing.rawValue
         extra["hud"] = description.showsHUD ? "on" : "off"
+        extra["msaa"] = String(description.resolvedSamples)
         environment.options = BenchRunOptions(
             scenario: sampler.description.scenario, frames: sampler.description.resolvedMeasuredFrames,
             warmup: sampler.description.warmupFrames, width: size.width, height: size.height,

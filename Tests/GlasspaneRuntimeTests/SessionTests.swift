@@ -185,4 +185,25 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(phase(of: "post", type: "change-color", frame: 2), "bus_to_engine", "the coalesced color is sent in phase 3")
         XCTAssertEqual(phase(of: "deliver", type: "state-changed", frame: 2), "bus_to_overlay")
     }
+
+    func testMSAAIsHonouredAndRecordedInTheScriptHeader() async throws {
+        func edgeShot(samples: Int, name: String) async throws -> (png: Data, script: String) {
+            var d = SessionDescription()
+            d.headless = true
+            d.windowSize = PixelSize(width: 320, height: 200)
+            d.frames = 3
+            d.msaaSamples = samples
+            d.recordingPath = try file(name + ".jsonl")
+            d.screenshots = [ScreenshotRequest(frame: nil, path: try file(name + ".png"))]
+            let session = try open(d)
+            _ = await session.run()
+            session.close()
+            return (try Data(contentsOf: URL(fileURLWithPath: try file(name + ".png"))),
+                    try String(contentsOfFile: try file(name + ".jsonl"), encoding: .utf8))
+        }
+        let off = try await edgeShot(samples: 1, name: "off"), on = try await edgeShot(samples: 4, name: "on")
+        XCTAssertNotEqual(off.png, on.png, "anti-aliased edges differ")
+        XCTAssertTrue(off.script.hasPrefix("{") && off.script.contains(#""msaa":1"#), off.script)
+        XCTAssertTrue(on.script.contains(#""msaa":4"#), on.script)
+    }
 }
