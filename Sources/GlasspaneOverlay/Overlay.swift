@@ -5,7 +5,7 @@ import GlasspaneCore
 /// Every overlay layer of one window, the router that decides who gets each input event, and keyboard focus.
 ///
 /// Per frame the host calls `route(_:)` for each event (delivering the engine-bound ones itself), then
-/// `update()`, then draws `drawList` (or each of `visibleLayers`' lists) over the scene.
+/// `update()`, then draws each visible layer's `drawList` over the scene (each layer has its own renderer and cache).
 public final class Overlay {
     /// Layers back to front (ascending level; equal levels keep insertion order).
     public private(set) var layers: [OverlayLayer] = []
@@ -25,9 +25,6 @@ public final class Overlay {
     /// only then (`PlatformBackend.textInputActive`).
     public var wantsTextInput: Bool { focusedView?.acceptsTextInput ?? false }
 
-    /// The combined draw list of the visible layers, rebuilt only after a layer repainted or changed visibility.
-    private var combined = DrawList()
-    private var combinedIsStale = true
 
     /// The frame clock's time at the last `advanceAnimations(to:)` (seconds, simulated); nil before the first.
     /// Animations set between two calls start at this time.
@@ -51,7 +48,6 @@ public final class Overlay {
         layer.setWindowSize(windowSize)
         layers.append(layer)
         sortLayers()
-        combinedIsStale = true
     }
 
     /// Creates, adds and returns a layer.
@@ -69,25 +65,19 @@ public final class Overlay {
         router.forget(layer: layer)
         if let f = focusedView, f.layer === layer { clearFocus() }
         layer.overlay = nil
-        combinedIsStale = true
     }
 
     /// The layer with a name.
     public func layer(named name: String) -> OverlayLayer? { layers.first { $0.name == name } }
 
-    /// Layers that are drawn (not hidden), back to front.
-    public var visibleLayers: [OverlayLayer] { layers.filter { $0.visibility != .hidden } }
-
     /// Keeps `layers` ordered by level (stable).
     func sortLayers() {
         let indexed = layers.enumerated().map { ($0.offset, $0.element) }
         layers = indexed.sorted { $0.1.level != $1.1.level ? $0.1.level < $1.1.level : $0.0 < $1.0 }.map(\.1)
-        combinedIsStale = true
     }
 
     /// A layer stopped taking events (or stopped being drawn): drop its hover and focus.
     func layerVisibilityChanged(_ layer: OverlayLayer) {
-        combinedIsStale = true
         if layer.visibility != .hidden { layer.needsFullRepaint = true }
         if layer.visibility != .interactive {
             router.forget(layer: layer)
@@ -140,7 +130,6 @@ public final class Overlay {
     public func paintIfNeeded() -> Bool {
         var did = false
         for layer in layers where layer.paintIfNeeded() { did = true }
-        if did { combinedIsStale = true }
         return did
     }
 
@@ -155,27 +144,11 @@ public final class Overlay {
     /// True when `update()` would do work.
     public var needsUpdate: Bool { layers.contains { $0.needsLayout || ($0.visibility != .hidden && $0.needsPaint) } }
 
-    /// Every visible layer's commands, back to front, in window points (call `update()` first). Rebuilt only after
-    /// a change; otherwise the cached value is returned.
-    public var drawList: DrawList {
-        if combinedIsStale {
-            combined.commands.removeAll(keepingCapacity: true)
-            for layer in layers where layer.visibility != .hidden { combined.append(contentsOf: layer.drawList) }
-            combinedIsStale = false
-            drawListGeneration &+= 1
-        }
-        return combined
-    }
-
-    /// Changes each time `drawList` is rebuilt: a renderer that sees the same value may reuse its cached work.
-    public private(set) var drawListGeneration: UInt64 = 0
-
-    /// Lays out and paints one layer now (a HUD times its own cost this way); `drawList` picks the change up.
+    /// Lays out and paints one layer now (a HUD times its own cost this way).
     @discardableResult
     public func update(layer: OverlayLayer) -> Bool {
         let laidOut = layer.layoutIfNeeded()
         let painted = layer.paintIfNeeded()
-        if painted { combinedIsStale = true }
         return laidOut || painted
     }
 

@@ -105,3 +105,13 @@ enum DemoOverlayFixtures {
         return Demo(overlay: overlay, ui: ui, hud: hud, panel: panel, sliders: sliders, button: button, fps: fps)
     }
 }
+
+extension Overlay {
+    /// Every visible layer's commands, back to front: the whole overlay of a frame, for comparisons and golden dumps.
+    /// (The product draws layer by layer, each from its own cache.)
+    var drawList: DrawList {
+        var combined = DrawList()
+        for layer in layers where layer.visibility != .hidden { combined.append(contentsOf: layer.drawList) }
+        return combined
+    }
+}

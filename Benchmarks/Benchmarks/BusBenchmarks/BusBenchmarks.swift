@@ -4,7 +4,7 @@ import Benchmark
 import BenchmarkSupport
 import GlasspaneBus
 import GlasspaneCore
-import GlasspaneEngine
+import GlasspaneDemo
 
 /// The overlay and the engine on one bus, as the demo wires them (overlay endpoint first, engine announces ready).
 @MainActor

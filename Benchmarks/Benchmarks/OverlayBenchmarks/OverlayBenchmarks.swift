@@ -282,3 +282,13 @@ let benchmarks: @Sendable () -> Void = {
             }
         })
 }
+
+extension Overlay {
+    /// Every visible layer's commands, back to front: the whole overlay of a frame, for comparisons and golden dumps.
+    /// (The product draws layer by layer, each from its own cache.)
+    var drawList: DrawList {
+        var combined = DrawList()
+        for layer in layers where layer.visibility != .hidden { combined.append(contentsOf: layer.drawList) }
+        return combined
+    }
+}
