@@ -8,23 +8,26 @@ final class DeepHitTestTests: XCTestCase {
     /// A chain of `depth` views, each offset inside its parent by (0.75, 0.5) and 1.5 x 1 points smaller; a decoy
     /// sibling sits in front of every 1,000th link, off to the right of the point we test. Only the leaf draws.
     private func makeChain(depth: Int) -> (root: View, links: [View]) {
-        let root = View(identifier: "chain.0", frame: Rect(x: 0, y: 0, width: 20_000, height: 12_000))
-        var links = [root]
-        var parent = root
-        for i in 1..<depth {
-            let size = parent.frame.size
-            let link = View(identifier: "chain.\(i)", frame: Rect(x: 0.75, y: 0.5, width: size.width - 1.5, height: size.height - 1))
-            parent.addSubview(link)
+        // Built leaf first: attaching a subtree to a detached parent walks no long ancestor chain (adding links
+        // under an ever deeper parent would walk the whole chain for every link).
+        var links: [View] = []
+        var size = Size(width: 20_000, height: 12_000)
+        for i in 0..<depth {
+            let origin = i == 0 ? Point.zero : Point(x: 0.75, y: 0.5)
+            links.append(View(identifier: "chain.\(i)", frame: Rect(origin: origin, size: size)))
+            size = Size(width: size.width - 1.5, height: size.height - 1)
+        }
+        for i in stride(from: depth - 1, to: 0, by: -1) {
+            let parent = links[i - 1]
+            parent.addSubview(links[i])
             if i % 1000 == 0 {
-                let decoy = View(identifier: "decoy.\(i)", frame: Rect(x: size.width - 100, y: 0, width: 50, height: 50))
+                let decoy = View(identifier: "decoy.\(i)", frame: Rect(x: parent.frame.size.width - 100, y: 0, width: 50, height: 50))
                 decoy.backgroundColor = .white
                 parent.addSubview(decoy)
             }
-            links.append(link)
-            parent = link
         }
-        parent.backgroundColor = .white
-        return (root, links)
+        links[depth - 1].backgroundColor = .white
+        return (links[0], links)
     }
 
     /// The window point minus every link's origin, subtracted root first (what the hit view must receive).
@@ -120,14 +123,15 @@ final class DeepHitTestTests: XCTestCase {
         let log = EventLog()
         let overlay = Overlay(windowSize: Size(width: 800, height: 600))
         let ui = overlay.addLayer(name: "ui", level: 0)
-        var parent: View = ui.root
-        for i in 0..<2_000 {
-            let link = View(identifier: "l\(i)", frame: Rect(x: 0.25, y: 0.125, width: 700 - Double(i) * 0.25, height: 500 - Double(i) * 0.125))
-            parent.addSubview(link)
-            parent = link
-        }
+        // Leaf first, then the chain attached to the layer in one step (see makeChain).
         let leaf = RecordingView("leaf", Rect(x: 1, y: 1, width: 100, height: 100), log: log)
-        parent.addSubview(leaf)
+        var child: View = leaf
+        for i in stride(from: 1_999, through: 0, by: -1) {
+            let link = View(identifier: "l\(i)", frame: Rect(x: 0.25, y: 0.125, width: 700 - Double(i) * 0.25, height: 500 - Double(i) * 0.125))
+            link.addSubview(child)
+            child = link
+        }
+        ui.addSubview(child)
         let decision = overlay.route(down(600, 300))
         XCTAssertEqual(decision.summary, "ui/leaf")
         // 2,000 links of 0.25 / 0.125, then the leaf at (1, 1): exact in binary, so the point is exactly known.
