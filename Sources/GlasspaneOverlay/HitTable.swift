@@ -5,8 +5,8 @@ import GlasspaneCore
 
 /// The flattened hit records of one subtree; the same rules and order as `View.hitTestLocating`'s walk.
 final class HitTable {
-    /// A walk visiting at least this many views builds a table for the next tests (smaller subtrees walk).
-    static let minimumWalk = 256
+    /// A walk going deeper than this many levels builds a table (shallower trees walk; their stack stays small).
+    static let minimumDepth = 48
     /// The most views one table holds (indices are 32-bit); a larger subtree is walked every time.
     static let maximumViews = Int(Int32.max)
 

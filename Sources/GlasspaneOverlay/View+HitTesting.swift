@@ -29,28 +29,58 @@ extension View {
     /// `hitTest`, with the point in the hit view's coordinates. Offsets are subtracted on the way down, once per
     /// level, so the point is exactly the one the hit view's bounds check accepted.
     ///
-    /// A subtree that needed a long walk (`HitTable.minimumWalk` views) gets a `HitTable`: its hit records copied
-    /// into one array in tree order, which later tests read while nothing in the subtree changed. Walking linked
-    /// views costs a few dependent memory loads per level (about 100 ns each on a 10,000-deep chain); the table
-    /// costs about one cache line per level.
+    /// A path deeper than `HitTable.minimumDepth` levels makes the subtree a `HitTable`: its hit records copied into
+    /// one array in tree order, which this and later tests read while nothing in the subtree changes. Walking linked
+    /// views costs a few dependent memory loads per level (about 100 ns a level on a 10,000-deep chain); the table
+    /// reads memory front to back. Shallow trees, however wide, keep the walk (it reads siblings in parallel).
     public final func hitTestLocating(_ point: Point) -> (view: View, point: Point)? {
         let record = hitRecord
         guard point.x >= 0, point.y >= 0, point.x < record.frame.size.width, point.y < record.frame.size.height,
               record.isTestable else { return nil }
         if !hitGeometryDirty, let table = hitTable, !table.isInUse { return table.hitTest(point) }
-        let (found, visited) = withUnsafeTemporaryAllocation(of: WalkLevel.self, capacity: 64) { inline in
+        var tooDeep = false
+        let found = hitTestInBounds(point, depth: 1, tooDeep: &tooDeep)
+        guard tooDeep else { return found }
+        if let table = HitTable(root: self) {
+            hitTable = table
+            return table.hitTest(point)
+        }
+        // More views than a table indexes: the walk, with its stack on the heap past 64 levels.
+        return withUnsafeTemporaryAllocation(of: WalkLevel.self, capacity: 64) { inline in
             var stack = WalkStack(inline: inline.baseAddress!, capacity: inline.count)
             defer { stack.release() }
             return walk(from: point, stack: &stack)
         }
-        if visited >= HitTable.minimumWalk { hitTable = HitTable(root: self) }
-        return found
     }
 
-    /// The walk over the linked views, as a loop over an explicit stack (a 10,000-deep chain needs no 10,000 call
-    /// frames): each level remembers the next subview to ask. Returns the hit and how many subviews were looked at.
-    private final func walk(from point: Point, stack: inout WalkStack) -> ((view: View, point: Point)?, Int) {
-        var visited = 0
+    /// The walk for a point inside the bounds of a view that passed the skip rules, recursing at most
+    /// `HitTable.minimumDepth` levels: deeper, it sets `tooDeep` and gives up (the caller builds a table).
+    /// The bounds check is done before recursing so that a miss costs no call.
+    private final func hitTestInBounds(_ point: Point, depth: Int, tooDeep: inout Bool) -> (view: View, point: Point)? {
+        if depth > HitTable.minimumDepth { tooDeep = true; return nil }
+        let found: (view: View, point: Point)? = subviews.withUnsafeBufferPointer { children in
+            var i = children.count - 1
+            while i >= 0 {
+                let child = children[i]
+                i -= 1
+                let record = child.hitRecord
+                let f = record.frame
+                let local = Point(x: point.x - f.origin.x, y: point.y - f.origin.y)
+                guard local.x >= 0, local.y >= 0, local.x < f.size.width, local.y < f.size.height,
+                      record.isTestable else { continue }
+                if let hit = child.hitTestInBounds(local, depth: depth + 1, tooDeep: &tooDeep) { return hit }
+                if tooDeep { return nil }
+            }
+            return nil
+        }
+        if let found { return found }
+        if tooDeep { return nil }
+        return claimsOwnBounds ? (self, point) : nil
+    }
+
+    /// The walk over the linked views as a loop over an explicit stack (any depth, no call frame per level): each
+    /// level remembers the next subview to ask.
+    private final func walk(from point: Point, stack: inout WalkStack) -> (view: View, point: Point)? {
         stack.push(WalkLevel(view: self, nextChild: subviews.count - 1, point: point))
         while let level = stack.top {
             let view = level.view
@@ -61,7 +91,6 @@ extension View {
                     while i >= 0 {
                         let child = children[i]
                         i -= 1
-                        visited &+= 1
                         let record = child.hitRecord
                         let f = record.frame
                         let local = Point(x: level.point.x - f.origin.x, y: level.point.y - f.origin.y)
@@ -76,10 +105,10 @@ extension View {
             }
             if pushed { continue }
             // No subview claimed the point: the view itself, else back to its parent's next subview.
-            if view.claimsOwnBounds { return ((view, level.point), visited) }
+            if view.claimsOwnBounds { return (view, level.point) }
             stack.pop()
         }
-        return (nil, visited)
+        return nil
     }
 }
 
