@@ -5,7 +5,9 @@
  * swap. It prints frame-time percentiles (time between presents, as `glasspane bench` measures them).
  *
  * Plain C, no Swift dependency. Build: scripts/build-floor.sh (gcc, Debian's SDL2 and glvnd's libOpenGL).
- * Usage: floor [--frames N] [--warmup N] [--size WxH] [--headless] [--finish|--no-finish] [--fbo] [--json PATH]
+ * Usage: floor [--frames N] [--warmup N] [--size WxH] [--headless] [--finish|--no-finish] [--json PATH]
+ *              [--fbo] [--timer-queries] [--state-per-frame]
+ * The last three add, one at a time, something Glasspane does per frame that a minimal loop does not, to price it.
  * docs/bench.md ("The floor") explains what it is compared with and why each option exists.
  */
 #define GL_GLEXT_PROTOTYPES 1
@@ -166,7 +168,7 @@ static double percentile_ms(const int64_t *sorted, long n, double p) {
 static void usage_error(const char *message, const char *value) {
     fprintf(stderr, "floor: %s%s%s\n", message, value ? ": " : "", value ? value : "");
     fprintf(stderr, "usage: floor [--frames N] [--warmup N] [--size WxH] [--headless] [--finish|--no-finish] "
-                    "[--fbo] [--json PATH]\n");
+                    "[--json PATH] [--fbo] [--timer-queries] [--state-per-frame]\n");
     exit(2);
 }
 
@@ -185,7 +187,7 @@ static long parse_count(const char *option, const char *text, long min) {
 
 int main(int argc, char **argv) {
     long frames = 1000, warmup = 60;
-    int width = 1280, height = 720, headless = 0, finish = -1, fbo = 0;
+    int width = 1280, height = 720, headless = 0, finish = -1, fbo = 0, timer_queries = 0, state_per_frame = 0;
     const char *json_path = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -201,6 +203,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--finish")) finish = 1;
         else if (!strcmp(a, "--no-finish")) finish = 0;
         else if (!strcmp(a, "--fbo")) fbo = 1;
+        else if (!strcmp(a, "--timer-queries")) timer_queries = 1;
+        else if (!strcmp(a, "--state-per-frame")) state_per_frame = 1;
         else if (!strcmp(a, "--json")) { if (!next) usage_error("missing value after", a); json_path = next; i++; }
         else usage_error("unknown option", a);
     }
@@ -295,42 +299,105 @@ int main(int argc, char **argv) {
     glUniform3f(u_light, 0.4f, 0.8f, 0.6f);
     glUniform3f(u_color, 0.93f, 0.45f, 0.16f);
 
+    /* --timer-queries: what BenchRunner does through GPUPassTimer, two GL_TIME_ELAPSED queries per frame (the scene
+     * and the overlay pass) whose results are read after the present. */
+    GLuint queries[2] = {0, 0};
+    int query_pending[2] = {0, 0};
+    if (timer_queries) glGenQueries(2, queries);
+
     long total = warmup + frames;
-    int64_t *samples = malloc(sizeof(int64_t) * (size_t)frames);
+    int64_t *samples = malloc(sizeof(int64_t) * (size_t)frames * 3);
     if (!samples) { fprintf(stderr, "floor: out of memory for %ld samples\n", frames); return 1; }
+    int64_t *draw_ns = samples + frames, *present_ns = samples + 2 * frames;
     int64_t start = now_ns(), previous = 0;
     long measured = 0;
     for (long i = 0; i < total; i++) {
         SDL_Event e;
         while (SDL_PollEvent(&e)) if (e.type == SDL_QUIT) i = total;
+        int64_t t0 = now_ns();
         /* CubeSimulation: 0.9 rad/s from angle 0.6, on the wall clock. */
-        double seconds = (double)(now_ns() - start) / 1e9;
+        double seconds = (double)(t0 - start) / 1e9;
         double angle = fmod(0.6 + 0.9 * seconds, 2 * M_PI);
         mat4 model = rotation_scaled((float)angle, 0.3f, 1, 0.15f, 1.6f);
+        if (fbo) glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+        if (timer_queries && !query_pending[0]) glBeginQuery(GL_TIME_ELAPSED, queries[0]);
+        if (state_per_frame) {
+            /* Everything GLSceneRenderer.render sets each frame, in its order. */
+            glViewport(0, 0, pw, ph);
+            glClearColor(0.09f, 0.10f, 0.13f, 1);
+            glClearDepth(1);
+        }
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        if (state_per_frame) {
+            glEnable(GL_DEPTH_TEST);
+            glDepthFunc(GL_LESS);
+            glEnable(GL_CULL_FACE);
+            glCullFace(GL_BACK);
+            glDisable(GL_BLEND);
+            glUseProgram(program);
+            glUniformMatrix4fv(u_vp, 1, GL_FALSE, view_projection.m);
+            glUniform3f(u_light, 0.4f, 0.8f, 0.6f);
+            glBindVertexArray(vao);
+        }
         glUniformMatrix4fv(u_model, 1, GL_FALSE, model.m);
+        if (state_per_frame) glUniform3f(u_color, 0.93f, 0.45f, 0.16f);
         glDrawArrays(GL_TRIANGLES, 0, vertex_count);
+        if (state_per_frame) {
+            glBindVertexArray(0);
+            glDisable(GL_CULL_FACE);
+            glDisable(GL_DEPTH_TEST);
+        }
+        if (timer_queries && !query_pending[0]) { glEndQuery(GL_TIME_ELAPSED); query_pending[0] = 1; }
+        if (timer_queries && !query_pending[1]) {
+            glBeginQuery(GL_TIME_ELAPSED, queries[1]);
+            glEndQuery(GL_TIME_ELAPSED);
+            query_pending[1] = 1;
+        }
+        int64_t t1 = now_ns();
         if (finish) glFinish();
         SDL_GL_SwapWindow(window);
         int64_t t = now_ns();
-        if (i >= warmup && previous != 0 && measured < frames) samples[measured++] = t - previous;
+        for (int q = 0; q < 2; q++) {
+            if (!query_pending[q]) continue;
+            GLint available = 0;
+            glGetQueryObjectiv(queries[q], GL_QUERY_RESULT_AVAILABLE, &available);
+            if (available) {
+                GLuint64 result = 0;
+                glGetQueryObjectui64v(queries[q], GL_QUERY_RESULT, &result);
+                query_pending[q] = 0;
+            }
+        }
+        if (state_per_frame) {
+            /* GLSceneRenderer restores these for the overlay pass; the next frame sets them again. */
+            glDisable(GL_CULL_FACE);
+        }
+        if (i >= warmup && previous != 0 && measured < frames) {
+            samples[measured] = t - previous;
+            draw_ns[measured] = t1 - t0;
+            present_ns[measured] = t - t1;
+            measured++;
+        }
         previous = t;
     }
     if (measured == 0) { fprintf(stderr, "floor: no frames were measured\n"); return 2; }
     qsort(samples, (size_t)measured, sizeof samples[0], compare_i64);
+    qsort(draw_ns, (size_t)measured, sizeof draw_ns[0], compare_i64);
+    qsort(present_ns, (size_t)measured, sizeof present_ns[0], compare_i64);
+    double draw_p50_us = percentile_ms(draw_ns, measured, 50) * 1000, present_p50_us = percentile_ms(present_ns, measured, 50) * 1000;
     double sum = 0;
     for (long i = 0; i < measured; i++) sum += (double)samples[i] / 1e6;
     double p50 = percentile_ms(samples, measured, 50), p90 = percentile_ms(samples, measured, 90);
     double p99 = percentile_ms(samples, measured, 99);
-    printf("floor: %ld frames after %ld warmup, %dx%d, %s, finish %s%s, GL: %s\n", measured, warmup, pw, ph,
-           headless ? "headless" : "window", finish ? "on" : "off", fbo ? ", fbo" : "", (const char *)glGetString(GL_RENDERER));
-    printf("frame time (ms)  mean %.3f  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f\n", sum / (double)measured, p50, p90, p99,
-           (double)samples[measured - 1] / 1e6);
+    printf("floor: %ld frames after %ld warmup, %dx%d, %s, finish %s%s%s%s, GL: %s\n", measured, warmup, pw, ph,
+           headless ? "headless" : "window", finish ? "on" : "off", fbo ? ", fbo" : "", timer_queries ? ", timer queries" : "",
+           state_per_frame ? ", state per frame" : "", (const char *)glGetString(GL_RENDERER));
+    printf("frame time (ms)  mean %.3f  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f   draw p50 %.1f us  present p50 %.1f us\n",
+           sum / (double)measured, p50, p90, p99, (double)samples[measured - 1] / 1e6, draw_p50_us, present_p50_us);
     if (json) {
         /* The keys of `glasspane bench --json` that scripts/bench-compare.sh reads. */
         fprintf(json, "{\"scenario\":\"floor\",\"frame_count\":%ld,\"frame_ms\":{\"mean\":%.6f,\"p50\":%.6f,\"p90\":%.6f,"
-                      "\"p99\":%.6f,\"max\":%.6f}}\n",
-                measured, sum / (double)measured, p50, p90, p99, (double)samples[measured - 1] / 1e6);
+                      "\"p99\":%.6f,\"max\":%.6f},\"phases_us\":{\"draw\":{\"p50\":%.3f},\"present\":{\"p50\":%.3f}}}\n",
+                measured, sum / (double)measured, p50, p90, p99, (double)samples[measured - 1] / 1e6, draw_p50_us, present_p50_us);
         fclose(json);
     }
     free(samples);
