@@ -3,7 +3,7 @@ SWIFT ?= swift
 # Tests open SDL windows through the offscreen driver (EGL): no X server needed.
 TEST_ENV := SDL_VIDEODRIVER=offscreen
 
-.PHONY: demo test build release deps bench microbench clean
+.PHONY: demo test build release deps bench bench-compare microbench clean
 
 ## demo: build in release mode and open the demo window (headless screenshot when there is no display)
 demo: deps release
@@ -33,6 +33,10 @@ clean:
 ## bench: the standard frame-time set, headless, release build; files under results/bench/
 bench: deps release
 	@scripts/run-bench.sh
+
+## bench-compare: cube, idle and dragged picker against the floor (a minimal C + SDL + GL cube), interleaved; ratios
+bench-compare: deps release
+	@scripts/bench-compare.sh
 
 ## microbench: ordo-one/benchmark micro-benchmarks (bus, hit testing, layout, draw lists) in Benchmarks/
 microbench: deps

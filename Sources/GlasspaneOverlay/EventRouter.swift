@@ -177,10 +177,10 @@ public final class EventRouter {
         case .pointerCancel(let p): return routeEnd(event, p, cancelled: true)
         case let .wheel(location, dx, dy):
             var passes: [LayerPass] = []
-            guard let (layer, view) = hitTestLayers(at: location, passes: &passes) else {
+            guard let (layer, view, local) = hitTestLayersLocating(at: location, passes: &passes) else {
                 return RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
             }
-            view.scrollWheel(at: view.convertFromWindow(location), dx: dx, dy: dy)
+            view.scrollWheel(at: local, dx: dx, dy: dy)
             return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .hit)
         case .key(let k): return routeKey(event, k)
         case .text(let text):
@@ -203,6 +203,12 @@ public final class EventRouter {
 
     /// The frontmost layer's claiming view at a window point, recording why each layer in front of it passed.
     public func hitTestLayers(at point: Point, passes: inout [LayerPass]) -> (OverlayLayer, View)? {
+        hitTestLayersLocating(at: point, passes: &passes).map { ($0.layer, $0.view) }
+    }
+
+    /// `hitTestLayers`, with the point in the hit view's coordinates (accumulated on the way down, so delivering
+    /// the event needs no walk back up the ancestors).
+    func hitTestLayersLocating(at point: Point, passes: inout [LayerPass]) -> (layer: OverlayLayer, view: View, point: Point)? {
         let layers = overlay.layers
         var i = layers.count - 1
         while i >= 0 {
@@ -214,14 +220,14 @@ public final class EventRouter {
             case .interactive: break
             }
             let root = layer.root
-            guard let view = root.hitTest(Point(x: point.x - root.frame.origin.x, y: point.y - root.frame.origin.y)) else {
+            guard let (view, local) = root.hitTestLocating(Point(x: point.x - root.frame.origin.x, y: point.y - root.frame.origin.y)) else {
                 passes.append(LayerPass(layerName: layer.name, cause: .nothingHit)); continue
             }
             if view.isPassthrough {
                 passes.append(LayerPass(layerName: layer.name, cause: .passthrough(viewIdentifier: view.identifier)))
                 continue
             }
-            return (layer, view)
+            return (layer, view, local)
         }
         return nil
     }
@@ -239,16 +245,18 @@ public final class EventRouter {
         var passes: [LayerPass] = []
         let target: RoutingTarget
         let reason: RoutingReason
-        if let (layer, view) = hitTestLayers(at: p.location, passes: &passes) {
+        var local: Point? = nil
+        if let (layer, view, point) = hitTestLayersLocating(at: p.location, passes: &passes) {
             target = .overlay(layer: layer, view: view)
             reason = .hit
+            local = point
         } else {
             target = .engine
             reason = .passedThrough(passes)
         }
         captures[p.pointerID] = Capture(target: target, buttons: [p.button])
         updateFocus(forPressOn: target)
-        deliver(event, p, to: target)
+        deliver(event, p, to: target, at: local)
         return RoutingDecision(event: event, target: target, reason: reason)
     }
 
@@ -259,26 +267,26 @@ public final class EventRouter {
         }
         // Hover: hit-test every move; exit the old view before entering the new one.
         var passes: [LayerPass] = []
-        let hit = hitTestLayers(at: p.location, passes: &passes)
+        let hit = hitTestLayersLocating(at: p.location, passes: &passes)
         let old = hovered[p.pointerID]
         var exited: View? = nil, entered: View? = nil
-        if old?.view !== hit?.1 {
+        if old?.view !== hit?.view {
             if let old {
                 hovered[p.pointerID] = nil
                 old.view.pointerExited(localized(p, to: old.view))
                 exited = old.view
             }
-            if let (layer, view) = hit {
+            if let (layer, view, local) = hit {
                 hovered[p.pointerID] = (view, layer, p)
-                view.pointerEntered(localized(p, to: view))
+                view.pointerEntered(p.at(local))
                 entered = view
             }
-        } else if let (layer, view) = hit {
+        } else if let (layer, view, _) = hit {
             hovered[p.pointerID] = (view, layer, p)
         }
         var decision: RoutingDecision
-        if let (layer, view) = hit {
-            view.pointerMoved(localized(p, to: view))
+        if let (layer, view, local) = hit {
+            view.pointerMoved(p.at(local))
             decision = RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .hover)
         } else {
             decision = RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
@@ -301,17 +309,19 @@ public final class EventRouter {
         }
         // An end with no down we saw (the press began before the overlay existed): route by position.
         var passes: [LayerPass] = []
-        guard let (layer, view) = hitTestLayers(at: p.location, passes: &passes) else {
+        guard let (layer, view, local) = hitTestLayersLocating(at: p.location, passes: &passes) else {
             return RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
         }
         let target = RoutingTarget.overlay(layer: layer, view: view)
-        deliver(event, p, to: target)
+        deliver(event, p, to: target, at: local)
         return RoutingDecision(event: event, target: target, reason: .hit)
     }
 
-    private func deliver(_ event: InputEvent, _ p: PointerEvent, to target: RoutingTarget) {
+    /// Delivers a pointer event to an overlay target; `point` is the location in the view's coordinates when the
+    /// hit test just computed it (else it is converted from the window location).
+    private func deliver(_ event: InputEvent, _ p: PointerEvent, to target: RoutingTarget, at point: Point? = nil) {
         guard case .overlay(_, let view) = target else { return }
-        let local = localized(p, to: view)
+        let local = point.map { p.at($0) } ?? localized(p, to: view)
         switch event {
         case .pointerDown: view.pointerDown(local)
         case .pointerMove: view.pointerMoved(local)
@@ -397,5 +407,14 @@ public final class EventRouter {
             hovered[id] = nil
             entry.view.pointerExited(localized(entry.event, to: entry.view))
         }
+    }
+}
+
+private extension PointerEvent {
+    /// The same event at another location (a view's coordinates).
+    func at(_ location: Point) -> PointerEvent {
+        var moved = self
+        moved.location = location
+        return moved
     }
 }

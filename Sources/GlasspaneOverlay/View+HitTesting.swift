@@ -24,17 +24,41 @@ extension View {
     /// The view and its subtree are skipped when hidden, when alpha < 0.01, when interaction is disabled, or when
     /// the point is outside its bounds (so a subview sticking out of its parent is not hit there). Subviews are
     /// asked last to first; when none claims the point, the view claims it if `claimsOwnBounds`.
-    public final func hitTest(_ point: Point) -> View? {
+    public final func hitTest(_ point: Point) -> View? { hitTestLocating(point)?.view }
+
+    /// `hitTest`, with the point in the hit view's coordinates. Offsets are subtracted on the way down, once per
+    /// level, so the point is exactly the one the hit view's bounds check accepted.
+    ///
+    /// A path deeper than `HitTable.minimumDepth` levels makes the subtree a `HitTable`: its hit records copied into
+    /// one array in tree order, which this and later tests read while nothing in the subtree changes. Walking linked
+    /// views costs a few dependent memory loads per level (about 100 ns a level on a 10,000-deep chain); the table
+    /// reads memory front to back. Shallow trees, however wide, keep the walk (it reads siblings in parallel).
+    public final func hitTestLocating(_ point: Point) -> (view: View, point: Point)? {
         let record = hitRecord
         guard point.x >= 0, point.y >= 0, point.x < record.frame.size.width, point.y < record.frame.size.height,
               record.isTestable else { return nil }
-        return hitTestInBounds(point)
+        if !hitGeometryDirty, let table = hitTable, !table.isInUse { return table.hitTest(point) }
+        var tooDeep = false
+        let found = hitTestInBounds(point, depth: 1, tooDeep: &tooDeep)
+        guard tooDeep else { return found }
+        if let table = HitTable(root: self) {
+            hitTable = table
+            return table.hitTest(point)
+        }
+        // More views than a table indexes: the walk, with its stack on the heap past 64 levels.
+        return withUnsafeTemporaryAllocation(of: WalkLevel.self, capacity: 64) { inline in
+            var stack = WalkStack(inline: inline.baseAddress!, capacity: inline.count)
+            defer { stack.release() }
+            return walk(from: point, stack: &stack)
+        }
     }
 
-    /// `hitTest` for a point already known to be inside the bounds of a view that passed the skip rules.
-    /// The bounds check is done before recursing so that a miss costs no call (10,000-view trees stay in budget).
-    private final func hitTestInBounds(_ point: Point) -> View? {
-        let found: View? = subviews.withUnsafeBufferPointer { children in
+    /// The walk for a point inside the bounds of a view that passed the skip rules, recursing at most
+    /// `HitTable.minimumDepth` levels: deeper, it sets `tooDeep` and gives up (the caller builds a table).
+    /// The bounds check is done before recursing so that a miss costs no call.
+    private final func hitTestInBounds(_ point: Point, depth: Int, tooDeep: inout Bool) -> (view: View, point: Point)? {
+        if depth > HitTable.minimumDepth { tooDeep = true; return nil }
+        let found: (view: View, point: Point)? = subviews.withUnsafeBufferPointer { children in
             var i = children.count - 1
             while i >= 0 {
                 let child = children[i]
@@ -44,11 +68,87 @@ extension View {
                 let local = Point(x: point.x - f.origin.x, y: point.y - f.origin.y)
                 guard local.x >= 0, local.y >= 0, local.x < f.size.width, local.y < f.size.height,
                       record.isTestable else { continue }
-                if let hit = child.hitTestInBounds(local) { return hit }
+                if let hit = child.hitTestInBounds(local, depth: depth + 1, tooDeep: &tooDeep) { return hit }
+                if tooDeep { return nil }
             }
             return nil
         }
         if let found { return found }
-        return claimsOwnBounds ? self : nil
+        if tooDeep { return nil }
+        return claimsOwnBounds ? (self, point) : nil
     }
+
+    /// The walk over the linked views as a loop over an explicit stack (any depth, no call frame per level): each
+    /// level remembers the next subview to ask.
+    private final func walk(from point: Point, stack: inout WalkStack) -> (view: View, point: Point)? {
+        stack.push(WalkLevel(view: self, nextChild: subviews.count - 1, point: point))
+        while let level = stack.top {
+            let view = level.view
+            var i = level.nextChild
+            var pushed = false
+            if i >= 0 {
+                pushed = view.subviews.withUnsafeBufferPointer { children in
+                    while i >= 0 {
+                        let child = children[i]
+                        i -= 1
+                        let record = child.hitRecord
+                        let f = record.frame
+                        let local = Point(x: level.point.x - f.origin.x, y: level.point.y - f.origin.y)
+                        guard local.x >= 0, local.y >= 0, local.x < f.size.width, local.y < f.size.height,
+                              record.isTestable else { continue }
+                        stack.setTopNextChild(i)
+                        stack.push(WalkLevel(view: child, nextChild: child.subviews.count - 1, point: local))
+                        return true
+                    }
+                    return false
+                }
+            }
+            if pushed { continue }
+            // No subview claimed the point: the view itself, else back to its parent's next subview.
+            if view.claimsOwnBounds { return (view, level.point) }
+            stack.pop()
+        }
+        return nil
+    }
+}
+
+/// One level of a walk: a view inside whose bounds the point lies, the next subview to ask (counting down to -1)
+/// and the point in the view's coordinates.
+struct WalkLevel {
+    /// Not retained: the tree being tested holds every view on the path while the walk runs.
+    unowned(unsafe) let view: View
+    var nextChild: Int
+    let point: Point
+}
+
+/// The walk's stack: on the call stack for the first levels, then on the heap, doubling.
+struct WalkStack {
+    private var base: UnsafeMutablePointer<WalkLevel>
+    private var capacity: Int
+    private var count = 0
+    private var onHeap = false
+
+    init(inline: UnsafeMutablePointer<WalkLevel>, capacity: Int) { base = inline; self.capacity = capacity }
+
+    var top: WalkLevel? { count > 0 ? base[count - 1] : nil }
+
+    mutating func setTopNextChild(_ index: Int) { base[count - 1].nextChild = index }
+
+    mutating func push(_ level: WalkLevel) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<WalkLevel>.allocate(capacity: capacity * 2)
+            grown.initialize(from: base, count: count)
+            if onHeap { base.deallocate() }
+            base = grown
+            capacity *= 2
+            onHeap = true
+        }
+        (base + count).initialize(to: level)
+        count += 1
+    }
+
+    mutating func pop() { count -= 1 }
+
+    /// Frees the heap storage, if the walk grew onto the heap.
+    mutating func release() { if onHeap { base.deallocate(); onHeap = false } }
 }

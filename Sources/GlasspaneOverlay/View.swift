@@ -74,7 +74,10 @@ open class View {
     /// value: inside `withAnimation` it changes at once and `presentationFrame` moves toward it.
     public final var frame: Rect {
         didSet {
-            if frame != oldValue { hitRecord.frame = frame; frameDidChange(from: oldValue); modelDidChange(\.frame, from: oldValue, to: frame) }
+            if frame != oldValue {
+                hitRecord.frame = frame; hitGeometryDidChange(); frameDidChange(from: oldValue)
+                modelDidChange(\.frame, from: oldValue, to: frame)
+            }
         }
     }
     /// The view's own coordinate space: origin zero, the frame's size.
@@ -175,7 +178,23 @@ open class View {
     final var hitRecord: HitRecord
 
     private func updateHitRecord() {
-        hitRecord.isTestable = !isHidden && alpha >= View.minimumHitAlpha && isUserInteractionEnabled
+        let testable = !isHidden && alpha >= View.minimumHitAlpha && isUserInteractionEnabled
+        if testable != hitRecord.isTestable { hitRecord.isTestable = testable; hitGeometryDidChange() }
+    }
+
+    /// True when this subtree's frames, testability or structure changed since the last `HitTable` was built at
+    /// or above this view. Invariant: a dirty view's ancestors are dirty too, so marking stops at the first one.
+    final var hitGeometryDirty = true
+    /// The flattened copy of this subtree's hit records that `hitTest` reads on large subtrees (View+HitTesting.swift).
+    final var hitTable: HitTable?
+
+    /// Marks this view and its ancestors as changed for hit testing (stops at the first already marked).
+    final func hitGeometryDidChange() {
+        var v: View? = self
+        while let c = v, !c.hitGeometryDirty {
+            c.hitGeometryDirty = true
+            v = c.superview
+        }
     }
 
     // MARK: - Invalidation state (read by the layer's passes)
@@ -235,6 +254,7 @@ open class View {
         if view.superview != nil { view.removeFromSuperview() }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        hitGeometryDidChange()
         // The child may carry flags set while detached; make the path to it visible to the layout pass.
         if view.needsLayout || view.subtreeNeedsLayout { view.propagateSubtreeNeedsLayout() }
         invalidateMeasurement()
@@ -249,6 +269,7 @@ open class View {
         parent.invalidateMeasurement()
         if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
         superview = nil
+        parent.hitGeometryDidChange()
         owner?.overlay?.viewBecameIneligible(self)
     }
 

@@ -1,0 +1,411 @@
+/*
+ * The floor: the least a program can do to show Glasspane's cube. SDL2 window (or SDL's offscreen driver),
+ * OpenGL 3.3 core, the same mesh, the same shader math, the same clear, size and camera as GLSceneRenderer
+ * and CubeSimulation draw in `glasspane bench --scenario cube`, in an uncapped loop: poll events, draw, (glFinish),
+ * swap. It prints frame-time percentiles (time between presents, as `glasspane bench` measures them).
+ *
+ * Plain C, no Swift dependency. Build: scripts/build-floor.sh (gcc, Debian's SDL2 and glvnd's libOpenGL).
+ * Usage: floor [--frames N] [--warmup N] [--size WxH] [--headless] [--finish|--no-finish] [--json PATH]
+ *              [--fbo] [--timer-queries] [--state-per-frame]
+ * The last three add, one at a time, something Glasspane does per frame that a minimal loop does not, to price it.
+ * docs/bench.md ("The floor") explains what it is compared with and why each option exists.
+ */
+#define GL_GLEXT_PROTOTYPES 1
+#include <GL/glcorearb.h>
+#include <SDL2/SDL.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Limits checked before any work. */
+#define MAX_FRAMES 10000000L
+#define MAX_SIDE 16384
+
+/* The same sources as Shaders/cube.vert and Shaders/cube.frag. */
+static const char *vertex_source =
+    "#version 330 core\n"
+    "layout(location = 0) in vec3 aPosition;\n"
+    "layout(location = 1) in vec3 aNormal;\n"
+    "uniform mat4 uModel;\n"
+    "uniform mat4 uViewProjection;\n"
+    "out vec3 vNormal;\n"
+    "void main() {\n"
+    "    vNormal = mat3(uModel) * aNormal;\n"
+    "    gl_Position = uViewProjection * uModel * vec4(aPosition, 1.0);\n"
+    "}\n";
+static const char *fragment_source =
+    "#version 330 core\n"
+    "in vec3 vNormal;\n"
+    "uniform vec3 uColor;\n"
+    "uniform vec3 uLightDirection;\n"
+    "out vec4 fragColor;\n"
+    "void main() {\n"
+    "    vec3 n = normalize(vNormal);\n"
+    "    float key = max(dot(n, normalize(uLightDirection)), 0.0);\n"
+    "    float fill = max(dot(n, normalize(vec3(-0.7, 0.15, 0.7))), 0.0);\n"
+    "    float ambient = 0.30 + 0.10 * n.y;\n"
+    "    vec3 lit = uColor * (ambient + 0.62 * key + 0.28 * fill);\n"
+    "    fragColor = vec4(min(lit, vec3(1.0)), 1.0);\n"
+    "}\n";
+
+typedef struct { float m[16]; } mat4; /* column-major, as GL expects */
+
+static mat4 mul(mat4 a, mat4 b) {
+    mat4 o;
+    for (int c = 0; c < 4; c++)
+        for (int r = 0; r < 4; r++) {
+            float s = 0;
+            for (int k = 0; k < 4; k++) s += a.m[k * 4 + r] * b.m[c * 4 + k];
+            o.m[c * 4 + r] = s;
+        }
+    return o;
+}
+
+static void normalize3(float v[3]) {
+    float l = sqrtf(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    if (l > 0) { v[0] /= l; v[1] /= l; v[2] /= l; }
+}
+
+static void cross3(const float a[3], const float b[3], float out[3]) {
+    out[0] = a[1] * b[2] - a[2] * b[1];
+    out[1] = a[2] * b[0] - a[0] * b[2];
+    out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static float dot3(const float a[3], const float b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+/* Mat4.perspective in Sources/GlasspaneCore/Math3D.swift. */
+static mat4 perspective(float fovy, float aspect, float near, float far) {
+    float f = 1 / tanf(fovy / 2);
+    mat4 p = {{f / (aspect > 1e-6f ? aspect : 1e-6f), 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) / (near - far), -1,
+               0, 0, 2 * far * near / (near - far), 0}};
+    return p;
+}
+
+/* Mat4.lookAt with center (0,0,0) and up (0,1,0). */
+static mat4 look_at(const float eye[3]) {
+    float f[3] = {-eye[0], -eye[1], -eye[2]}, up[3] = {0, 1, 0}, s[3], u[3];
+    normalize3(f);
+    cross3(f, up, s);
+    normalize3(s);
+    cross3(s, f, u);
+    mat4 v = {{s[0], u[0], -f[0], 0, s[1], u[1], -f[1], 0, s[2], u[2], -f[2], 0, -dot3(s, eye), -dot3(u, eye),
+               dot3(f, eye), 1}};
+    return v;
+}
+
+/* Mat4.rotation(angle:axis:) * Mat4.scale(s). */
+static mat4 rotation_scaled(float angle, float ax, float ay, float az, float scale) {
+    float a[3] = {ax, ay, az};
+    normalize3(a);
+    float c = cosf(angle), s = sinf(angle), t = 1 - c;
+    mat4 r = {{t * a[0] * a[0] + c, t * a[0] * a[1] + s * a[2], t * a[0] * a[2] - s * a[1], 0,
+               t * a[0] * a[1] - s * a[2], t * a[1] * a[1] + c, t * a[1] * a[2] + s * a[0], 0,
+               t * a[0] * a[2] + s * a[1], t * a[1] * a[2] - s * a[0], t * a[2] * a[2] + c, 0, 0, 0, 0, 1}};
+    mat4 sc = {{scale, 0, 0, 0, 0, scale, 0, 0, 0, 0, scale, 0, 0, 0, 0, 1}};
+    return mul(r, sc);
+}
+
+/* GLSceneRenderer.cubeVertices(): 36 vertices (position, flat normal), counter-clockwise faces. */
+static int cube_vertices(float *out) {
+    static const float faces[6][3 + 12] = {
+        {0, 0, 1, -1, -1, 1, 1, -1, 1, 1, 1, 1, -1, 1, 1},
+        {0, 0, -1, 1, -1, -1, -1, -1, -1, -1, 1, -1, 1, 1, -1},
+        {1, 0, 0, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1, 1, 1},
+        {-1, 0, 0, -1, -1, -1, -1, -1, 1, -1, 1, 1, -1, 1, -1},
+        {0, 1, 0, -1, 1, 1, 1, 1, 1, 1, 1, -1, -1, 1, -1},
+        {0, -1, 0, -1, -1, -1, 1, -1, -1, 1, -1, 1, -1, -1, 1},
+    };
+    static const int order[6] = {0, 1, 2, 0, 2, 3};
+    int n = 0;
+    for (int f = 0; f < 6; f++)
+        for (int i = 0; i < 6; i++) {
+            const float *c = &faces[f][3 + order[i] * 3];
+            out[n++] = c[0] * 0.5f; out[n++] = c[1] * 0.5f; out[n++] = c[2] * 0.5f;
+            out[n++] = faces[f][0]; out[n++] = faces[f][1]; out[n++] = faces[f][2];
+        }
+    return n / 6;
+}
+
+static GLuint compile(GLenum kind, const char *source, const char *name) {
+    GLuint s = glCreateShader(kind);
+    glShaderSource(s, 1, &source, NULL);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[2048];
+        glGetShaderInfoLog(s, sizeof log, NULL, log);
+        fprintf(stderr, "floor: %s shader: compile failed:\n%s\n", name, log);
+        exit(1);
+    }
+    return s;
+}
+
+static int64_t now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int compare_i64(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Nearest-rank percentile of sorted values (the rank docs/bench.md uses). */
+static double percentile_ms(const int64_t *sorted, long n, double p) {
+    long rank = (long)ceil(p * (double)n / 100.0);
+    if (rank < 1) rank = 1;
+    if (rank > n) rank = n;
+    return (double)sorted[rank - 1] / 1e6;
+}
+
+static void usage_error(const char *message, const char *value) {
+    fprintf(stderr, "floor: %s%s%s\n", message, value ? ": " : "", value ? value : "");
+    fprintf(stderr, "usage: floor [--frames N] [--warmup N] [--size WxH] [--headless] [--finish|--no-finish] "
+                    "[--json PATH] [--fbo] [--timer-queries] [--state-per-frame]\n");
+    exit(2);
+}
+
+static long parse_count(const char *option, const char *text, long min) {
+    if (!text) usage_error("missing value after", option);
+    char *end = NULL;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || !end || *end || v < min || v > MAX_FRAMES) {
+        char message[128];
+        snprintf(message, sizeof message, "%s wants a whole number in %ld...%ld", option, min, MAX_FRAMES);
+        usage_error(message, text);
+    }
+    return v;
+}
+
+int main(int argc, char **argv) {
+    long frames = 1000, warmup = 60;
+    int width = 1280, height = 720, headless = 0, finish = -1, fbo = 0, timer_queries = 0, state_per_frame = 0;
+    const char *json_path = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--frames")) { frames = parse_count(a, next, 1); i++; }
+        else if (!strcmp(a, "--warmup")) { warmup = parse_count(a, next, 1); i++; }
+        else if (!strcmp(a, "--size")) {
+            if (!next || sscanf(next, "%dx%d", &width, &height) != 2 || width < 1 || height < 1 || width > MAX_SIDE ||
+                height > MAX_SIDE)
+                usage_error("--size wants WxH, each side 1...16384", next);
+            i++;
+        }
+        else if (!strcmp(a, "--headless")) headless = 1;
+        else if (!strcmp(a, "--finish")) finish = 1;
+        else if (!strcmp(a, "--no-finish")) finish = 0;
+        else if (!strcmp(a, "--fbo")) fbo = 1;
+        else if (!strcmp(a, "--timer-queries")) timer_queries = 1;
+        else if (!strcmp(a, "--state-per-frame")) state_per_frame = 1;
+        else if (!strcmp(a, "--json")) { if (!next) usage_error("missing value after", a); json_path = next; i++; }
+        else usage_error("unknown option", a);
+    }
+    /* As `glasspane bench`: glFinish before the swap by default when headless (a swap there waits for nothing). */
+    if (finish < 0) finish = headless;
+    FILE *json = NULL;
+    if (json_path && !(json = fopen(json_path, "w"))) {
+        fprintf(stderr, "floor: --json %s: %s\n", json_path, strerror(errno));
+        return 2;
+    }
+
+    if (headless) setenv("SDL_VIDEODRIVER", "offscreen", 1);
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) { fprintf(stderr, "floor: SDL_Init: %s\n", SDL_GetError()); return 1; }
+    /* The attributes SDLPlatform asks for. */
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
+    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+    SDL_GL_SetAttribute(SDL_GL_RED_SIZE, 8);
+    SDL_GL_SetAttribute(SDL_GL_GREEN_SIZE, 8);
+    SDL_GL_SetAttribute(SDL_GL_BLUE_SIZE, 8);
+    SDL_GL_SetAttribute(SDL_GL_ALPHA_SIZE, 8);
+    SDL_Window *window = SDL_CreateWindow("floor", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
+                                          SDL_WINDOW_OPENGL | SDL_WINDOW_SHOWN);
+    if (!window) { fprintf(stderr, "floor: SDL_CreateWindow: %s\n", SDL_GetError()); return 1; }
+    SDL_GLContext context = SDL_GL_CreateContext(window);
+    if (!context) { fprintf(stderr, "floor: SDL_GL_CreateContext: %s\n", SDL_GetError()); return 1; }
+    SDL_GL_MakeCurrent(window, context);
+    SDL_GL_SetSwapInterval(0); /* uncapped, as `glasspane bench` */
+    int pw = width, ph = height;
+    SDL_GL_GetDrawableSize(window, &pw, &ph);
+    if (pw <= 0 || ph <= 0) { pw = width; ph = height; }
+
+    /* --fbo: draw into a framebuffer object like RenderTarget does headless (to price that choice). */
+    GLuint framebuffer = 0, color_rb = 0, depth_rb = 0;
+    if (fbo) {
+        glGenFramebuffers(1, &framebuffer);
+        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+        glGenRenderbuffers(1, &color_rb);
+        glBindRenderbuffer(GL_RENDERBUFFER, color_rb);
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, pw, ph);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_rb);
+        glGenRenderbuffers(1, &depth_rb);
+        glBindRenderbuffer(GL_RENDERBUFFER, depth_rb);
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, pw, ph);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, depth_rb);
+        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+            fprintf(stderr, "floor: --fbo: framebuffer incomplete\n");
+            return 1;
+        }
+    }
+
+    GLuint vs = compile(GL_VERTEX_SHADER, vertex_source, "vertex"), fs = compile(GL_FRAGMENT_SHADER, fragment_source, "fragment");
+    GLuint program = glCreateProgram();
+    glAttachShader(program, vs);
+    glAttachShader(program, fs);
+    glLinkProgram(program);
+    GLint linked = 0;
+    glGetProgramiv(program, GL_LINK_STATUS, &linked);
+    if (!linked) { fprintf(stderr, "floor: program did not link\n"); return 1; }
+    GLint u_model = glGetUniformLocation(program, "uModel"), u_vp = glGetUniformLocation(program, "uViewProjection");
+    GLint u_color = glGetUniformLocation(program, "uColor"), u_light = glGetUniformLocation(program, "uLightDirection");
+
+    float vertices[36 * 6];
+    GLsizei vertex_count = cube_vertices(vertices);
+    GLuint vao, vbo;
+    glGenVertexArrays(1, &vao);
+    glGenBuffers(1, &vbo);
+    glBindVertexArray(vao);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, sizeof vertices, vertices, GL_STATIC_DRAW);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)0);
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)(3 * sizeof(float)));
+
+    /* State that never changes here; GLSceneRenderer sets it every frame (docs/bench.md prices the difference). */
+    glViewport(0, 0, pw, ph);
+    glClearColor(0.09f, 0.10f, 0.13f, 1);
+    glClearDepth(1);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_BACK);
+    glUseProgram(program);
+    /* CubeState defaults: OrbitCamera(yaw 0, pitch 0.35, distance 5), light (0.4, 0.8, 0.6), color (0.93, 0.45, 0.16). */
+    float eye[3] = {0, (float)(5 * sin(0.35)), (float)(5 * cos(0.35))};
+    mat4 view_projection = mul(perspective(0.9f, (float)pw / (float)(ph > 0 ? ph : 1), 0.1f, 100), look_at(eye));
+    glUniformMatrix4fv(u_vp, 1, GL_FALSE, view_projection.m);
+    glUniform3f(u_light, 0.4f, 0.8f, 0.6f);
+    glUniform3f(u_color, 0.93f, 0.45f, 0.16f);
+
+    /* --timer-queries: what BenchRunner does through GPUPassTimer, two GL_TIME_ELAPSED queries per frame (the scene
+     * and the overlay pass) whose results are read after the present. */
+    GLuint queries[2] = {0, 0};
+    int query_pending[2] = {0, 0};
+    if (timer_queries) glGenQueries(2, queries);
+
+    long total = warmup + frames;
+    int64_t *samples = malloc(sizeof(int64_t) * (size_t)frames * 3);
+    if (!samples) { fprintf(stderr, "floor: out of memory for %ld samples\n", frames); return 1; }
+    int64_t *draw_ns = samples + frames, *present_ns = samples + 2 * frames;
+    int64_t start = now_ns(), previous = 0;
+    long measured = 0;
+    for (long i = 0; i < total; i++) {
+        SDL_Event e;
+        while (SDL_PollEvent(&e)) if (e.type == SDL_QUIT) i = total;
+        int64_t t0 = now_ns();
+        /* CubeSimulation: 0.9 rad/s from angle 0.6, on the wall clock. */
+        double seconds = (double)(t0 - start) / 1e9;
+        double angle = fmod(0.6 + 0.9 * seconds, 2 * M_PI);
+        mat4 model = rotation_scaled((float)angle, 0.3f, 1, 0.15f, 1.6f);
+        if (fbo) glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+        if (timer_queries && !query_pending[0]) glBeginQuery(GL_TIME_ELAPSED, queries[0]);
+        if (state_per_frame) {
+            /* Everything GLSceneRenderer.render sets each frame, in its order. */
+            glViewport(0, 0, pw, ph);
+            glClearColor(0.09f, 0.10f, 0.13f, 1);
+            glClearDepth(1);
+        }
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        if (state_per_frame) {
+            glEnable(GL_DEPTH_TEST);
+            glDepthFunc(GL_LESS);
+            glEnable(GL_CULL_FACE);
+            glCullFace(GL_BACK);
+            glDisable(GL_BLEND);
+            glUseProgram(program);
+            glUniformMatrix4fv(u_vp, 1, GL_FALSE, view_projection.m);
+            glUniform3f(u_light, 0.4f, 0.8f, 0.6f);
+            glBindVertexArray(vao);
+        }
+        glUniformMatrix4fv(u_model, 1, GL_FALSE, model.m);
+        if (state_per_frame) glUniform3f(u_color, 0.93f, 0.45f, 0.16f);
+        glDrawArrays(GL_TRIANGLES, 0, vertex_count);
+        if (state_per_frame) {
+            glBindVertexArray(0);
+            glDisable(GL_CULL_FACE);
+            glDisable(GL_DEPTH_TEST);
+        }
+        if (timer_queries && !query_pending[0]) { glEndQuery(GL_TIME_ELAPSED); query_pending[0] = 1; }
+        if (timer_queries && !query_pending[1]) {
+            glBeginQuery(GL_TIME_ELAPSED, queries[1]);
+            glEndQuery(GL_TIME_ELAPSED);
+            query_pending[1] = 1;
+        }
+        int64_t t1 = now_ns();
+        if (finish) glFinish();
+        SDL_GL_SwapWindow(window);
+        int64_t t = now_ns();
+        for (int q = 0; q < 2; q++) {
+            if (!query_pending[q]) continue;
+            GLint available = 0;
+            glGetQueryObjectiv(queries[q], GL_QUERY_RESULT_AVAILABLE, &available);
+            if (available) {
+                GLuint64 result = 0;
+                glGetQueryObjectui64v(queries[q], GL_QUERY_RESULT, &result);
+                query_pending[q] = 0;
+            }
+        }
+        if (state_per_frame) {
+            /* GLSceneRenderer restores these for the overlay pass; the next frame sets them again. */
+            glDisable(GL_CULL_FACE);
+        }
+        if (i >= warmup && previous != 0 && measured < frames) {
+            samples[measured] = t - previous;
+            draw_ns[measured] = t1 - t0;
+            present_ns[measured] = t - t1;
+            measured++;
+        }
+        previous = t;
+    }
+    if (measured == 0) { fprintf(stderr, "floor: no frames were measured\n"); return 2; }
+    qsort(samples, (size_t)measured, sizeof samples[0], compare_i64);
+    qsort(draw_ns, (size_t)measured, sizeof draw_ns[0], compare_i64);
+    qsort(present_ns, (size_t)measured, sizeof present_ns[0], compare_i64);
+    double draw_p50_us = percentile_ms(draw_ns, measured, 50) * 1000, present_p50_us = percentile_ms(present_ns, measured, 50) * 1000;
+    double sum = 0;
+    for (long i = 0; i < measured; i++) sum += (double)samples[i] / 1e6;
+    double p50 = percentile_ms(samples, measured, 50), p90 = percentile_ms(samples, measured, 90);
+    double p99 = percentile_ms(samples, measured, 99);
+    printf("floor: %ld frames after %ld warmup, %dx%d, %s, finish %s%s%s%s, GL: %s\n", measured, warmup, pw, ph,
+           headless ? "headless" : "window", finish ? "on" : "off", fbo ? ", fbo" : "", timer_queries ? ", timer queries" : "",
+           state_per_frame ? ", state per frame" : "", (const char *)glGetString(GL_RENDERER));
+    printf("frame time (ms)  mean %.3f  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f   draw p50 %.1f us  present p50 %.1f us\n",
+           sum / (double)measured, p50, p90, p99, (double)samples[measured - 1] / 1e6, draw_p50_us, present_p50_us);
+    if (json) {
+        /* The keys of `glasspane bench --json` that scripts/bench-compare.sh reads. */
+        fprintf(json, "{\"scenario\":\"floor\",\"frame_count\":%ld,\"frame_ms\":{\"mean\":%.6f,\"p50\":%.6f,\"p90\":%.6f,"
+                      "\"p99\":%.6f,\"max\":%.6f},\"phases_us\":{\"draw\":{\"p50\":%.3f},\"present\":{\"p50\":%.3f}}}\n",
+                measured, sum / (double)measured, p50, p90, p99, (double)samples[measured - 1] / 1e6, draw_p50_us, present_p50_us);
+        fclose(json);
+    }
+    free(samples);
+    glDeleteBuffers(1, &vbo);
+    glDeleteVertexArrays(1, &vao);
+    glDeleteProgram(program);
+    SDL_GL_DeleteContext(context);
+    SDL_DestroyWindow(window);
+    SDL_Quit();
+    return 0;
+}

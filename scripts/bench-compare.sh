@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# `make bench-compare`: Glasspane's cube, idle picker and dragged picker against the floor (Benchmarks/floor/floor.c,
+# the same cube in plain C + SDL2 + GL 3.3), interleaved for R rounds, then the medians and the ratios.
+# Environment: ROUNDS (3), FRAMES (1200), WARMUP (120), SIZE (1280x720), XVFB=1 (windows under one Xvfb server
+# instead of SDL's offscreen driver), FLOOR_FBO=1 (the floor draws into a framebuffer object, as Glasspane does
+# headless). Reports: results/bench-compare/<run>-r<round>.json. docs/bench.md ("Side by side") explains the figures.
+set -euo pipefail
+rounds=${ROUNDS:-3} frames=${FRAMES:-1200} warmup=${WARMUP:-120} size=${SIZE:-1280x720}
+for v in rounds frames warmup; do
+  [[ ${!v} =~ ^[1-9][0-9]{0,6}$ ]] || { echo "bench-compare: ${v^^} must be a whole number 1...9999999 (got '${!v}')" >&2; exit 2; }
+done
+[[ $size =~ ^[1-9][0-9]{0,4}x[1-9][0-9]{0,4}$ ]] || { echo "bench-compare: SIZE must be WxH (got '$size')" >&2; exit 2; }
+if [ "${XVFB:-0}" = 1 ] && [ -z "${BENCH_COMPARE_IN_XVFB:-}" ]; then
+  # One X server for every run, so all of them share its costs.
+  BENCH_COMPARE_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 ${size}x24" "$0" "$@"
+fi
+scripts/install-deps.sh gcc jq
+bin=.build/release/glasspane
+[ -x "$bin" ] || { echo "bench-compare: $bin is missing; run 'swift build -c release --product glasspane' (make release)" >&2; exit 2; }
+floor=.build/floor/floor
+scripts/build-floor.sh "$floor"
+out=results/bench-compare
+mkdir -p "$out"
+rm -f "$out"/*.json
+mode=(--headless) mode_name="headless (SDL offscreen)"
+[ -n "${BENCH_COMPARE_IN_XVFB:-}" ] && mode=() mode_name="window under Xvfb"
+floor_extra=()
+[ "${FLOOR_FBO:-0}" = 1 ] && floor_extra=(--fbo)
+common=(--frames "$frames" --warmup "$warmup" --size "$size" "${mode[@]}")
+drag=Examples/Scripts/bench/picker-drag-long.jsonl
+
+echo "bench-compare: $rounds rounds of floor, cube, idle, drag; $frames frames after $warmup warmup, $size, $mode_name"
+for r in $(seq 1 "$rounds"); do
+  echo "== round $r/$rounds"
+  "$floor" "${common[@]}" "${floor_extra[@]}" --json "$out/floor-r$r.json" | sed -n 2p
+  "$bin" bench --scenario cube "${common[@]}" --json "$out/cube-r$r.json" >/dev/null 2>&1
+  "$bin" bench --scenario demo "${common[@]}" --json "$out/idle-r$r.json" >/dev/null 2>&1
+  "$bin" bench --scenario demo --script "$drag" "${common[@]}" --json "$out/drag-r$r.json" >/dev/null 2>&1
+  for run in cube idle drag; do
+    jq -r --arg run "$run" '"\($run): frame p50 \(.frame_ms.p50) ms, overlay p50 \(.phases_us.overlay.p50) us"' "$out/$run-r$r.json"
+  done
+done
+
+# median KEY RUN: the median over the rounds of a number in RUN's reports (the middle one; the lower middle when even).
+median() {
+  jq -s "map($1) | sort | .[(length - 1) / 2 | floor]" "$out"/"$2"-r*.json
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+# spread KEY RUN: (max - min) / median over the rounds, in percent: how noisy the rounds were.
+spread() {
+  jq -s "map($1) | sort | ((.[-1] - .[0]) / .[(length - 1) / 2 | floor] * 100 | . * 10 | round / 10)" "$out"/"$2"-r*.json
+}
+echo
+echo "Medians of $rounds rounds (spread = (max - min) / median over the rounds):"
+printf '%-22s %10s %10s %10s %8s %14s\n' run "p50 ms" "p90 ms" "p99 ms" spread "overlay p50 us"
+for run in floor cube idle drag; do
+  overlay=-
+  [ "$run" != floor ] && overlay=$(median .phases_us.overlay.p50 "$run")
+  printf '%-22s %10.3f %10.3f %10.3f %7s%% %14s\n' "$run" "$(median .frame_ms.p50 "$run")" "$(median .frame_ms.p90 "$run")" \
+    "$(median .frame_ms.p99 "$run")" "$(spread .frame_ms.p50 "$run")" "$overlay"
+done
+floor50=$(median .frame_ms.p50 floor) cube50=$(median .frame_ms.p50 cube)
+idle50=$(median .frame_ms.p50 idle) drag50=$(median .frame_ms.p50 drag)
+echo
+echo "Ratios of the median p50 frame times:"
+echo "  Glasspane cube / floor  $(ratio "$cube50" "$floor50")   (target <= 1.05)"
+echo "  idle picker / cube      $(ratio "$idle50" "$cube50")   (target <= 1.05)"
+echo "  dragged picker / cube   $(ratio "$drag50" "$cube50")   (target <= 1.15)"
+echo "Overlay CPU p50: idle $(median .phases_us.overlay.p50 idle) us, dragging $(median .phases_us.overlay.p50 drag) us"
+echo "Reports in $out/"
