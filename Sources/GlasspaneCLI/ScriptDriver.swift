@@ -198,8 +198,8 @@ struct DemoExpectationContext: @MainActor ExpectationContext {
     let busErrors: [String]
     let readBack: () -> PixelImage
 
-    func engineState() -> [String: ScriptValue]? {
-        guard case .object(let members)? = ScriptValue(encoding: app.engine.currentState) else { return nil }
+    func engineState() -> [String: JSONValue]? {
+        guard case .object(let members)? = JSONValue(encoding: app.engine.currentState) else { return nil }
         return members
     }
 

@@ -37,7 +37,7 @@ final class JSONParserTests: XCTestCase {
         Reject(#""\x""#, .invalidEscape, offset: 1),
         Reject(#""\u12G4""#, .invalidEscape, offset: 1),
         Reject("\"a\tb\"", .controlCharacter, offset: 2),
-        Reject("{\"a\":\n \"x\ny\"}", .controlCharacter, offset: 9, line: 3, column: 1, path: "a"),
+        Reject("{\"a\":\n \"x\ny\"}", .controlCharacter, offset: 9, line: 2, column: 4, path: "a"),
         Reject("012", .leadingZero, offset: 0),
         Reject("-01", .leadingZero, offset: 0),
         Reject("1.", .invalidNumber, offset: 2),

@@ -127,6 +127,18 @@ public struct JSONParser: Sendable {
         return try result.get()
     }
 
+    /// The offset of the first byte that is not part of valid UTF-8 (no overlongs, no encoded surrogates, at most
+    /// U+10FFFF), or nil when all of `bytes` is UTF-8.
+    public static func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var scanner = JSONScanner(bytes: bytes, limits: JSONLimits(), rejectsDuplicateKeys: true)
+        while scanner.i < bytes.count {
+            if bytes[scanner.i] < 0x80 { scanner.i += 1; continue }
+            let start = scanner.i
+            do { try scanner.utf8Sequence() } catch { return start }
+        }
+        return nil
+    }
+
     /// Parses one JSON text given as UTF-8 bytes in place.
     public func parse(buffer: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         var scanner = JSONScanner(bytes: buffer, limits: limits, rejectsDuplicateKeys: rejectsDuplicateKeys)
@@ -199,6 +211,7 @@ private struct JSONScanner {
         }
         skipWhitespace()
         if i == p.count { throw fail(.empty, "no JSON value (empty or only whitespace)") }
+        try countValue()
         let value = try self.value()
         skipWhitespace()
         if i < p.count { throw fail(.trailingGarbage, "unexpected \(describe(p[i])) after the JSON value") }
