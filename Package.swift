@@ -51,6 +51,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "GlasspaneDemo", dependencies: ["GlasspaneHost", "GlasspaneEngine", "GlasspaneOverlay", "GlasspaneBus"]),
+        // Entry points for libFuzzer (Fuzz/, `make fuzz`) and the corpus replay test.
+        .target(name: "GlasspaneFuzzTargets",
+                dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneScripts", .product(name: "Logging", package: "swift-log")]),
         .target(name: "GlasspaneTesting", dependencies: ["GlasspaneCore", "GlasspaneEngine", "GlasspaneOverlay", "GlasspaneHost"]),
 
         // The only modules that touch C.
@@ -86,6 +89,7 @@ let package = Package(
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI"]),
+        .testTarget(name: "GlasspaneFuzzTargetsTests", dependencies: ["GlasspaneFuzzTargets"]),
     ],
     swiftLanguageModes: [.v6]
 )
