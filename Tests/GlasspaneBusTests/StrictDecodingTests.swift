@@ -84,4 +84,19 @@ final class StrictDecodingTests: XCTestCase {
         await f.deliverFrame()
         XCTAssertEqual(f.notes, [Note(text: "t", count: 2), Note(text: "r", count: 3)])
     }
+
+    /// The examples in docs/messages.md "Errors", word for word.
+    func testDocumentedMessages() async {
+        let f = BusFixture()
+        _ = await f.rejectCodes(#"{"type": "change-color", "data": [1, 0, 0]"#)
+        XCTAssertEqual(f.errors.first?.message, "not valid JSON: line 1, column 43: the text ends where ',' or '}' should be")
+        _ = await f.rejectCodes(#"{"type":"set-spin","data":{"spinning":false,"spinning":"x"}}"#)
+        XCTAssertEqual(f.errors.first?.message,
+                       #"set-spin: not valid JSON: line 1, column 45: duplicate key "spinning" (at data.spinning)"#)
+        _ = await f.rejectCodes(#"{"type":"change-color","data":"# + String(repeating: "[", count: 513))
+        let path = "data" + String(repeating: "[0]", count: 63)
+        XCTAssertEqual(f.errors.first?.field, path)
+        XCTAssertEqual(f.errors.first?.message,
+                       "over a limit: line 1, column 94: nested deeper than 64 levels (the limit) (at \(path))")
+    }
 }

@@ -183,4 +183,18 @@ final class LimitTests: XCTestCase {
                           d[0].message)
         }
     }
+
+    /// The examples in docs/scripts.md "Errors", word for word.
+    func testDocumentedMessages() {
+        let deep = #"{"comment":"# + String(repeating: "[", count: 513) + String(repeating: "]", count: 513) + "}"
+        let text = [headerLine, #"{"drag":{"from":[1,2],"to":[3,4],"frames":0}}"#, #"{"wait":9e15}"#,
+                    #"{"expect":{"state":{"spinning":false,"spinning":"x"}}}"#, deep].joined(separator: "\n") + "\n"
+        let shortPath = "comment" + String(repeating: "[0]", count: 63)
+        XCTAssertEqual(errors(text).map(\.description).map { $0.replacingOccurrences(of: shortPath, with: "comment[0]...[0]") }, [
+            "t.jsonl:2: field 'drag.frames' is 0, outside its limit 1...10000",
+            "t.jsonl:3: field 'wait' is 9000000000000000, outside its limit 0...10000000",
+            #"t.jsonl:4: not valid JSON at column 38 (in expect.state.spinning): duplicate key "spinning""#,
+            "t.jsonl:5: over a limit at column 75 (in comment[0]...[0]): nested deeper than 64 levels (the limit)",
+        ])
+    }
 }
