@@ -44,7 +44,6 @@ struct Fields {
             throw LineProblem(.outOfRange, field: field,
                               "field '\(field)' is \(v), outside its limit \(ScriptRanges.text(range))")
         }
-        _ = n
         return i
     }
 

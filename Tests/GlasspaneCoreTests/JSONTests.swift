@@ -141,6 +141,28 @@ final class JSONParserTests: XCTestCase {
         }
     }
 
+    /// The parser computes most numbers without text conversion; every literal must still read as the standard
+    /// library reads it, to the last bit.
+    func testNumbersReadExactlyAsTheStandardLibraryReadsThem() throws {
+        var rng = SplitMix64(seed: 42)
+        func digits(_ n: Int, leadingNonZero: Bool) -> String {
+            String((0..<n).map { k in Character(String(k == 0 && leadingNonZero ? 1 + rng.next() % 9 : rng.next() % 10)) })
+        }
+        for _ in 0..<20_000 {
+            var text = rng.next() % 4 == 0 ? "-" : ""
+            text += rng.next() % 5 == 0 ? "0" : digits(1 + Int(rng.next() % 19), leadingNonZero: true)
+            if rng.next() % 2 == 0 { text += "." + digits(1 + Int(rng.next() % 20), leadingNonZero: false) }
+            if rng.next() % 3 == 0 {
+                text += (rng.next() % 2 == 0 ? "e" : "E") + ["", "+", "-"][Int(rng.next() % 3)] + String(rng.next() % 40)
+            }
+            let expected = try XCTUnwrap(Double(text), text)
+            XCTAssertEqual(try JSONParser().parse(text).number?.bitPattern, expected.bitPattern, text)
+        }
+        for text in ["0.1", "0.6666666666666666", "9007199254740993", "1e22", "1e23", "123456789012345.6", "4.35", "0.000001"] {
+            XCTAssertEqual(try JSONParser().parse(text).number?.bitPattern, Double(text)!.bitPattern, text)
+        }
+    }
+
     func testDuplicateKeysCanBeKeptForDiagnosticsOnly() throws {
         let lenient = JSONParser(rejectsDuplicateKeys: false)
         XCTAssertEqual(try lenient.parse(#"{"a":1,"a":2}"#), ["a": 1])  // the first, as in the rejected text

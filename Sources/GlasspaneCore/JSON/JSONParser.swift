@@ -481,6 +481,48 @@ private struct JSONScanner {
 
     func isDigit(_ k: Int) -> Bool { k < p.count && p[k] >= UInt8(ascii: "0") && p[k] <= UInt8(ascii: "9") }
 
+    /// Powers of ten that a double holds exactly.
+    static let exactPowersOfTen: [Double] = (0...22).map { e in (0..<e).reduce(1.0) { r, _ in r * 10 } }
+
+    /// The value of an already validated unsigned literal in `p[start..<end]` when it can be computed exactly
+    /// without text conversion (Clinger's fast path: at most 2^53 as digits, a power of ten up to 10^22): one
+    /// multiplication or division of two exact doubles is correctly rounded. Nil sends it to `Double(String)`.
+    func exactDouble(start: Int, end: Int) -> Double? {
+        var mantissa: UInt64 = 0
+        var exponent = 0
+        var k = start
+        var significant = 0
+        while k < end, p[k] >= UInt8(ascii: "0"), p[k] <= UInt8(ascii: "9") {
+            mantissa = mantissa &* 10 &+ UInt64(p[k] &- UInt8(ascii: "0"))
+            if mantissa != 0 { significant += 1 }
+            k += 1
+        }
+        if k < end, p[k] == UInt8(ascii: ".") {
+            k += 1
+            while k < end, p[k] >= UInt8(ascii: "0"), p[k] <= UInt8(ascii: "9") {
+                mantissa = mantissa &* 10 &+ UInt64(p[k] &- UInt8(ascii: "0"))
+                if mantissa != 0 { significant += 1 }
+                exponent -= 1
+                k += 1
+            }
+        }
+        // At most 16 significant digits never overflow UInt64; the 2^53 check below then decides exactness.
+        guard significant <= 16 else { return nil }
+        if k < end {  // an exponent: e, sign, digits (validated already)
+            k += 1
+            var sign = 1
+            if p[k] == UInt8(ascii: "-") { sign = -1; k += 1 } else if p[k] == UInt8(ascii: "+") { k += 1 }
+            guard end - k <= 4 else { return nil }
+            var e = 0
+            while k < end { e = e * 10 + Int(p[k] - UInt8(ascii: "0")); k += 1 }
+            exponent += sign * e
+        }
+        if mantissa == 0 { return 0 }
+        guard mantissa <= 1 << 53, exponent >= -22, exponent <= 22 else { return nil }
+        let m = Double(mantissa)
+        return exponent < 0 ? m / Self.exactPowersOfTen[-exponent] : m * Self.exactPowersOfTen[exponent]
+    }
+
     mutating func number() throws(JSONParseError) -> JSONValue {
         let start = i
         var negative = false
@@ -490,7 +532,6 @@ private struct JSONScanner {
             if matches("Infinity") { throw fail(.nonFinite, "-Infinity is not a JSON number", at: start) }
         }
         guard isDigit(i) else { throw fail(.invalidNumber, "expected a digit", at: i) }
-        var integer = true
         if p[i] == UInt8(ascii: "0") {
             i += 1
             if isDigit(i) { throw fail(.leadingZero, "a number with a leading zero", at: start) }
@@ -498,13 +539,11 @@ private struct JSONScanner {
             while isDigit(i) { i += 1; if i - start > limits.maxNumberBytes { break } }
         }
         if i < p.count && p[i] == UInt8(ascii: ".") {
-            integer = false
             i += 1
             guard isDigit(i) else { throw fail(.invalidNumber, "expected a digit after '.'", at: i) }
             while isDigit(i) { i += 1; if i - start > limits.maxNumberBytes { break } }
         }
         if i < p.count && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) {
-            integer = false
             i += 1
             if i < p.count && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) { i += 1 }
             guard isDigit(i) else { throw fail(.invalidNumber, "expected a digit in the exponent", at: i) }
@@ -514,11 +553,8 @@ private struct JSONScanner {
         if length > limits.maxNumberBytes {
             throw fail(.numberLength, "a number longer than \(limits.maxNumberBytes) characters (the limit)", at: start)
         }
-        let digitsStart = negative ? start + 1 : start
-        if integer && i - digitsStart <= 15 {
-            var v = 0
-            for k in digitsStart..<i { v = v * 10 + Int(p[k] - UInt8(ascii: "0")) }
-            return .number(negative ? -Double(v) : Double(v))
+        if let exact = exactDouble(start: negative ? start + 1 : start, end: i) {
+            return .number(negative ? -exact : exact)
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
         guard let d = Double(text), d.isFinite else {
