@@ -3,7 +3,7 @@ SWIFT ?= swift
 # Tests open SDL windows through the offscreen driver (EGL): no X server needed.
 TEST_ENV := SDL_VIDEODRIVER=offscreen
 
-.PHONY: demo test build release deps bench bench-compare microbench clean
+.PHONY: demo test build release deps bench bench-compare microbench fuzz clean
 
 ## demo: build in release mode and open the demo window (headless screenshot when there is no display)
 demo: deps release
@@ -28,7 +28,7 @@ deps:
 
 ## clean: remove build products
 clean:
-	rm -rf .build results
+	rm -rf .build .build-fuzz results
 
 ## bench: the standard frame-time set, headless, release build; files under results/bench/
 bench: deps release
@@ -37,6 +37,11 @@ bench: deps release
 ## bench-compare: cube, idle and dragged picker against the floor (a minimal C + SDL + GL cube), interleaved; ratios
 bench-compare: deps release
 	@scripts/bench-compare.sh
+
+## fuzz: libFuzzer + AddressSanitizer on the bus decoder and the script parser, FUZZ_SECONDS (default 60) per target
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/run-fuzz.sh
 
 ## microbench: ordo-one/benchmark micro-benchmarks (bus, hit testing, layout, draw lists) in Benchmarks/
 microbench: deps

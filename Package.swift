@@ -52,6 +52,9 @@ let package = Package(
         // The demo app: the cube engine and its message catalog (Demo/Engine), the picker panel, the wiring.
         .target(name: "GlasspaneDemo", dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneHost"]),
         .target(name: "GlasspaneTesting", dependencies: ["GlasspaneCore", "GlasspaneScene"]),
+        // Entry points for libFuzzer (Fuzz/, `make fuzz`) and the corpus replay test.
+        .target(name: "GlasspaneFuzzTargets",
+                dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneScripts", .product(name: "Logging", package: "swift-log")]),
 
         // The only modules that touch C.
         .target(
@@ -102,6 +105,7 @@ let package = Package(
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI"]),
         .testTarget(name: "GlasspanePlatformTests", dependencies: ["GlasspanePlatform", "CSDL2", "GlasspaneCore", "GlasspaneOverlay"]),
+        .testTarget(name: "GlasspaneFuzzTargetsTests", dependencies: ["GlasspaneFuzzTargets"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,8 @@ public enum BusErrorCode: String, Hashable, Sendable, Codable, CaseIterable {
     case handlerFailed = "handler-failed"
     /// The request's reply was not of the expected type.
     case unexpectedReply = "unexpected-reply"
+    /// The message is nested too deep, or has a string, number or value count over the parser's limits.
+    case limitExceeded = "limit-exceeded"
 }
 
 /// An error as it travels on the bus (the envelope's `error` member) and as requests throw it.

@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import GlasspaneCore
 
 /// One message on the bus, as queued for its receiver.
 public struct Envelope: Hashable, Sendable {
@@ -33,34 +34,33 @@ public struct Envelope: Hashable, Sendable {
     /// The payload as a JSON value (for inspection and tests); nil when absent or not JSON.
     public var dataValue: JSONValue? {
         guard let data else { return nil }
-        return try? JSONDecoder().decode(JSONValue.self, from: data)
+        return try? JSONParser(limits: JSONLimits(maxBytes: data.count, maxStringBytes: data.count, maxValues: data.count))
+            .parse(bytes: Array(data))
     }
 
     /// The envelope as compact JSON text: `{"type":...,"data":...,"id":...,"replyTo":...,"error":...}`.
     public var json: String {
-        var w = JSONLineWriter()
-        w.begin()
+        var w = JSONWriter()
+        w.beginObject()
         writeMembers(into: &w)
-        w.end()
+        w.endObject()
         return w.text
     }
 
     /// Appends the envelope's members (without braces) to a writer.
-    func writeMembers(into w: inout JSONLineWriter) {
+    func writeMembers(into w: inout JSONWriter) {
         w.member("type", string: type)
         if let data { w.member("data", raw: data) }
         if let id { w.member("id", int: id) }
         if let replyTo { w.member("replyTo", int: replyTo) }
         if let error {
             w.key("error")
-            w.bytes.append(UInt8(ascii: "{"))
-            w.first = true
+            w.beginObject()
             w.member("code", string: error.code.rawValue)
             w.member("message", string: error.message)
             if let t = error.type { w.member("type", string: t) }
             if let f = error.field { w.member("field", string: f) }
-            w.bytes.append(UInt8(ascii: "}"))
-            w.first = false
+            w.endObject()
         }
     }
 }
@@ -73,6 +73,9 @@ struct RawEnvelope {
     var replyTo: Int?
     var error: BusError?
 
+    /// The largest message id: ids stay exact in a JSON double (2^53) and never overflow when incremented.
+    static let maxID = 1 << 53
+
     /// Checks the envelope's shape; failures are `invalid-envelope` naming the member.
     static func parse(_ value: JSONValue) -> Result<RawEnvelope, BusError> {
         func invalid(_ field: String, _ what: String) -> Result<RawEnvelope, BusError> {
@@ -84,8 +87,9 @@ struct RawEnvelope {
         for (key, target) in [("id", \RawEnvelope.id), ("replyTo", \RawEnvelope.replyTo)] {
             switch members[key] {
             case nil, .null?: break
-            case .number(let n)? where n == n.rounded() && abs(n) < 9.0e15: raw[keyPath: target] = Int(n)
-            default: return invalid(key, "\"\(key)\" of a \(type) message must be an integer")
+            case .number? where members[key]?.wholeNumber(in: 0...maxID) != nil:
+                raw[keyPath: target] = members[key]?.wholeNumber(in: 0...maxID)
+            default: return invalid(key, "\"\(key)\" of a \(type) message must be a whole number in 0...2^53")
             }
         }
         switch members["error"] {
@@ -103,52 +107,5 @@ struct RawEnvelope {
         default: return invalid("error", "\"error\" must be an object")
         }
         return .success(raw)
-    }
-}
-
-/// A minimal JSON object writer for log lines and envelope text: no intermediate values, no key sorting.
-struct JSONLineWriter {
-    /// The UTF-8 output so far.
-    var bytes: [UInt8] = []
-    /// True until the first member of the current object is written.
-    var first = true
-
-    init() { bytes.reserveCapacity(256) }
-
-    /// The output as a string.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
-    mutating func begin() { bytes.append(UInt8(ascii: "{")); first = true }
-    mutating func end() { bytes.append(UInt8(ascii: "}")) }
-
-    mutating func key(_ k: String) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
-        first = false
-        appendString(k)
-        bytes.append(UInt8(ascii: ":"))
-    }
-
-    mutating func member(_ k: String, string v: String) { key(k); appendString(v) }
-    mutating func member(_ k: String, int v: Int) { key(k); bytes.append(contentsOf: String(v).utf8) }
-    mutating func member(_ k: String, raw v: Data) { key(k); bytes.append(contentsOf: v) }
-
-    /// Appends a JSON string literal with the escapes RFC 8259 requires.
-    mutating func appendString(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(b >> 4)]); bytes.append(hex[Int(b & 0xF)])
-            default: bytes.append(b)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -41,9 +41,18 @@ public final class MessageBus {
         public var maxMessageBytes: Int = 64 * 1024
         /// The timeout for requests that do not name one.
         public var defaultTimeout: RequestTimeout = .frames(120)
+        /// The deepest nesting of arrays/objects a raw message may have (the envelope itself is level 1).
+        public var maxDepth: Int = 64
         /// Creates the defaults.
-        public init(maxMessageBytes: Int = 64 * 1024, defaultTimeout: RequestTimeout = .frames(120)) {
-            self.maxMessageBytes = maxMessageBytes; self.defaultTimeout = defaultTimeout
+        public init(maxMessageBytes: Int = 64 * 1024, defaultTimeout: RequestTimeout = .frames(120), maxDepth: Int = 64) {
+            self.maxMessageBytes = maxMessageBytes; self.defaultTimeout = defaultTimeout; self.maxDepth = maxDepth
+        }
+
+        /// What `postRaw` enforces while parsing: the message size, the depth, and strings, values and numbers
+        /// no longer than the message could hold.
+        public var jsonLimits: JSONLimits {
+            JSONLimits(maxBytes: maxMessageBytes, maxDepth: maxDepth, maxStringBytes: maxMessageBytes,
+                       maxValues: maxMessageBytes, maxNumberBytes: 64)
         }
     }
 
@@ -85,8 +94,8 @@ public final class MessageBus {
         self.clock = clock
         self.logger = logger
         encoder = JSONEncoder()
-        // Stable key order: the same traffic logs the same bytes in every run (replays compare logs byte for byte).
-        encoder.outputFormatting = [.sortedKeys]
+        // Sorted keys: the same message is the same bytes in every log (logs of two runs compare byte for byte).
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // NaN and infinities travel as strings so the receiver can reject them by field, not as unreadable JSON.
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
@@ -178,12 +187,14 @@ public final class MessageBus {
                       to: from, from: to, replyTo: nil)
             return
         }
+        // Strict and limited (size first, then depth, duplicates, UTF-8...): a hostile message costs one linear
+        // pass over at most `maxMessageBytes` and never reaches Foundation's recursive scanner.
         let value: JSONValue
         do {
-            value = try decoder.decode(JSONValue.self, from: Data(json.utf8))
+            value = try JSONParser(limits: configuration.jsonLimits).parse(json)
         } catch {
             logRejected(json, from: from, to: to)
-            sendError(BusError(code: .malformedJSON, message: "not valid JSON (\(size) bytes)"), to: from, from: to, replyTo: nil)
+            sendError(Self.busError(for: error, in: json), to: from, from: to, replyTo: nil)
             return
         }
         let raw: RawEnvelope
@@ -196,7 +207,7 @@ public final class MessageBus {
         }
         var data: Data?
         if let value = raw.data {
-            do { data = try encoder.encode(value) } catch {
+            do { data = Data(try JSONWriter.bytes(value)) } catch {
                 sendError(BusError(code: .invalidPayload, message: "\(raw.type): data does not encode: \(error)",
                                    type: raw.type, field: "data"), to: from, from: to, replyTo: raw.id)
                 return
@@ -204,6 +215,26 @@ public final class MessageBus {
         }
         if let id = raw.id { nextID = max(nextID, id + 1) }
         enqueue(Envelope(type: raw.type, data: data, id: raw.id, replyTo: raw.replyTo, error: raw.error, from: from, to: to))
+    }
+
+    /// The error reply for a raw message the strict parser rejected: `too-large` or `limit-exceeded` for limits,
+    /// `malformed-json` for the rest, with the field path (`data.spinning`) and, for a duplicate key, the type.
+    static func busError(for error: JSONParseError, in json: String) -> BusError {
+        let code: BusErrorCode
+        switch error.code {
+        case .size: code = .tooLarge
+        case .depth, .stringLength, .valueCount, .numberLength: code = .limitExceeded
+        default: code = .malformedJSON
+        }
+        var type: String?
+        if error.code == .duplicateKey, !error.path.hasPrefix("type"),
+           case .string(let t)? = (try? JSONParser(rejectsDuplicateKeys: false).parse(json))?["type"] {
+            // Only to name the message in the reply: the message itself stays rejected.
+            type = t
+        }
+        let what = code == .malformedJSON ? "not valid JSON" : "over a limit"
+        return BusError(code: code, message: (type.map { "\($0): " } ?? "") + "\(what): \(error)", type: type,
+                        field: error.path.isEmpty ? nil : error.path)
     }
 
     /// Encodes a typed message and queues it. Encoding failures and oversize payloads come back to `from`.
@@ -252,44 +283,44 @@ public final class MessageBus {
 
     private func log(event: String, _ envelope: Envelope) {
         guard let sink = logSink else { return }
-        var w = JSONLineWriter()
-        w.begin()
+        var w = JSONWriter()
+        w.beginObject()
         w.member("frame", int: frameIndex)
         w.member("phase", string: phaseName)
         w.member("event", string: event)
         w.member("from", string: envelope.from.name)
         w.member("to", string: envelope.to.name)
         envelope.writeMembers(into: &w)
-        w.end()
+        w.endObject()
         sink.write(line: w.text)
     }
 
     private func logRejected(_ text: String, from: EndpointID, to: EndpointID) {
         guard let sink = logSink else { return }
-        var w = JSONLineWriter()
-        w.begin()
+        var w = JSONWriter()
+        w.beginObject()
         w.member("frame", int: frameIndex)
         w.member("phase", string: phaseName)
         w.member("event", string: "reject")
         w.member("from", string: from.name)
         w.member("to", string: to.name)
         w.member("raw", string: String(text.prefix(4096)))
-        w.end()
+        w.endObject()
         sink.write(line: w.text)
     }
 
     /// Logs a fast-channel transfer (no payload, just its size).
     func logFast(channel: String, event: String, count: Int, bytes: Int) {
         guard let sink = logSink else { return }
-        var w = JSONLineWriter()
-        w.begin()
+        var w = JSONWriter()
+        w.beginObject()
         w.member("frame", int: frameIndex)
         w.member("phase", string: phaseName)
         w.member("event", string: event)
         w.member("channel", string: channel)
         w.member("count", int: count)
         w.member("bytes", int: bytes)
-        w.end()
+        w.endObject()
         sink.write(line: w.text)
     }
 

@@ -210,8 +210,8 @@ struct SessionExpectationContext: @MainActor ExpectationContext {
         image = PixelImageCache(size: metrics.drawableSize)
     }
 
-    func engineState() -> [String: ScriptValue]? {
-        guard let state = app.engineStateForExpectations(), case .object(let members)? = ScriptValue(encoding: state) else { return nil }
+    func engineState() -> [String: JSONValue]? {
+        guard case .object(let members)? = app.engineStateForExpectations() else { return nil }
         return members
     }
 

@@ -4,7 +4,7 @@ import GlasspaneCore
 /// What the host can tell the checker at the end of a frame.
 public protocol ExpectationContext {
     /// The engine's `get-state` reply as JSON members (`color`, `spinning`, `angle`, `frame`); nil if unavailable.
-    func engineState() -> [String: ScriptValue]?
+    func engineState() -> [String: JSONValue]?
     /// A view property's text form (`text` of `picker.hex`); nil when the view or the property does not exist.
     func viewProperty(_ identifier: String, _ name: String) -> String?
     /// The color of the rendered pixel at a point in window points (the host scales to pixels); nil off-screen
@@ -50,7 +50,7 @@ public struct ExpectationChecker: Sendable {
                     return result(false, "expected state.\(key) = \(want), got \(got)")
                 }
             }
-            return result(true, "state matches \(ScriptValue.object(expected))")
+            return result(true, "state matches \(JSONValue.object(expected))")
         case .viewProperty(let view, let property, let equals):
             guard let got = context.viewProperty(view, property) else {
                 return result(false, "expected \(view).\(property) = \"\(equals)\", got no such view or property")
@@ -78,7 +78,7 @@ public struct ExpectationChecker: Sendable {
     }
 
     /// Deep JSON equality with a numeric tolerance; a hex string matches an [r, g, b(, a)] array of 0...1 numbers.
-    static func matches(_ want: ScriptValue, _ got: ScriptValue, tolerance: Double) -> Bool {
+    static func matches(_ want: JSONValue, _ got: JSONValue, tolerance: Double) -> Bool {
         switch (want, got) {
         case (.number(let a), .number(let b)): return abs(a - b) <= tolerance
         case (.string(let hex), .array(let comps)):

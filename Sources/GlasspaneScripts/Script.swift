@@ -28,19 +28,33 @@ public struct Script: Hashable, Sendable {
         self.warnings = warnings; self.lastFrameIndex = lastFrameIndex
     }
 
-    /// Parses script text; throws every bad line at once (`ScriptErrors`).
-    public static func parse(_ text: String, file: String = "<script>") throws(ScriptErrors) -> Script {
-        var parser = ScriptParser(file: file)
+    /// Parses script text; throws every bad line at once (`ScriptErrors`, up to `limits.maxReportedErrors`).
+    public static func parse(_ text: String, file: String = "<script>", limits: ScriptLimits = ScriptLimits()) throws(ScriptErrors) -> Script {
+        var parser = ScriptParser(file: file, limits: limits)
         return try parser.parse(text)
     }
 
-    /// Reads and parses a file; a file that cannot be read is an `unreadable-file` error.
-    public static func load(path: String) throws(ScriptErrors) -> Script {
+    /// Parses a script's bytes: a line that is not UTF-8 is an `invalid-utf8` error at its FILE:LINE.
+    public static func parse(bytes: [UInt8], file: String = "<script>", limits: ScriptLimits = ScriptLimits()) throws(ScriptErrors) -> Script {
+        var parser = ScriptParser(file: file, limits: limits)
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(ScriptErrors) in try parser.parse(bytes: buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Reads and parses a file; a file that cannot be read is an `unreadable-file` error, one over
+    /// `limits.maxScriptBytes` a `limit-exceeded` error before it is read.
+    public static func load(path: String, limits: ScriptLimits = ScriptLimits()) throws(ScriptErrors) -> Script {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limits.maxScriptBytes {
+            throw ScriptErrors([ScriptDiagnostic(kind: .limitExceeded, file: path, line: 0,
+                                                 message: "the script is \(size) bytes, over the \(limits.maxScriptBytes)-byte limit")])
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScriptErrors([ScriptDiagnostic(kind: .unreadableFile, file: path, line: 0,
                                                  message: "cannot read the script file")])
         }
-        return try parse(String(decoding: data, as: UTF8.self), file: path)
+        return try parse(bytes: [UInt8](data), file: path, limits: limits)
     }
 
     /// Number of frames the script plays.
@@ -64,16 +78,21 @@ public struct Script: Hashable, Sendable {
     }
 
     /// Checks every view identifier against the views that exist at frame 0; throws one `unknown-view`
-    /// diagnostic per offending line.
-    public func validateIdentifiers(_ known: Set<String>) throws(ScriptErrors) {
+    /// diagnostic per offending line, each listing every known identifier (up to 100 problems, then a count).
+    public func validateIdentifiers(_ known: Set<String>, maxReportedErrors: Int = 100) throws(ScriptErrors) {
         var problems: [ScriptDiagnostic] = []
+        var unlisted = 0
+        let list = known.sorted().joined(separator: ", ")
         for line in lines {
             for id in Script.identifiers(in: line.action) where !known.contains(id) {
-                let near = Script.siblings(of: id, in: known)
-                let hint = near.isEmpty ? "" : " (known: \(near.joined(separator: ", ")))"
+                guard problems.count < maxReportedErrors else { unlisted += 1; continue }
                 problems.append(ScriptDiagnostic(kind: .unknownView, file: file, line: line.line, field: nil,
-                                                 message: "unknown view identifier '\(id)'\(hint)"))
+                                                 message: "unknown view identifier '\(id)' (known: \(list.isEmpty ? "none" : list))"))
             }
+        }
+        if unlisted > 0 {
+            problems.append(ScriptDiagnostic(kind: .moreErrors, file: file, line: 0,
+                                             message: "\(unlisted) more errors not listed (the report stops at \(maxReportedErrors))"))
         }
         if !problems.isEmpty { throw ScriptErrors(problems) }
     }
@@ -93,11 +112,5 @@ public struct Script: Hashable, Sendable {
         case .expect(.viewProperty(let v, _, _)): [v]
         default: []
         }
-    }
-
-    /// Known identifiers under the same first component (`picker.`), for a hint; at most six.
-    static func siblings(of id: String, in known: Set<String>) -> [String] {
-        guard let head = id.split(separator: ".").first, id.contains(".") else { return [] }
-        return Array(known.filter { $0.hasPrefix(head + ".") }.sorted().prefix(6))
     }
 }

@@ -1,4 +1,5 @@
 // Script errors: a fixed list of stable identifiers (tests assert on them) plus `FILE:LINE: message` for people.
+import GlasspaneCore
 
 /// The stable identifier of a script problem; the raw value is what tools and tests match on.
 public enum ScriptErrorKind: String, Hashable, Sendable, CaseIterable {
@@ -38,6 +39,17 @@ public enum ScriptErrorKind: String, Hashable, Sendable, CaseIterable {
     case writeFailed = "write-failed"
     /// A final line without a newline that is not complete JSON: an interrupted recorder. A warning, not an error.
     case partialLine = "partial-line"
+    /// A number outside its stated range (`window.width` 1e308, `wait` 9e15): the message names the range.
+    case outOfRange = "out-of-range"
+    /// A size or count over its limit: the file, a line, the number of lines, the JSON nesting of a line, or the
+    /// last frame the script reaches (waits and drags added up).
+    case limitExceeded = "limit-exceeded"
+    /// A line that is not UTF-8 (never silently replaced).
+    case invalidUTF8 = "invalid-utf8"
+    /// The file starts with a UTF-8 byte order mark.
+    case byteOrderMark = "byte-order-mark"
+    /// The last entry when more problems were found than are listed: says how many more.
+    case moreErrors = "more-errors"
 }
 
 /// One problem (or warning) at a line of a script file.
@@ -52,10 +64,14 @@ public struct ScriptDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var field: String?
     /// What was wrong, for people.
     public var message: String
+    /// For `not-json` and JSON `limit-exceeded` problems: the parser's stable code (`duplicate-key`, `depth`...).
+    public var jsonError: JSONParseError.Code?
 
     /// Creates a diagnostic.
-    public init(kind: ScriptErrorKind, file: String, line: Int, field: String? = nil, message: String) {
+    public init(kind: ScriptErrorKind, file: String, line: Int, field: String? = nil, message: String,
+                jsonError: JSONParseError.Code? = nil) {
         self.kind = kind; self.file = file; self.line = line; self.field = field; self.message = message
+        self.jsonError = jsonError
     }
 
     /// `FILE:LINE: message`.
@@ -79,7 +95,8 @@ struct LineProblem: Error {
     var kind: ScriptErrorKind
     var field: String?
     var message: String
-    init(_ kind: ScriptErrorKind, field: String? = nil, _ message: String) {
-        self.kind = kind; self.field = field; self.message = message
+    var jsonError: JSONParseError.Code?
+    init(_ kind: ScriptErrorKind, field: String? = nil, _ message: String, jsonError: JSONParseError.Code? = nil) {
+        self.kind = kind; self.field = field; self.message = message; self.jsonError = jsonError
     }
 }

@@ -23,12 +23,12 @@ public struct ScriptHeader: Hashable, Sendable {
     /// Duration of frames that no `frames` line covers (`frame_ns`): hand-written scripts rely on it.
     public var defaultFrameDuration: Nanoseconds
     /// App options that matter to the outcome (the demo's flags), free-form.
-    public var options: [String: ScriptValue]
+    public var options: [String: JSONValue]
 
     /// Creates a header; the defaults match the demo (1280x720 at scale 1, 120 Hz, 8 catch-up steps, 60 Hz frames).
     public init(windowSize: Size = Size(width: 1280, height: 720), scale: Double = 1, stepsPerSecond: Int = 120,
                 maxStepsPerFrame: Int = 8, defaultFrameDuration: Nanoseconds = ScriptHeader.defaultFrameNanoseconds,
-                options: [String: ScriptValue] = [:]) {
+                options: [String: JSONValue] = [:]) {
         version = ScriptHeader.currentVersion
         self.windowSize = windowSize; self.scale = scale; self.stepsPerSecond = stepsPerSecond
         self.maxStepsPerFrame = maxStepsPerFrame; self.defaultFrameDuration = defaultFrameDuration; self.options = options
@@ -101,7 +101,7 @@ public struct ScriptBusMessage: Hashable, Sendable {
 /// What an expectation checks.
 public enum ScriptExpectationKind: Hashable, Sendable {
     /// Members of the engine's `get-state` reply; numbers (deeply) within `tolerance`, hex strings match color arrays.
-    case state([String: ScriptValue], tolerance: Double)
+    case state([String: JSONValue], tolerance: Double)
     /// A view property's text form equals a string.
     case viewProperty(view: String, property: String, equals: String)
     /// The pixel at a point (window points) has a color, each 8-bit channel within `tolerance`.

@@ -9,22 +9,23 @@ import GlasspaneCore
 // MARK: - Field access
 
 /// Reads the fields of one JSON object, naming the field in every problem and remembering which were read,
-/// so fields nobody asked for (typos such as `frmae`) are reported as `unknown-field`.
+/// so fields nobody asked for (typos such as `frmae`) are reported as `unknown-field`. Every number is read
+/// with a stated range (`ScriptRanges`) and an overflow-safe conversion: 1e308 is `out-of-range`, never a trap.
 struct Fields {
-    let object: [String: ScriptValue]
+    let object: [String: JSONValue]
     /// Prefix for field paths in messages (`drag.`).
     let path: String
     private(set) var used: Set<String> = ["comment"]
 
-    init(_ object: [String: ScriptValue], path: String = "") { self.object = object; self.path = path }
+    init(_ object: [String: JSONValue], path: String = "") { self.object = object; self.path = path }
 
     func name(_ key: String) -> String { path + key }
 
-    mutating func value(_ key: String) -> ScriptValue? { used.insert(key); return object[key] }
+    mutating func value(_ key: String) -> JSONValue? { used.insert(key); return object[key] }
 
     func has(_ key: String) -> Bool { object[key] != nil }
 
-    func invalid(_ key: String, _ expected: String, _ got: ScriptValue) -> LineProblem {
+    func invalid(_ key: String, _ expected: String, _ got: JSONValue) -> LineProblem {
         LineProblem(.invalidField, field: name(key), "field '\(name(key))' must be \(expected), got \(got)")
     }
 
@@ -32,25 +33,46 @@ struct Fields {
         LineProblem(.missingField, field: name(key), "missing field '\(name(key))' (\(expected))")
     }
 
-    mutating func int(_ key: String, min lower: Int = Int.min, max upper: Int = Int.max) throws(LineProblem) -> Int? {
-        guard let v = value(key) else { return nil }
-        guard let n = v.number, n == n.rounded(), abs(n) < 9e15, Int(n) >= lower, Int(n) <= upper else {
-            throw invalid(key, lower == 0 ? "a whole number >= 0" : lower == 1 ? "a whole number >= 1" : "a whole number", v)
+    /// A whole number in `range`: a fraction or a non-number is `invalid-field`, a whole number outside the
+    /// range (however large) is `out-of-range`.
+    static func whole(_ v: JSONValue, in range: ClosedRange<Int>, field: String) throws(LineProblem) -> Int {
+        guard let n = v.number, n == n.rounded(.towardZero) else {
+            throw LineProblem(.invalidField, field: field,
+                              "field '\(field)' must be a whole number in \(ScriptRanges.text(range)), got \(v)")
         }
-        return Int(n)
+        guard let i = v.wholeNumber(in: range) else {
+            throw LineProblem(.outOfRange, field: field,
+                              "field '\(field)' is \(v), outside its limit \(ScriptRanges.text(range))")
+        }
+        return i
     }
 
-    mutating func requiredInt(_ key: String, min lower: Int = Int.min, max upper: Int = Int.max) throws(LineProblem) -> Int {
-        guard let n = try int(key, min: lower, max: upper) else { throw missing(key, "a whole number") }
+    /// A number in `range`: a non-number is `invalid-field`, a number outside it `out-of-range`.
+    static func number(_ v: JSONValue, in range: ClosedRange<Double>, field: String) throws(LineProblem) -> Double {
+        guard v.number != nil else {
+            throw LineProblem(.invalidField, field: field,
+                              "field '\(field)' must be a number in \(ScriptRanges.text(range)), got \(v)")
+        }
+        guard let n = v.finiteNumber(in: range) else {
+            throw LineProblem(.outOfRange, field: field,
+                              "field '\(field)' is \(v), outside its limit \(ScriptRanges.text(range))")
+        }
         return n
     }
 
-    mutating func number(_ key: String, min lower: Double = -.infinity) throws(LineProblem) -> Double? {
+    mutating func int(_ key: String, in range: ClosedRange<Int>) throws(LineProblem) -> Int? {
         guard let v = value(key) else { return nil }
-        guard let n = v.number, n.isFinite, n >= lower else {
-            throw invalid(key, lower == 0 ? "a number >= 0" : lower > 0 ? "a number > 0" : "a number", v)
-        }
+        return try Fields.whole(v, in: range, field: name(key))
+    }
+
+    mutating func requiredInt(_ key: String, in range: ClosedRange<Int>) throws(LineProblem) -> Int {
+        guard let n = try int(key, in: range) else { throw missing(key, "a whole number in \(ScriptRanges.text(range))") }
         return n
+    }
+
+    mutating func number(_ key: String, in range: ClosedRange<Double>) throws(LineProblem) -> Double? {
+        guard let v = value(key) else { return nil }
+        return try Fields.number(v, in: range, field: name(key))
     }
 
     mutating func string(_ key: String) throws(LineProblem) -> String? {
@@ -64,27 +86,37 @@ struct Fields {
         return s
     }
 
-    mutating func object(_ key: String) throws(LineProblem) -> [String: ScriptValue]? {
+    mutating func object(_ key: String) throws(LineProblem) -> [String: JSONValue]? {
         guard let v = value(key) else { return nil }
         guard case .object(let o) = v else { throw invalid(key, "an object", v) }
         return o
     }
 
-    /// `[x, y]`.
-    mutating func point(_ key: String) throws(LineProblem) -> Point? {
+    /// `[x, y]`, each coordinate in `range`.
+    mutating func point(_ key: String, in range: ClosedRange<Double> = ScriptRanges.coordinate) throws(LineProblem) -> Point? {
         guard let v = value(key) else { return nil }
-        guard let p = Fields.pair(v) else { throw invalid(key, "an array [x, y] of two numbers", v) }
+        return try Fields.pair(v, in: range, field: name(key))
+    }
+
+    mutating func requiredPoint(_ key: String, in range: ClosedRange<Double> = ScriptRanges.coordinate) throws(LineProblem) -> Point {
+        guard let p = try point(key, in: range) else { throw missing(key, "an array [x, y]") }
         return p
     }
 
-    mutating func requiredPoint(_ key: String) throws(LineProblem) -> Point {
-        guard let p = try point(key) else { throw missing(key, "an array [x, y]") }
-        return p
+    /// True when `v` has the shape of a point (two numbers), whatever their values.
+    static func isPair(_ v: JSONValue) -> Bool {
+        guard case .array(let a) = v, a.count == 2 else { return false }
+        return a[0].number != nil && a[1].number != nil
     }
 
-    static func pair(_ v: ScriptValue) -> Point? {
-        guard case .array(let a) = v, a.count == 2, let x = a[0].number, let y = a[1].number, x.isFinite, y.isFinite
-        else { return nil }
+    static func pair(_ v: JSONValue, in range: ClosedRange<Double>, field: String) throws(LineProblem) -> Point {
+        guard isPair(v), case .array(let a) = v else {
+            throw LineProblem(.invalidField, field: field, "field '\(field)' must be an array [x, y] of two numbers, got \(v)")
+        }
+        guard let x = a[0].finiteNumber(in: range), let y = a[1].finiteNumber(in: range) else {
+            throw LineProblem(.outOfRange, field: field,
+                              "field '\(field)' is \(v), a coordinate outside its limit \(ScriptRanges.text(range))")
+        }
         return Point(x: x, y: y)
     }
 
@@ -111,7 +143,7 @@ struct Fields {
     }
 
     mutating func pointerOptions(defaultButton: PointerButton = .left) throws(LineProblem) -> ScriptPointerOptions {
-        ScriptPointerOptions(pointerID: try int("pointer", min: 0) ?? 0, button: try button(default: defaultButton),
+        ScriptPointerOptions(pointerID: try int("pointer", in: ScriptRanges.pointer) ?? 0, button: try button(default: defaultButton),
                              modifiers: try modifiers())
     }
 
@@ -152,33 +184,93 @@ struct ScriptParser {
     /// The furthest frame any line reaches (waits included).
     var furthest = 0
 
-    init(file: String) { self.file = file }
+    /// The limits in force.
+    let limits: ScriptLimits
+    /// Problems found beyond `limits.maxReportedErrors`: counted, not listed.
+    var unlisted = 0
+
+    init(file: String, limits: ScriptLimits = ScriptLimits()) { self.file = file; self.limits = limits }
 
     mutating func report(_ p: LineProblem, line: Int) {
-        problems.append(ScriptDiagnostic(kind: p.kind, file: file, line: line, field: p.field, message: p.message))
+        guard problems.count < limits.maxReportedErrors else { unlisted += 1; return }
+        problems.append(ScriptDiagnostic(kind: p.kind, file: file, line: line, field: p.field, message: p.message,
+                                         jsonError: p.jsonError))
+    }
+
+    /// Every problem so far, with a last `more-errors` entry when some were only counted.
+    var allProblems: ScriptErrors {
+        var list = problems
+        if unlisted > 0 {
+            list.append(ScriptDiagnostic(kind: .moreErrors, file: file, line: 0,
+                                         message: "\(unlisted) more errors not listed (the report stops at \(limits.maxReportedErrors))"))
+        }
+        return ScriptErrors(list)
     }
 
     mutating func parse(_ text: String) throws(ScriptErrors) -> Script {
-        // Split on the byte, not the Character: "\r\n" is a single Character in Swift and would hide line breaks.
-        var rawLines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self) }
-        // A file that ends with a newline yields an empty last element; one that does not has an unterminated line.
-        let unterminated = !text.isEmpty && text.utf8.last != UInt8(ascii: "\n")
-        if !unterminated, rawLines.last == "" { rawLines.removeLast() }
+        var text = text
+        let result = text.withUTF8 { buffer in
+            Result { () throws(ScriptErrors) in try parse(bytes: buffer) }
+        }
+        return try result.get()
+    }
 
+    /// Parses the script's bytes line by line; nothing is decoded before its limit is checked.
+    mutating func parse(bytes: UnsafeBufferPointer<UInt8>) throws(ScriptErrors) -> Script {
+        if bytes.count > limits.maxScriptBytes {
+            throw ScriptErrors([ScriptDiagnostic(kind: .limitExceeded, file: file, line: 0,
+                                                 message: "the script is \(bytes.count) bytes, over the \(limits.maxScriptBytes)-byte limit")])
+        }
+        let parser = JSONParser(limits: limits.lineJSON)
+        var lineStart = 0
+        var number = 0
+        var nonBlank = 0
         var sawHeader = false
-        for (i, raw) in rawLines.enumerated() {
-            let number = i + 1
-            var s = raw
-            if s.utf8.last == UInt8(ascii: "\r") { s = String(decoding: s.utf8.dropLast(), as: UTF8.self) }
-            if s.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            guard let value = ScriptValue(jsonText: s) else {
-                if unterminated && i == rawLines.count - 1 {
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            report(LineProblem(.byteOrderMark, "the file starts with a UTF-8 byte order mark; scripts are plain UTF-8 without one"),
+                   line: 1)
+            lineStart = 3  // read the rest of line 1 as if the mark were not there, so it gets no second error
+        }
+        while lineStart < bytes.count {
+            number += 1
+            var end = lineStart
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            let terminated = end < bytes.count
+            let next = end + 1
+            if end > lineStart && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            defer { lineStart = next }
+            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            nonBlank += 1
+            if nonBlank > limits.maxLines {
+                report(LineProblem(.limitExceeded, "more than \(limits.maxLines) lines (the limit); the rest is not read"), line: number)
+                break
+            }
+            if line.count > limits.maxLineBytes {
+                report(LineProblem(.limitExceeded, "the line is \(line.count) bytes, over the \(limits.maxLineBytes)-byte limit"),
+                       line: number)
+                continue
+            }
+            if let bad = JSONParser.firstInvalidUTF8(in: line) {
+                if !terminated {
+                    warnings.append(ScriptDiagnostic(kind: .partialLine, file: file, line: number,
+                                                     message: "partial last line dropped (interrupted recording?)"))
+                } else {
+                    report(LineProblem(.invalidUTF8, "invalid UTF-8 at column \(bad + 1) (byte 0x\(String(line[bad], radix: 16, uppercase: true)))"),
+                           line: number)
+                }
+                continue
+            }
+            let value: JSONValue
+            do {
+                value = try parser.parse(buffer: line)
+            } catch {
+                if !terminated && !Self.isLimit(error.code) {
                     // The recorder ends every line with a newline: an unterminated broken tail is a killed write.
                     warnings.append(ScriptDiagnostic(kind: .partialLine, file: file, line: number,
                                                      message: "partial last line dropped (interrupted recording?)"))
                 } else {
-                    report(LineProblem(.notJSON, "not valid JSON"), line: number)
+                    report(Self.problem(for: error), line: number)
                 }
                 continue
             }
@@ -192,7 +284,7 @@ struct ScriptParser {
                     do throws(LineProblem) { try parseHeader(object) } catch {
                         report(error, line: number)
                         // A foreign format or version: the body may mean anything, so stop at this one error.
-                        if error.kind == .unknownFormat || error.kind == .unknownVersion { throw ScriptErrors(problems) }
+                        if error.kind == .unknownFormat || error.kind == .unknownVersion { throw allProblems }
                     }
                     continue
                 }
@@ -205,15 +297,39 @@ struct ScriptParser {
         if !sawHeader {
             report(LineProblem(.missingHeader, field: "format", "empty script: the header line is missing"), line: 1)
         }
-        if !problems.isEmpty { throw ScriptErrors(problems) }
+        if !problems.isEmpty { throw allProblems }
         let lastTimed = runs.last.map(\.last) ?? 0
         return Script(file: file, header: header, lines: lines, timing: runs, warnings: warnings,
                       lastFrameIndex: max(furthest, lastTimed))
     }
 
+    static func isLimit(_ code: JSONParseError.Code) -> Bool {
+        [.size, .depth, .stringLength, .valueCount, .numberLength].contains(code)
+    }
+
+    /// A JSON failure as a line problem: `limit-exceeded` for the parser's limits, `not-json` for the rest, with
+    /// the parser's code, column and path.
+    static func problem(for error: JSONParseError) -> LineProblem {
+        let at = " at column \(error.column)" + (error.path.isEmpty ? "" : " (in \(error.path))")
+        if isLimit(error.code) {
+            return LineProblem(.limitExceeded, field: error.path.isEmpty ? nil : error.path,
+                               "over a limit\(at): \(error.detail)", jsonError: error.code)
+        }
+        return LineProblem(.notJSON, field: error.path.isEmpty ? nil : error.path, "not valid JSON\(at): \(error.detail)",
+                           jsonError: error.code)
+    }
+
+    /// Moves the running frame to `frame`, refusing to pass the last frame a script may reach.
+    func checkFrame(_ frame: Int, field: String, what: String) throws(LineProblem) {
+        if frame > limits.maxFrameIndex {
+            throw LineProblem(.limitExceeded, field: field,
+                              "\(what) reaches frame \(frame), past the last frame a script may reach (\(limits.maxFrameIndex))")
+        }
+    }
+
     // MARK: Header
 
-    mutating func parseHeader(_ object: [String: ScriptValue]) throws(LineProblem) {
+    mutating func parseHeader(_ object: [String: JSONValue]) throws(LineProblem) {
         var f = Fields(object)
         guard let format = try f.string("format") else { throw f.missing("format", "\"\(ScriptHeader.formatName)\"") }
         guard format == ScriptHeader.formatName else {
@@ -221,31 +337,37 @@ struct ScriptParser {
                               "unknown format '\(format)' (expected '\(ScriptHeader.formatName)')")
         }
         guard let vv = f.value("version") else { throw f.missing("version", "a whole number") }
-        guard let version = vv.number, version == version.rounded(), version >= 1 else {
-            throw f.invalid("version", "a whole number >= 1", vv)
-        }
-        guard Int(version) == ScriptHeader.currentVersion else {
+        let version = try Fields.whole(vv, in: ScriptRanges.version, field: "version")
+        guard version == ScriptHeader.currentVersion else {
             throw LineProblem(.unknownVersion, field: "version",
-                              "unknown script version \(Int(version)) (this reader knows version \(ScriptHeader.currentVersion))")
+                              "unknown script version \(version) (this reader knows version \(ScriptHeader.currentVersion))")
         }
         guard let window = try f.object("window") else { throw f.missing("window", "{\"width\":..,\"height\":..,\"scale\":..}") }
         var w = Fields(window, path: "window.")
-        guard let width = try w.number("width", min: 1) else { throw w.missing("width", "a number > 0") }
-        guard let height = try w.number("height", min: 1) else { throw w.missing("height", "a number > 0") }
-        let scale = try w.number("scale", min: 0.01) ?? 1
+        let side = ScriptRanges.windowSide
+        guard let width = try w.number("width", in: side) else { throw w.missing("width", "a number in \(ScriptRanges.text(side))") }
+        guard let height = try w.number("height", in: side) else { throw w.missing("height", "a number in \(ScriptRanges.text(side))") }
+        let scale = try w.number("scale", in: ScriptRanges.scale) ?? 1
         try w.rejectUnknown()
+        let pixels = max(width, height) * scale
+        if pixels.rounded() > Double(ScriptRanges.pixelSide.upperBound) {
+            throw LineProblem(.outOfRange, field: "window.scale",
+                              "window \(ScriptRanges.number(width))x\(ScriptRanges.number(height)) at scale \(ScriptRanges.number(scale)) "
+                              + "is \(ScriptRanges.number(pixels.rounded())) pixels wide, over the \(ScriptRanges.pixelSide.upperBound)-pixel limit")
+        }
         header.windowSize = Size(width: width, height: height)
         header.scale = scale
-        header.stepsPerSecond = try f.int("step_hz", min: 1) ?? 120
-        header.maxStepsPerFrame = try f.int("max_steps_per_frame", min: 1) ?? 8
-        header.defaultFrameDuration = Nanoseconds(try f.int("frame_ns", min: 0) ?? Int(ScriptHeader.defaultFrameNanoseconds))
+        header.stepsPerSecond = try f.int("step_hz", in: ScriptRanges.stepHz) ?? 120
+        header.maxStepsPerFrame = try f.int("max_steps_per_frame", in: ScriptRanges.maxStepsPerFrame) ?? 8
+        header.defaultFrameDuration = Nanoseconds(try f.int("frame_ns", in: ScriptRanges.frameNanoseconds)
+                                                  ?? Int(ScriptHeader.defaultFrameNanoseconds))
         header.options = try f.object("options") ?? [:]
         try f.rejectUnknown()
     }
 
     // MARK: Body
 
-    mutating func parseBody(_ object: [String: ScriptValue], line: Int) throws(LineProblem) {
+    mutating func parseBody(_ object: [String: JSONValue], line: Int) throws(LineProblem) {
         if object["format"] != nil || object["version"] != nil {
             throw LineProblem(.misplacedHeader, field: "format", "a header line may only be the first line")
         }
@@ -270,18 +392,20 @@ struct ScriptParser {
         if kind == "frames" { try parseTiming(&f); return }
         if kind == "wait" {
             if f.has("frame") { throw LineProblem(.invalidField, field: "frame", "a wait line has no 'frame': it counts from the previous line") }
-            let n = try f.requiredInt("wait", min: 0)
+            let n = try f.requiredInt("wait", in: 0...limits.maxFrameIndex)
             try f.rejectUnknown()
+            // Both are at most maxFrameIndex, so the sum cannot overflow; it is checked before it is kept.
+            try checkFrame(cursor + n, field: "wait", what: "this wait")
             cursor += n; start = cursor; furthest = max(furthest, cursor)
             return
         }
 
-        let explicit = try f.int("frame", min: 0)
+        let explicit = try f.int("frame", in: 0...limits.maxFrameIndex)
         if let explicit, explicit < start {
             throw LineProblem(.frameBackwards, field: "frame", "frame \(explicit) goes backwards (the previous line is at frame \(start))")
         }
         let frame = explicit ?? cursor
-        let time = try f.int("t", min: 0).map { Nanoseconds($0) }
+        let time = try f.int("t", in: ScriptRanges.time).map { Nanoseconds($0) }
         let action: ScriptAction
         switch kind {
         case "event": action = .event(try parseEvent(&f))
@@ -297,6 +421,7 @@ struct ScriptParser {
         }
         try f.rejectUnknown()
         let parsed = ScriptLine(line: line, frame: frame, time: time, action: action)
+        try checkFrame(parsed.lastFrame, field: kind == "drag" ? "drag.frames" : "frame", what: "this line")
         lines.append(parsed)
         start = frame
         cursor = parsed.lastFrame
@@ -305,29 +430,32 @@ struct ScriptParser {
 
     mutating func parseTiming(_ f: inout Fields) throws(LineProblem) {
         guard let fv = f.value("frames") else { throw f.missing("frames", "[first, last]") }
+        let frameRange = 0...limits.maxFrameIndex
         let first: Int, last: Int
-        if let n = fv.number, n == n.rounded(), n >= 0, n < 9e15 {
-            first = Int(n); last = first
-        } else if case .array(let a) = fv, a.count == 2, let x = a[0].number, let y = a[1].number,
-                  x == x.rounded(), y == y.rounded(), x >= 0, y >= x, y < 9e15 {
-            first = Int(x); last = Int(y)
+        if case .number = fv {
+            first = try Fields.whole(fv, in: frameRange, field: "frames"); last = first
+        } else if case .array(let a) = fv, a.count == 2, a[0].number != nil, a[1].number != nil {
+            first = try Fields.whole(a[0], in: frameRange, field: "frames")
+            last = try Fields.whole(a[1], in: frameRange, field: "frames")
+            guard last >= first else { throw f.invalid("frames", "[first, last] with 0 <= first <= last", fv) }
         } else {
             throw f.invalid("frames", "[first, last] with 0 <= first <= last", fv)
         }
         guard let nv = f.value("ns") else { throw f.missing("ns", "nanoseconds per frame: a whole number or an array") }
         let durations: FrameDurationRun.Durations
-        func ns(_ v: ScriptValue) -> Nanoseconds? {
-            guard let n = v.number, n == n.rounded(), n >= 0, n < 9e15 else { return nil }
-            return Nanoseconds(n)
-        }
-        if let d = ns(nv) {
-            durations = .constant(d, count: last - first + 1)
+        let nsRange = ScriptRanges.frameNanoseconds
+        if case .number = nv {
+            durations = .constant(Nanoseconds(try Fields.whole(nv, in: nsRange, field: "ns")), count: last - first + 1)
         } else if case .array(let a) = nv {
-            let list = a.compactMap(ns)
-            guard list.count == a.count else { throw f.invalid("ns", "whole numbers of nanoseconds >= 0", nv) }
-            guard list.count == last - first + 1 else {
+            guard a.allSatisfy({ $0.number != nil }) else { throw f.invalid("ns", "whole numbers of nanoseconds >= 0", nv) }
+            guard a.count == last - first + 1 else {
                 throw LineProblem(.invalidField, field: "ns",
-                                  "field 'ns' has \(list.count) durations for \(last - first + 1) frames (\(first)...\(last))")
+                                  "field 'ns' has \(a.count) durations for \(last - first + 1) frames (\(first)...\(last))")
+            }
+            var list: [Nanoseconds] = []
+            list.reserveCapacity(a.count)
+            for (index, d) in a.enumerated() {
+                list.append(Nanoseconds(try Fields.whole(d, in: nsRange, field: "ns[\(index)]")))
             }
             durations = .list(list)
         } else {
@@ -355,7 +483,8 @@ struct ScriptParser {
             default: return .pointerCancel(p)
             }
         case "wheel":
-            return .wheel(location: try f.requiredPoint("at"), dx: try f.number("dx") ?? 0, dy: try f.number("dy") ?? 0)
+            return .wheel(location: try f.requiredPoint("at"), dx: try f.number("dx", in: ScriptRanges.coordinate) ?? 0,
+                          dy: try f.number("dy", in: ScriptRanges.coordinate) ?? 0)
         case "key":
             let name = try f.requiredString("key")
             guard let key = Key(name: name) else { throw f.invalid("key", "a key name (enter, escape, a, f1...)", .string(name)) }
@@ -367,14 +496,29 @@ struct ScriptParser {
         case "text":
             return .text(try f.requiredString("text"))
         case "resize":
-            let size = try f.requiredPoint("size")
-            guard size.x > 0, size.y > 0 else { throw f.invalid("size", "[width, height] > 0", .array([.number(size.x), .number(size.y)])) }
-            let pixels = try f.point("pixels") ?? Point(x: size.x * header.scale, y: size.y * header.scale)
-            guard pixels.x == pixels.x.rounded(), pixels.y == pixels.y.rounded(), pixels.x > 0, pixels.y > 0 else {
-                throw f.invalid("pixels", "[width, height] in whole pixels > 0", .array([.number(pixels.x), .number(pixels.y)]))
+            let size = try f.requiredPoint("size", in: ScriptRanges.windowSide)
+            let maxPixels = ScriptRanges.pixelSide.upperBound
+            let pixels: PixelSize
+            if let given = f.has("pixels") ? f.value("pixels") : nil {
+                guard Fields.isPair(given), case .array(let a) = given else {
+                    throw f.invalid("pixels", "[width, height] in whole pixels", given)
+                }
+                pixels = PixelSize(width: try Fields.whole(a[0], in: ScriptRanges.pixelSide, field: "pixels"),
+                                   height: try Fields.whole(a[1], in: ScriptRanges.pixelSide, field: "pixels"))
+            } else {
+                let w = size.x * header.scale, h = size.y * header.scale
+                guard w == w.rounded(), h == h.rounded() else {
+                    throw f.invalid("pixels", "[width, height] in whole pixels (size x scale is not whole)",
+                                    .array([.number(w), .number(h)]))
+                }
+                guard w <= Double(maxPixels), h <= Double(maxPixels) else {
+                    throw LineProblem(.outOfRange, field: "size",
+                                      "field 'size' at scale \(ScriptRanges.number(header.scale)) is \(ScriptRanges.number(w))x"
+                                      + "\(ScriptRanges.number(h)) pixels, over the \(maxPixels)-pixel limit")
+                }
+                pixels = PixelSize(width: Int(w), height: Int(h))
             }
-            return .resize(WindowMetrics(windowSize: Size(width: size.x, height: size.y),
-                                         drawableSize: PixelSize(width: Int(pixels.x), height: Int(pixels.y))))
+            return .resize(WindowMetrics(windowSize: Size(width: size.x, height: size.y), drawableSize: pixels))
         case "quit":
             return .quit
         default:
@@ -383,8 +527,8 @@ struct ScriptParser {
     }
 
     /// `[x, y]`, or `{"view": id, "at": [rx, ry]}` (at defaults to the center).
-    static func target(_ v: ScriptValue, _ f: Fields, key: String) throws(LineProblem) -> ScriptTarget {
-        if let p = Fields.pair(v) { return .point(p) }
+    static func target(_ v: JSONValue, _ f: Fields, key: String) throws(LineProblem) -> ScriptTarget {
+        if Fields.isPair(v) { return .point(try Fields.pair(v, in: ScriptRanges.coordinate, field: f.name(key))) }
         guard case .object(let o) = v else {
             throw f.invalid(key, "a point [x, y] or {\"view\": id, \"at\": [rx, ry]}", v)
         }
@@ -413,7 +557,7 @@ struct ScriptParser {
         let from = try ScriptParser.target(fromV, d, key: "from")
         guard let toV = d.value("to") else { throw d.missing("to", "a point or a view") }
         let to = try ScriptParser.target(toV, d, key: "to")
-        let frames = try d.int("frames", min: 1) ?? 10
+        let frames = try d.int("frames", in: ScriptRanges.dragFrames) ?? 10
         let options = try d.pointerOptions()
         try d.rejectUnknown()
         return .drag(from: from, to: to, frames: frames, options)
@@ -424,7 +568,9 @@ struct ScriptParser {
         let raw: String
         switch v {
         case .string(let s): raw = s  // verbatim, so tests can send malformed JSON
-        case .object: raw = v.description
+        case .object:
+            // Written once here; the bus parses it strictly again (the same writer, so nothing is lost).
+            do { raw = try JSONWriter.string(v) } catch { throw f.invalid("bus", "an envelope without NaN or infinities", v) }
         default: throw f.invalid("bus", "an envelope object or a raw string", v)
         }
         let to = try f.string("to") ?? "engine"
@@ -447,17 +593,17 @@ struct ScriptParser {
             guard let s = try e.object("state"), !s.isEmpty else {
                 throw e.invalid("state", "a non-empty object of state members", o["state"]!)
             }
-            kind = .state(s, tolerance: try e.number("tolerance", min: 0) ?? 1e-6)
+            kind = .state(s, tolerance: try e.number("tolerance", in: ScriptRanges.stateTolerance) ?? 1e-6)
         case "view":
             let view = try e.requiredString("view")
             let property = try e.requiredString("property")
             let equals = try e.requiredString("equals")
             kind = .viewProperty(view: view, property: property, equals: equals)
         case "pixel":
-            let at = try e.requiredPoint("pixel")
+            let at = try e.requiredPoint("pixel", in: ScriptRanges.pixelCoordinate)
             let hex = try e.requiredString("color")
             guard let color = Color(hex: hex) else { throw e.invalid("color", "a hex color (#rrggbb)", .string(hex)) }
-            kind = .pixel(at: at, color: color, tolerance: try e.int("tolerance", min: 0, max: 255) ?? 2)
+            kind = .pixel(at: at, color: color, tolerance: try e.int("tolerance", in: ScriptRanges.pixelTolerance) ?? 2)
         default:
             kind = .busError(code: try e.requiredString("bus_error"))
         }

@@ -218,7 +218,7 @@ public final class ScriptRecorder {
     public init(sink: any ScriptSink, header: ScriptHeader, maxBufferedFrames: Int = 60) throws(ScriptErrors) {
         precondition(maxBufferedFrames >= 1)
         self.sink = sink; self.header = header; self.maxBufferedFrames = maxBufferedFrames
-        try sink.write(ScriptRecorder.headerLine(header) + "\n")
+        try sink.write(try ScriptRecorder.headerLine(header) + "\n")
     }
 
     /// Starts a recording into a file (created or truncated) and writes the header line immediately.
@@ -323,12 +323,15 @@ public final class ScriptRecorder {
     // MARK: Line encoding
 
     /// The header line.
-    static func headerLine(_ h: ScriptHeader) -> String {
+    static func headerLine(_ h: ScriptHeader) throws(ScriptErrors) -> String {
         var s = "{\"format\":\"\(ScriptHeader.formatName)\",\"version\":\(h.version)"
         s += ",\"window\":{\"width\":\(JSONText.number(h.windowSize.width)),\"height\":\(JSONText.number(h.windowSize.height))"
         s += ",\"scale\":\(JSONText.number(h.scale))}"
         s += ",\"step_hz\":\(h.stepsPerSecond),\"max_steps_per_frame\":\(h.maxStepsPerFrame),\"frame_ns\":\(h.defaultFrameDuration)"
-        s += ",\"options\":" + ScriptValue.object(h.options).description + "}"
+        do { s += ",\"options\":" + (try JSONWriter.string(.object(h.options))) + "}" } catch {
+            throw ScriptErrors([ScriptDiagnostic(kind: .invalidField, file: "<header>", line: 1, field: "options." + error.path,
+                                                 message: "header option options.\(error.path) is not a finite number")])
+        }
         return s
     }
 

@@ -101,7 +101,7 @@ final class BusDeliveryTests: XCTestCase {
         f.overlay.request(AddRequest(a: 2, b: 3), to: .engine) { _ in }
         f.bus.frameIndex = 42
         await f.deliverFrame()
-        let records = try sink.lines.map { try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+        let records = try sink.lines.map { try JSONValue(parsing: $0) }
         XCTAssertEqual(records.count, 4, "post + deliver for the request and for the reply")
         XCTAssertEqual(records[0]["event"], .string("post"))
         XCTAssertEqual(records[0]["frame"], .number(41))
@@ -124,7 +124,7 @@ final class BusDeliveryTests: XCTestCase {
         let sink = MemoryLogSink()
         f.bus.logSink = sink
         _ = await f.rejectCodes("{nope")
-        let records = try sink.lines.map { try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+        let records = try sink.lines.map { try JSONValue(parsing: $0) }
         XCTAssertEqual(records.first?["event"], .string("reject"))
         XCTAssertEqual(records.first?["raw"], .string("{nope"))
         XCTAssertTrue(records.contains { $0["error"]?["code"] == .string("malformed-json") })
@@ -141,7 +141,7 @@ final class BusDeliveryTests: XCTestCase {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n")
         XCTAssertEqual(lines.count, 1)
-        let record = try JSONDecoder().decode(JSONValue.self, from: Data(lines[0].utf8))
+        let record = try JSONValue(parsing: String(lines[0]))
         XCTAssertEqual(record["data"]?["text"], .string("a\"b\n"))
         sink.close()
     }

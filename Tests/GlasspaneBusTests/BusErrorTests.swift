@@ -135,6 +135,6 @@ final class BusErrorTests: XCTestCase {
     func testEveryCodeHasAStableKebabCaseIdentifier() async {
         XCTAssertEqual(BusErrorCode.allCases.map(\.rawValue),
                        ["malformed-json", "invalid-envelope", "unknown-type", "invalid-payload", "too-large", "timeout",
-                        "handler-failed", "unexpected-reply"])
+                        "handler-failed", "unexpected-reply", "limit-exceeded"])
     }
 }

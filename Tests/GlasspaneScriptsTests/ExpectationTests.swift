@@ -5,12 +5,12 @@ import GlasspaneCore
 
 /// A host that answers from tables.
 final class FakeContext: ExpectationContext {
-    var state: [String: ScriptValue]? = ["color": .array([.number(0.2), .number(2.0 / 3.0), .number(1.0 / 3.0)]),
+    var state: [String: JSONValue]? = ["color": .array([.number(0.2), .number(2.0 / 3.0), .number(1.0 / 3.0)]),
                                          "spinning": .bool(false), "angle": .number(1.25), "frame": .number(60)]
     var properties: [String: String] = ["picker.hex.text": "#33aa55"]
     var pixels: [Point: Color] = [Point(x: 10, y: 10): Color(hex: "#ff0000")!]
     var busErrors: [String] = []
-    func engineState() -> [String: ScriptValue]? { state }
+    func engineState() -> [String: JSONValue]? { state }
     func viewProperty(_ identifier: String, _ name: String) -> String? { properties["\(identifier).\(name)"] }
     func pixel(at point: Point) -> Color? { pixels[point] }
 }
@@ -68,9 +68,9 @@ final class ExpectationTests: XCTestCase {
         XCTAssertEqual(r[2].message, "t.jsonl:4: frame 0: expected bus error invalid-payload, got none")
     }
 
-    func testEncodableStateConvertsToScriptValues() {
+    func testEncodableStateConvertsToJSONValues() {
         struct State: Encodable { var color: [Double]; var spinning: Bool; var frame: Int }
-        let v = ScriptValue(encoding: State(color: [1, 0.5, 0], spinning: true, frame: 3))
+        let v = JSONValue(encoding: State(color: [1, 0.5, 0], spinning: true, frame: 3))
         XCTAssertEqual(v, .object(["color": .array([.number(1), .number(0.5), .number(0)]), "spinning": .bool(true), "frame": .number(3)]))
         XCTAssertEqual(v?.description, #"{"color":[1,0.5,0],"frame":3,"spinning":true}"#)
     }
