@@ -197,11 +197,21 @@ public final class MessageBus {
             sendError(Self.busError(for: error, in: json), to: from, from: to, replyTo: nil)
             return
         }
+        post(envelope: value, from: from, to: to, text: json)
+    }
+
+    /// Queues an envelope that is already a JSON value (a script line parsed once), checked exactly as `postRaw`
+    /// checks text after parsing: the envelope's shape, then the payload when the receiver decodes it.
+    public func post(envelope value: JSONValue, from: EndpointID, to: EndpointID) {
+        post(envelope: value, from: from, to: to, text: nil)
+    }
+
+    private func post(envelope value: JSONValue, from: EndpointID, to: EndpointID, text: String?) {
         let raw: RawEnvelope
         switch RawEnvelope.parse(value) {
         case .success(let parsed): raw = parsed
         case .failure(let error):
-            logRejected(json, from: from, to: to)
+            logRejected(text ?? ((try? JSONWriter.string(value)) ?? ""), from: from, to: to)
             sendError(error, to: from, from: to, replyTo: nil)
             return
         }
@@ -212,6 +222,12 @@ public final class MessageBus {
                                    type: raw.type, field: "data"), to: from, from: to, replyTo: raw.id)
                 return
             }
+        }
+        // A value posted without text gets the same size limit its payload would have as text.
+        if text == nil, let size = data?.count, size > configuration.maxMessageBytes {
+            sendError(BusError(code: .tooLarge, message: "\(raw.type): data is \(size) bytes, over the \(configuration.maxMessageBytes)-byte limit",
+                               type: raw.type, field: "data"), to: from, from: to, replyTo: raw.id)
+            return
         }
         if let id = raw.id { nextID = max(nextID, id + 1) }
         enqueue(Envelope(type: raw.type, data: data, id: raw.id, replyTo: raw.replyTo, error: raw.error, from: from, to: to))

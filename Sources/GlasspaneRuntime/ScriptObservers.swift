@@ -65,7 +65,11 @@ public final class ScriptReplay: FrameObserver {
             }
             loop.inject(frame.events)
             for message in frame.busMessages {
-                app.bus.postRaw(message.raw, from: .script, to: message.destination == .engine ? .engine : .overlay)
+                let to: EndpointID = message.destination == .engine ? .engine : .overlay
+                switch message.content {
+                case .envelope(let envelope): app.bus.post(envelope: envelope, from: .script, to: to)
+                case .verbatim(let text): app.bus.postRaw(text, from: .script, to: to)
+                }
                 recording?.recorder.recordBus(message, frame: index)
             }
             if pacing == .realtime { pace(frame.duration) }

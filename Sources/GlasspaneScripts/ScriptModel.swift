@@ -90,12 +90,31 @@ public enum ScriptBusDestination: String, Hashable, Sendable {
 
 /// A bus message a script injects: the exact text, which may be malformed on purpose.
 public struct ScriptBusMessage: Hashable, Sendable {
-    /// The raw text to deliver (an object written in the script is serialized with sorted keys).
-    public var raw: String
+    /// What the line carries.
+    public enum Content: Hashable, Sendable {
+        /// An envelope written as a JSON object: parsed once with the script line and posted as a value.
+        case envelope(JSONValue)
+        /// Text delivered verbatim (so tests can send malformed JSON); the bus parses it.
+        case verbatim(String)
+    }
+    /// The envelope or the text.
+    public var content: Content
     /// Who receives it.
     public var destination: ScriptBusDestination
-    /// Creates a message.
-    public init(raw: String, destination: ScriptBusDestination = .engine) { self.raw = raw; self.destination = destination }
+    /// Creates a message from text delivered verbatim.
+    public init(raw: String, destination: ScriptBusDestination = .engine) { content = .verbatim(raw); self.destination = destination }
+    /// Creates a message from a parsed envelope.
+    public init(envelope: JSONValue, destination: ScriptBusDestination = .engine) {
+        content = .envelope(envelope); self.destination = destination
+    }
+    /// The text form (what a recording writes): the verbatim text, or the envelope written with sorted keys.
+    public var raw: String {
+        switch content {
+        case .verbatim(let text): text
+        // A parsed value holds no NaN or infinity, so the writer cannot fail here.
+        case .envelope(let value): (try? JSONWriter.string(value)) ?? "null"
+        }
+    }
 }
 
 /// What an expectation checks.

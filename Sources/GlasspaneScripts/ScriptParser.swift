@@ -565,17 +565,13 @@ struct ScriptParser {
 
     func parseBus(_ f: inout Fields) throws(LineProblem) -> ScriptBusMessage {
         let v = f.value("bus")!
-        let raw: String
-        switch v {
-        case .string(let s): raw = s  // verbatim, so tests can send malformed JSON
-        case .object:
-            // Written once here; the bus parses it strictly again (the same writer, so nothing is lost).
-            do { raw = try JSONWriter.string(v) } catch { throw f.invalid("bus", "an envelope without NaN or infinities", v) }
-        default: throw f.invalid("bus", "an envelope object or a raw string", v)
-        }
         let to = try f.string("to") ?? "engine"
         guard let destination = ScriptBusDestination(rawValue: to) else { throw f.invalid("to", "engine or overlay", .string(to)) }
-        return ScriptBusMessage(raw: raw, destination: destination)
+        switch v {
+        case .string(let s): return ScriptBusMessage(raw: s, destination: destination)  // verbatim: may be malformed on purpose
+        case .object: return ScriptBusMessage(envelope: v, destination: destination)    // parsed once, posted as a value
+        default: throw f.invalid("bus", "an envelope object or a raw string", v)
+        }
     }
 
     func parseExpectation(_ f: inout Fields) throws(LineProblem) -> ScriptExpectationKind {

@@ -138,3 +138,36 @@ final class BusErrorTests: XCTestCase {
                         "handler-failed", "unexpected-reply", "limit-exceeded"])
     }
 }
+
+/// Envelopes posted as values (script lines parsed once) are checked exactly as text is.
+@MainActor
+final class EnvelopeValueTests: XCTestCase {
+    func testAValueEnvelopeIsDeliveredAndABadOneGetsTheSameErrorAsItsText() async throws {
+        let viaValue = BusFixture(), viaText = BusFixture()
+        for (value, text) in [
+            (JSONValue.object(["type": .string("add"), "data": .object(["a": .number(1), "b": .number(2)])]), #"{"type":"add","data":{"a":1,"b":2}}"#),
+            (.object(["data": .number(1)]), #"{"data":1}"#),
+            (.object(["type": .string("add"), "data": .string("x")]), #"{"type":"add","data":"x"}"#),
+        ] {
+            viaValue.beginFrame()
+            viaValue.bus.post(envelope: value, from: .overlay, to: .engine)
+            await viaValue.deliverFrame()
+            viaText.beginFrame()
+            viaText.bus.postRaw(text, from: .overlay, to: .engine)
+            await viaText.deliverFrame()
+        }
+        XCTAssertEqual(viaValue.errors.map(\.code), viaText.errors.map(\.code))
+        XCTAssertEqual(viaValue.errors.map(\.field), viaText.errors.map(\.field))
+        XCTAssertEqual(viaValue.errors.count, 2)
+        XCTAssertEqual(viaValue.bus.statistics.delivered, viaText.bus.statistics.delivered)
+    }
+
+    func testAnOversizedValueEnvelopeIsRejected() async {
+        let f = BusFixture()
+        f.beginFrame()
+        let big = JSONValue.object(["type": .string("add"), "data": .string(String(repeating: "x", count: 70_000))])
+        f.bus.post(envelope: big, from: .overlay, to: .engine)
+        await f.deliverFrame()
+        XCTAssertEqual(f.errors.map(\.code), [.tooLarge])
+    }
+}

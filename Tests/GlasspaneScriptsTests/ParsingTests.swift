@@ -75,7 +75,7 @@ final class ParsingTests: XCTestCase {
             .drag(from: .point(Point(x: 1, y: 2)), to: .view("picker.sv", relative: Point(x: 1, y: 1)), frames: 4, ScriptPointerOptions()),
             .typeText("#33aa55"),
             .keyPress(.enter, [.shift]),
-            .bus(ScriptBusMessage(raw: #"{"data":{"spinning":false},"type":"set-spin"}"#)),
+            .bus(ScriptBusMessage(envelope: ["type": "set-spin", "data": ["spinning": false]])),
             .bus(ScriptBusMessage(raw: "{not json", destination: .overlay)),
             .expect(.state(["spinning": .bool(false)], tolerance: 1e-6)),
             .expect(.viewProperty(view: "picker.hex", property: "text", equals: "#33aa55")),
