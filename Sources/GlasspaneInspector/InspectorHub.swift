@@ -336,7 +336,7 @@ final class ClientChannel: @unchecked Sendable {
 
 /// An outgoing message queue with bounds; the WebSocket writer awaits `next()`.
 final class Outbox: @unchecked Sendable {
-    enum Item: Sendable { case text(String), close(code: UInt16, reason: String) }
+    enum Item: Sendable { case text(String), pong(Data), close(code: UInt16, reason: String) }
     enum PushResult { case queued, closed, full(count: Int, bytes: Int) }
 
     private let lock = NSLock()
@@ -366,6 +366,15 @@ final class Outbox: @unchecked Sendable {
         bytes += size
         lock.unlock()
         return .queued
+    }
+
+    /// Queues a control frame (a pong) regardless of the bounds: one per ping the client sent.
+    func pushControl(_ item: Item) {
+        lock.lock()
+        if finished { lock.unlock(); return }
+        if let w = waiter { waiter = nil; lock.unlock(); w.resume(returning: item); return }
+        queue.append(item)
+        lock.unlock()
     }
 
     /// Ends the queue: `last` (a close frame) is the final item; nothing more is accepted.

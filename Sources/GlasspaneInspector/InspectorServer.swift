@@ -116,8 +116,7 @@ struct InspectorHandler: HTTPHandler {
             guard let channel = hub.register() else {
                 return Self.json(#"{"error":"too-many-clients"}"#, status: .serviceUnavailable)
             }
-            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(
-                handler: ClientSession(hub: hub, channel: channel), frameSize: 1 << 20)).handleRequest(request)
+            return try await WebSocketHTTPHandler(handler: ClientSession(hub: hub, channel: channel)).handleRequest(request)
         default: return Self.json(#"{"error":"not-found"}"#, status: .notFound)
         }
     }
@@ -139,25 +138,68 @@ struct InspectorHandler: HTTPHandler {
     }
 }
 
-/// One WebSocket connection: commands and posts in, the client's outbox out.
-struct ClientSession: WSMessageHandler {
+/// One WebSocket connection on raw frames: commands and posts in, the client's outbox out. The socket writer
+/// pulls the next frame from the outbox only after the previous one was written, so a client that stops reading
+/// stalls its own queue, which is bounded: past the bound the client is dropped (FlyingFox's message-level
+/// handler buffers without bound between the two, which is why this one works on frames).
+struct ClientSession: WSHandler {
     let hub: InspectorHub
     let channel: ClientChannel
 
-    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+    func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
         let hub = self.hub, channel = self.channel
         hub.push(Self.hello(hub: hub, client: channel.id), to: channel)
         Task {
-            for await message in client {
-                guard Self.handle(message, hub: hub, channel: channel) else { break }
+            var message = Data()
+            var opcode = WSFrame.Opcode.text
+            do {
+                for try await frame in client {
+                    switch frame.opcode {
+                    case .ping:
+                        channel.outbox.pushControl(.pong(frame.payload))
+                        continue
+                    case .pong: continue
+                    case .close:
+                        channel.outbox.finish(with: .close(code: 1000, reason: ""))
+                        hub.unregister(channel)
+                        return
+                    case .continuation: break
+                    default: opcode = frame.opcode; message.removeAll(keepingCapacity: true)
+                    }
+                    // Checked per frame, before the rest of a fragmented message is read.
+                    if message.count + frame.payload.count > hub.limits.maxClientMessageBytes {
+                        let size = message.count + frame.payload.count
+                        hub.push(Self.error("message-too-large", "message is at least \(size) bytes, over the \(hub.limits.maxClientMessageBytes)-byte limit"), to: channel)
+                        hub.drop(channel, reason: "message-too-large", detail: "sent at least \(size) bytes", closeCode: 1009)
+                        return
+                    }
+                    message.append(frame.payload)
+                    guard frame.fin else { continue }
+                    let item: WSMessage
+                    if opcode == .text {
+                        guard let text = String(data: message, encoding: .utf8) else {
+                            hub.push(Self.error("bad-utf8", "a text message was not UTF-8"), to: channel)
+                            hub.drop(channel, reason: "bad-utf8", detail: "sent a text message that is not UTF-8", closeCode: 1007)
+                            return
+                        }
+                        item = .text(text)
+                    } else {
+                        item = .data(message)
+                    }
+                    guard Self.handle(item, hub: hub, channel: channel) else { return }
+                }
+            } catch {
+                hub.drop(channel, reason: "bad-frame", detail: "unreadable WebSocket frame: \(error)", closeCode: 1002)
+                return
             }
             hub.unregister(channel)
         }
         let outbox = channel.outbox
         return AsyncStream(unfolding: {
             switch await outbox.next() {
-            case .text(let t)?: return .text(t)
-            case .close(let code, let reason)?: return .close(WSCloseCode(code, reason: reason))
+            case .text(let t)?: return WSFrame(fin: true, opcode: .text, mask: nil, payload: Data(t.utf8))
+            case .pong(let p)?: return WSFrame(fin: true, opcode: .pong, mask: nil, payload: p)
+            case .close(let code, let reason)?: return WSFrame.close(code: WSCloseCode(code, reason: reason))
             case nil: return nil
             }
         })
