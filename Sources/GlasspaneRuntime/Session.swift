@@ -219,7 +219,14 @@ public final class Session {
                     let image = FramebufferCapture.readBackBuffer(size: platformRef.metrics.drawableSize)
                     return InspectorImage(width: image.size.width, height: image.size.height, rgba: image.rgba)
                 },
-                encodePNG: { FramebufferCapture.encodePNG(width: $0.width, height: $0.height, rgba: $0.rgba) })
+                encodePNG: { image in
+                    // The framebuffer's alpha is whatever the passes left (often 0): a page would show it as
+                    // transparent, so the inspector's copy is made opaque, off the main actor.
+                    var rgba = image.rgba
+                    var i = 3
+                    while i < rgba.count { rgba[i] = 255; i += 4 }
+                    return FramebufferCapture.encodePNG(width: image.width, height: image.height, rgba: rgba)
+                })
             loop.addObserver(inspector!, order: .inspector)
         }
         if description.stopsOnInterrupt {
