@@ -46,8 +46,9 @@ public struct InspectorSettings: Sendable, Equatable {
 public struct InspectorLimits: Sendable, Equatable {
     /// Clients connected at once (WebSocket); one more gets `too-many-clients` and is closed.
     public var maxClients = 8
-    /// Updates queued for one client before it is dropped as too slow.
-    public var clientQueueMessages = 64
+    /// Messages (updates and answers to posts) queued for one client before it is dropped as too slow. Answers
+    /// are small and a fast poster gets one per post, so the count is generous and the byte bound does most work.
+    public var clientQueueMessages = 1024
     /// Bytes queued for one client before it is dropped as too slow.
     public var clientQueueBytes = 8 * 1024 * 1024
     /// The largest WebSocket message a client may send, in bytes (the bus's own limit is 64 KiB of JSON).
