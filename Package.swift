@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "GlasspaneBench", targets: ["GlasspaneBench"]),
         .library(name: "GlasspaneHost", targets: ["GlasspaneHost"]),
         .library(name: "GlasspaneRuntime", targets: ["GlasspaneRuntime"]),
+        .library(name: "GlasspaneInspector", targets: ["GlasspaneInspector"]),
         .library(name: "GlasspaneDemo", targets: ["GlasspaneDemo"]),
         .library(name: "GlasspaneTesting", targets: ["GlasspaneTesting"]),
     ],
@@ -26,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        // The inspector's HTTP + WebSocket server (docs/inspector.md says why this one).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // C libraries: SDL2 (+ SDL2_ttf, SDL2_image) and OpenGL 3.3 core through glvnd.
@@ -49,6 +52,11 @@ let package = Package(
         .target(name: "GlasspaneScripts", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneBench", dependencies: ["GlasspaneCore", .product(name: "Histogram", package: "hdrhistogram-swift")]),
         .target(name: "GlasspaneHost", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneBus"]),
+        // The inspector: a web page and the bus on loopback (`--inspect`); never SDL or GL (the runtime hands it PNGs).
+        .target(
+            name: "GlasspaneInspector",
+            dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneHost",
+                           .product(name: "FlyingFox", package: "FlyingFox")]),
         // The demo app: the cube engine and its message catalog (Demo/Engine), the picker panel, the wiring.
         .target(name: "GlasspaneDemo", dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneHost"]),
         .target(name: "GlasspaneTesting", dependencies: ["GlasspaneCore", "GlasspaneScene"]),
@@ -68,7 +76,7 @@ let package = Package(
             name: "GlasspaneRuntime",
             dependencies: [
                 "GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneScripts", "GlasspaneBench",
-                "GlasspaneRender", "GlasspanePlatform", "GlasspaneScene",
+                "GlasspaneRender", "GlasspanePlatform", "GlasspaneScene", "GlasspaneInspector",
             ],
             plugins: ["StampBuild"]),
 
@@ -76,7 +84,7 @@ let package = Package(
         .target(
             name: "GlasspaneCLI",
             dependencies: [
-                "GlasspaneCore", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneBench", "GlasspaneScripts",
+                "GlasspaneCore", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneBench", "GlasspaneScripts", "GlasspaneInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "glasspane", dependencies: ["GlasspaneCLI"]),
@@ -106,6 +114,9 @@ let package = Package(
         .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI"]),
         .testTarget(name: "GlasspanePlatformTests", dependencies: ["GlasspanePlatform", "CSDL2", "GlasspaneCore", "GlasspaneOverlay"]),
         .testTarget(name: "GlasspaneFuzzTargetsTests", dependencies: ["GlasspaneFuzzTargets"]),
+        .testTarget(
+            name: "GlasspaneInspectorTests",
+            dependencies: ["GlasspaneInspector", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneBus"]),
     ],
     swiftLanguageModes: [.v6]
 )

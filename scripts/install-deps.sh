@@ -3,7 +3,8 @@
 # prints the exact command to run and fails.
 set -euo pipefail
 packages=(libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libgl-dev libegl-dev libopengl-dev libgl1-mesa-dri
-          libegl-mesa0 xvfb xauth fonts-dejavu-core pkg-config "$@")
+          libegl-mesa0 xvfb xauth fonts-dejavu-core pkg-config
+          chromium chromium-driver "$@")  # the inspector page test (Tests/Browser); about 80 MB, 290 MB installed
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -33,6 +33,10 @@ public final class BusEndpoint {
     public private(set) var isReady: Bool
     /// Called for `error` messages that answer no pending request (errors about fire-and-forget posts).
     public var onError: ((BusError, MessageContext) -> Void)?
+    /// When set, every message delivered here goes to this closure instead of handlers, pending requests and
+    /// `onError` (its `replyTo` and `error` passed along): an endpoint that forwards traffic elsewhere, such as the
+    /// inspector's `remote` (docs/inspector.md). Nothing is answered and no reply counts as dropped.
+    public var onAnyMessage: ((MessageContext, _ replyTo: Int?, _ error: BusError?) -> Void)?
 
     /// Decodes, validates and runs a typed handler.
     private typealias Handler = (Envelope, MessageContext) -> Void
@@ -150,6 +154,10 @@ public final class BusEndpoint {
     func handle(_ envelope: Envelope) {
         let context = MessageContext(type: envelope.type, from: envelope.from, to: id, id: envelope.id,
                                      frame: bus.frameIndex, phase: bus.phase)
+        if let onAnyMessage {
+            onAnyMessage(context, envelope.replyTo, envelope.error)
+            return
+        }
         if let replyTo = envelope.replyTo, let request = pending.removeValue(forKey: replyTo) {
             if envelope.type == "error" {
                 request.complete(.failure(envelope.error ?? BusError(code: .handlerFailed, message: "\(request.type): error without details", type: request.type)))

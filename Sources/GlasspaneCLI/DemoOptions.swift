@@ -1,5 +1,6 @@
 // Options of the demo app itself (overlay, bus, diagnostics), shared by `demo` and `record`.
 import ArgumentParser
+import GlasspaneInspector
 import GlasspaneRuntime
 
 /// Overlay, bus and diagnostics options.
@@ -24,11 +25,31 @@ public struct DemoOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("bus-log"), help: ArgumentHelp("Write every bus message (both directions, with frame index) as JSON Lines.", valueName: "PATH"))
     public var busLog: String?
 
+    /// Serve the inspector page and the bus on this address.
+    @Option(name: .long, help: ArgumentHelp("Serve the inspector (web page, bus over WebSocket) on [HOST:]PORT, 127.0.0.1 unless HOST is given; PORT 0 picks a free one. The URL with its access token is printed to standard error.", valueName: "[HOST:]PORT"))
+    public var inspect: String?
+
+    /// Allow a non-loopback inspector address.
+    @Flag(name: .customLong("inspect-allow-remote"), help: "Allow --inspect on an address other than loopback (prints a warning: anyone with the token can drive the bus).")
+    public var inspectAllowRemote = false
+
     /// Creates default options.
     public init() {}
 
+    /// Checks `--inspect`'s syntax.
+    public mutating func validate() throws {
+        if let inspect, InspectorSettings(address: inspect) == nil {
+            throw ValidationError("--inspect \(inspect): expected [HOST:]PORT with PORT from 0 to 65535, e.g. 9000 or 127.0.0.1:9000")
+        }
+        if inspectAllowRemote && inspect == nil { throw ValidationError("--inspect-allow-remote needs --inspect [HOST:]PORT") }
+    }
+
     /// Adds these options to a session description.
     func describe(into d: inout SessionDescription) {
+        if let inspect, var settings = InspectorSettings(address: inspect) {
+            settings.allowsRemote = inspectAllowRemote
+            d.inspector = settings
+        }
         d.fontPath = font ?? ""
         d.tracesRouting = traceRouting
         d.dumpsViews = dumpViews

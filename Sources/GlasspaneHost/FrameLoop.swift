@@ -114,6 +114,8 @@ public struct FrameObserverOrder: Comparable, Hashable, Sendable {
     public static let statistics = FrameObserverOrder(500)
     /// The HUD (it shows the frame that just ended).
     public static let hud = FrameObserverOrder(600)
+    /// The inspector (docs/inspector.md): posts remote messages first thing in a frame, publishes after the rest.
+    public static let inspector = FrameObserverOrder(700)
     /// Orders by rank.
     public static func < (a: FrameObserverOrder, b: FrameObserverOrder) -> Bool { a.rank < b.rank }
 }

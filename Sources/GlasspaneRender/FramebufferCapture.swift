@@ -96,6 +96,30 @@ public enum FramebufferCapture {
         if let result { throw result }
     }
 
+    /// Encodes an image as PNG bytes in memory through SDL2_image; nil when SDL cannot. Touches no GL state, so it
+    /// may run off the main actor (the inspector encodes frames on a background task).
+    public nonisolated static func encodePNG(width: Int, height: Int, rgba: [UInt8]) -> [UInt8]? {
+        guard width > 0, height > 0, rgba.count == width * height * 4 else { return nil }
+        var pixels = rgba
+        // Worst case for PNG: the raw rows, a filter byte per row, zlib's stored-block overhead, the headers.
+        let capacity = rgba.count + height + rgba.count / 16_000 * 5 + 4096
+        var out = [UInt8](repeating: 0, count: capacity)
+        let written: Int = pixels.withUnsafeMutableBytes { src -> Int in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(
+                src.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4), UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue)) else { return -1 }
+            defer { SDL_FreeSurface(surface) }
+            return out.withUnsafeMutableBytes { dst -> Int in
+                guard let rw = SDL_RWFromMem(dst.baseAddress, Int32(dst.count)) else { return -1 }
+                guard IMG_SavePNG_RW(surface, rw, 0) == 0 else { SDL_RWclose(rw); return -1 }
+                let size = Int(SDL_RWtell(rw))
+                SDL_RWclose(rw)
+                return size
+            }
+        }
+        guard written > 0 else { return nil }
+        return Array(out[..<written])
+    }
+
     /// Loads a PNG through SDL2_image as a top-down RGBA image (for tests and script expectations).
     public static func readPNG(at path: String) -> PixelImage? {
         guard let loaded = IMG_Load(path) else { return nil }

@@ -5,6 +5,7 @@ import Foundation
 import GlasspaneBus
 import GlasspaneCore
 import GlasspaneHost
+import GlasspaneInspector
 import GlasspaneOverlay
 import GlasspanePlatform
 import GlasspaneRender
@@ -54,6 +55,12 @@ public final class Session {
     public let benchmark: BenchmarkSampler?
     /// Warnings found while opening (a script's), for the caller to print.
     public let warnings: [String]
+    /// The inspector's frame observer, when `--inspect` asked for one (its hub holds the token and the buffers).
+    public let inspector: InspectorObserver?
+    /// The inspector's server; bound when `run()` starts.
+    private let inspectorServer: InspectorServer?
+    /// The inspector's port once bound (0 before).
+    public private(set) var inspectorPort = 0
     private let surface: SessionSurface
     private let busLog: FileLogSink?
     private var isClosed = false
@@ -81,6 +88,12 @@ public final class Session {
             }
         }
         try OutputPaths.check(description)
+        // The inspector's address is checked before any window; nothing is bound until `run()`.
+        var inspectorServer: InspectorServer?
+        if let settings = description.inspector {
+            do { inspectorServer = try InspectorServer(settings: settings, hub: InspectorHub(limits: settings.limits, token: settings.token)) }
+            catch { throw .inspector(error) }
+        }
 
         // 2. The window and GL context.
         let platform: SDLPlatform
@@ -203,28 +216,66 @@ public final class Session {
         let benchmark = description.benchmark.map { BenchmarkSampler(description: $0) }
         if let benchmark { loop.addObserver(benchmark, order: .statistics) }
         if let hud = app.hud { loop.addObserver(hud, order: .hud) }
+        var inspector: InspectorObserver?
+        if let inspectorServer {
+            let platformRef = platform
+            inspector = InspectorObserver(
+                hub: inspectorServer.hub, stage: app.stage, bus: app.bus,
+                captureFrame: {
+                    let image = FramebufferCapture.readBackBuffer(size: platformRef.metrics.drawableSize)
+                    return InspectorImage(width: image.size.width, height: image.size.height, rgba: image.rgba)
+                },
+                encodePNG: { image in
+                    // The framebuffer's alpha is whatever the passes left (often 0): a page would show it as
+                    // transparent, so the inspector's copy is made opaque, off the main actor.
+                    var rgba = image.rgba
+                    var i = 3
+                    while i < rgba.count { rgba[i] = 255; i += 4 }
+                    return FramebufferCapture.encodePNG(width: image.width, height: image.height, rgba: rgba)
+                })
+            loop.addObserver(inspector!, order: .inspector)
+        }
         if description.stopsOnInterrupt {
             installInterruptHandlers()
             loop.addObserver(InterruptObserver(), order: .input)
         }
         return Session(description: description, platform: platform, app: app, loop: loop, replay: replay,
                        recording: recording, screenshots: screenshots, frameTimes: frameTimes, benchmark: benchmark,
-                       warnings: warnings, surface: surface, busLog: busLog)
+                       warnings: warnings, surface: surface, busLog: busLog, inspectorServer: inspectorServer,
+                       inspector: inspector)
     }
 
     private init(description: SessionDescription, platform: SDLPlatform, app: any SessionApp, loop: FrameLoop,
                  replay: ScriptReplay?, recording: ScriptRecording?, screenshots: ScreenshotTaker?,
                  frameTimes: FrameTimeCollector?, benchmark: BenchmarkSampler?, warnings: [String],
-                 surface: SessionSurface, busLog: FileLogSink?) {
+                 surface: SessionSurface, busLog: FileLogSink?, inspectorServer: InspectorServer?, inspector: InspectorObserver?) {
         self.description = description; self.platform = platform; self.app = app; self.loop = loop
         self.replay = replay; self.recording = recording; self.screenshots = screenshots
         self.frameTimes = frameTimes; self.benchmark = benchmark; self.warnings = warnings
         self.surface = surface; self.busLog = busLog
+        self.inspectorServer = inspectorServer; self.inspector = inspector
     }
 
     /// Runs the frame loop to its end, then finishes the recording and collects the outcome.
     public func run() async -> SessionOutcome {
+        if let inspectorServer {
+            do {
+                inspectorPort = try await inspectorServer.start()
+            } catch {
+                var outcome = SessionOutcome(framesRun: 0)
+                outcome.fatalError = error.description
+                return outcome
+            }
+            let settings = inspectorServer.settings
+            if !settings.isLoopback {
+                FileHandle.standardError.write(Data(("warning: the inspector listens on \(settings.host):\(inspectorPort), reachable from other "
+                    + "machines; anyone with the token can read the app and post to its bus\n").utf8))
+            }
+            let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
+            FileHandle.standardError.write(Data(("inspector: http://\(host):\(inspectorPort)/?token=\(inspectorServer.hub.token)\n").utf8))
+        }
         await loop.run()
+        if let inspectorServer { await inspectorServer.stop() }
         var outcome = SessionOutcome(framesRun: loop.frameIndex)
         if let recording {
             recording.finish()

@@ -3,6 +3,7 @@
 // value and call the same runner.
 import GlasspaneCore
 import GlasspaneHost
+import GlasspaneInspector
 
 /// Where and when to save a screenshot: a frame index, or the last frame.
 public struct ScreenshotRequest: Sendable, Equatable {
@@ -129,6 +130,8 @@ public struct SessionDescription: Sendable {
     public var dumpsViews = false
     /// Stop at SIGINT/SIGTERM after the current frame (the CLI's default; tests leave it off).
     public var stopsOnInterrupt = false
+    /// Serve the inspector page and the bus over HTTP/WebSocket (`--inspect`; nil: no socket at all).
+    public var inspector: InspectorSettings?
 
     /// Creates the default description: a 1280x720 window with vsync, running until closed.
     public init() {}

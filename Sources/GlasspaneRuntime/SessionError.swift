@@ -1,6 +1,7 @@
 // Why a session could not open, with a stable identifier, the lines to show and the exit code.
 import Foundation
 import GlasspaneBus
+import GlasspaneInspector
 import GlasspanePlatform
 import GlasspaneRender
 
@@ -28,6 +29,8 @@ public enum SessionError: Error, CustomStringConvertible {
     case recording(String)
     /// The app factory failed.
     case app(String)
+    /// The inspector's address was refused or could not be bound (`--inspect`).
+    case inspector(InspectorError)
 
     /// Wraps whatever the renderers, the bus log or the app factory threw.
     init(opening error: any Error) {
@@ -55,6 +58,7 @@ public enum SessionError: Error, CustomStringConvertible {
         case .screenshotFrame: "screenshot-frame"
         case .recording: "recording"
         case .app: "app"
+        case .inspector(let e): e.identifier
         }
     }
 
@@ -62,7 +66,7 @@ public enum SessionError: Error, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .platform(let e): e == .noDisplay ? 2 : 1
-        case .script, .unknownViews, .outputPath, .recording, .screenshotFrame, .displayUnreachable: 2
+        case .script, .unknownViews, .outputPath, .recording, .screenshotFrame, .displayUnreachable, .inspector: 2
         default: 1
         }
     }
@@ -84,6 +88,7 @@ public enum SessionError: Error, CustomStringConvertible {
             ["--screenshot-at \(frame): the run ends at frame \(last), so this screenshot would never be taken"]
         case .recording(let reason): [reason]
         case .app(let reason): [reason]
+        case .inspector(let e): [e.description]
         }
     }
 

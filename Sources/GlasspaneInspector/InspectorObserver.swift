@@ -1,0 +1,248 @@
+// The inspector's side of the frame loop (main actor). It records what the frame did into the hub's bounded
+// buffers and posts what clients sent, in the next frame's `frameWillStart`. It never waits for the server: every
+// hand-over is a short lock around an append.
+import Foundation
+import GlasspaneBus
+import GlasspaneCore
+import GlasspaneHost
+import GlasspaneOverlay
+
+/// The endpoint remote posts come from (`--bus-log` shows it as their origin).
+public let remoteEndpoint = EndpointID("remote")
+
+/// Publishes each frame's view tree, routing decisions, bus traffic, phase times and (at a bounded rate) the
+/// frame image to the hub; posts the clients' envelopes to the bus as `remote`.
+@MainActor
+public final class InspectorObserver: FrameObserver {
+    /// The shared buffers.
+    public let hub: InspectorHub
+    private let stage: OverlayStage
+    private let bus: MessageBus
+    private let remote: BusEndpoint
+    private let captureFrame: @MainActor () -> InspectorImage?
+    private let encodePNG: @Sendable (InspectorImage) -> [UInt8]?
+    private let clock: @MainActor () -> UInt64
+    private var frame = 0
+    private var routeCount = 0
+    private var lastTreeGeneration: UInt64?
+    private var lastTreeSize: Size?
+    private var lastTreeTime: UInt64 = 0
+    /// Errors raised while one post is being parsed go to that post's client.
+    private var posting: InboxPost?
+    /// Posts of this frame by type, for errors that handlers raise later in the frame without a `replyTo`.
+    private var postsThisFrame: [String: [InboxPost]] = [:]
+    /// Posts that carried a bus `id`, so replies and errors find their client.
+    private var postsByID: [Int: InboxPost] = [:]
+
+    /// Attaches to a stage and a bus: taps the bus log (keeping any `--bus-log` sink), chains the routing trace,
+    /// attaches the `remote` endpoint. `captureFrame` reads the frame about to be presented; `encodePNG` runs off
+    /// the main actor.
+    public init(hub: InspectorHub, stage: OverlayStage, bus: MessageBus,
+                captureFrame: @escaping @MainActor () -> InspectorImage?,
+                encodePNG: @escaping @Sendable (InspectorImage) -> [UInt8]?,
+                clock: @escaping @MainActor () -> UInt64 = { UInt64(DispatchTime.now().uptimeNanoseconds) }) {
+        self.hub = hub; self.stage = stage; self.bus = bus
+        self.captureFrame = captureFrame; self.encodePNG = encodePNG; self.clock = clock
+        remote = bus.endpoint(remoteEndpoint) ?? bus.attach(remoteEndpoint)
+        bus.logSink = InspectorBusTap(hub: hub, forwardingTo: bus.logSink)
+        let previousTrace = stage.trace
+        stage.trace = { [weak self] line in
+            previousTrace?(line)
+            self?.recordDecision()
+        }
+        remote.onAnyMessage = { [weak self] context, replyTo, error in
+            self?.answer(context, replyTo: replyTo, error: error)
+        }
+    }
+
+    // MARK: - Frame callbacks
+
+    /// Delivers what came back to `remote` since the last frame, then posts the inbox, oldest first.
+    public func frameWillStart(_ loop: FrameLoop, index: Int) {
+        frame = index
+        bus.deliver(to: remoteEndpoint)
+        postsThisFrame.removeAll(keepingCapacity: true)
+        for post in hub.drainInbox() {
+            posting = post
+            bus.postRaw(post.text, from: remoteEndpoint, to: EndpointID(post.target))
+            // Anything wrong with the envelope is in `remote`'s mailbox now: deliver it to this post's client.
+            bus.deliver(to: remoteEndpoint)
+            if let p = posting {
+                hub.send("{\"kind\":\"posted\"" + refMember(p) + ",\"frame\":\(index),\"to\":\(JSONText.quote(p.target))}", to: p.client)
+                if let type = p.type { postsThisFrame[type, default: []].append(p) }
+                if let id = Self.busID(of: p.text) {
+                    postsByID[id] = p
+                    if postsByID.count > 1024 { postsByID.removeAll() }
+                }
+            }
+            posting = nil
+        }
+    }
+
+    /// Captures the frame image when a client is connected and the image interval has passed.
+    public func frameWillPresent(_ loop: FrameLoop, index: Int, isLast: Bool) {
+        guard hub.shouldCaptureImage(now: clock()) else { return }
+        guard let image = captureFrame() else { hub.finishImage(png: nil, frame: index); return }
+        let hub = self.hub, encode = encodePNG
+        Task.detached(priority: .utility) { hub.finishImage(png: encode(image), frame: index) }
+    }
+
+    /// Records the frame's times; refreshes the view tree when the overlay changed (at most `treesPerSecond`).
+    public func frameDidEnd(_ loop: FrameLoop, report: FrameReport) {
+        var text = "[\(report.frameIndex),\(report.frameTime),\(report.simulationSteps),\(report.eventCount)"
+        for t in report.phaseTimes { text += ",\(t)" }
+        text += "]"
+        hub.record(frame: text, index: report.frameIndex)
+        // Errors that handlers raised during this frame's deliveries (no `replyTo`) go out now.
+        bus.deliver(to: remoteEndpoint)
+
+        let overlay = stage.overlay
+        let generation = stage.generation
+        if generation != lastTreeGeneration || overlay.windowSize != lastTreeSize {
+            let now = clock()
+            if lastTreeGeneration == nil || Double(now &- lastTreeTime) >= 1e9 / hub.limits.treesPerSecond {
+                lastTreeGeneration = generation
+                lastTreeSize = overlay.windowSize
+                lastTreeTime = now
+                hub.publish(tree: Self.treeJSON(overlay, frame: report.frameIndex, metrics: loop.platform.metrics))
+            }
+        }
+    }
+
+    // MARK: - Routing
+
+    private func recordDecision() {
+        guard let decision = stage.lastDecision else { return }
+        routeCount += 1
+        var text = "{\"seq\":\(routeCount),\"frame\":\(frame),\"event\":\(JSONText.quote(decision.event.kindName))"
+        text += ",\"line\":\(JSONText.quote(decision.traceLine))"
+        switch decision.target {
+        case .engine: text += ",\"target\":\"engine\""
+        case let .overlay(layer, view):
+            text += ",\"target\":\"overlay\",\"layer\":\(JSONText.quote(layer.name)),\"view\":\(JSONText.quote(view.identifier))"
+        }
+        text += ",\"reason\":\(JSONText.quote(decision.reason.description))"
+        if let point = Self.location(of: decision.event) {
+            text += ",\"point\":[\(point.x),\(point.y)]"
+            text += ",\"path\":" + hitTestPath(at: point, decision: decision)
+        }
+        text += "}"
+        hub.record(route: text)
+    }
+
+    /// The hit test as the router ran it: each layer front to back with what it did, and for the claiming layer
+    /// the chain of views from its root to the hit view. A captured pointer names its target instead.
+    private func hitTestPath(at point: Point, decision: RoutingDecision) -> String {
+        var steps: [String] = []
+        if case .captured = decision.reason, let view = decision.target.view {
+            steps.append("{\"layer\":\(JSONText.quote(decision.target.layer?.name ?? "")),\"result\":\"captured\",\"views\":" + Self.chain(view) + "}")
+            return "[" + steps.joined(separator: ",") + "]"
+        }
+        var passes: [LayerPass] = []
+        let hit = stage.overlay.router.hitTestLayers(at: point, passes: &passes)
+        for pass in passes {
+            steps.append("{\"layer\":\(JSONText.quote(pass.layerName)),\"result\":\(JSONText.quote(pass.description))}")
+        }
+        if let (layer, view) = hit {
+            steps.append("{\"layer\":\(JSONText.quote(layer.name)),\"result\":\"hit\",\"views\":" + Self.chain(view) + "}")
+        } else {
+            steps.append("{\"layer\":\"engine\",\"result\":\"no layer claimed: the engine gets it\"}")
+        }
+        return "[" + steps.joined(separator: ",") + "]"
+    }
+
+    /// Identifiers from the layer root down to `view`.
+    private static func chain(_ view: View) -> String {
+        var names: [String] = []
+        var v: View? = view
+        while let current = v { names.append(current.identifier.isEmpty ? "(unnamed)" : current.identifier); v = current.superview }
+        return "[" + names.reversed().map(JSONText.quote).joined(separator: ",") + "]"
+    }
+
+    private static func location(of event: InputEvent) -> Point? {
+        switch event {
+        case .pointerDown(let p), .pointerMove(let p), .pointerUp(let p), .pointerCancel(let p): p.location
+        case .wheel(let location, _, _): location
+        default: nil
+        }
+    }
+
+    // MARK: - Answers to remote posts
+
+    private func refMember(_ post: InboxPost) -> String { post.ref.map { ",\"ref\":\($0)" } ?? "" }
+
+    /// A message delivered to `remote`: an error about a post, or a reply to a request a client made.
+    private func answer(_ context: MessageContext, replyTo: Int?, error: BusError?) {
+        var targets: [InboxPost] = []
+        if let p = posting { targets = [p]; if error != nil { posting = nil } }
+        else if let replyTo, let p = postsByID[replyTo] { targets = [p] }
+        else if let type = error?.type, let ps = postsThisFrame[type] { targets = ps }
+        guard !targets.isEmpty else { return }
+        for p in targets {
+            var text = "{\"kind\":\(error != nil ? "\"bus-error\"" : "\"reply\"")" + refMember(p) + ",\"frame\":\(context.frame)"
+            text += ",\"from\":\(JSONText.quote(context.from.name)),\"type\":\(JSONText.quote(context.type))"
+            if let replyTo { text += ",\"replyTo\":\(replyTo)" }
+            if let error {
+                text += ",\"error\":{\"code\":\(JSONText.quote(error.code.rawValue)),\"message\":\(JSONText.quote(error.message))"
+                if let t = error.type { text += ",\"type\":\(JSONText.quote(t))" }
+                if let f = error.field { text += ",\"field\":\(JSONText.quote(f))" }
+                text += "}"
+            }
+            hub.send(text + "}", to: p.client)
+        }
+    }
+
+    /// The bus `id` of an envelope's text, when it has an integer one.
+    private static func busID(of text: String) -> Int? {
+        guard text.contains("\"id\""), let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)),
+              case .number(let n)? = value["id"], n == n.rounded(), abs(n) < 9e15 else { return nil }
+        return Int(n)
+    }
+
+    // MARK: - The view tree
+
+    /// The layers (front last) and every view with identifier, type, window frame, alpha, flags and tags.
+    static func treeJSON(_ overlay: Overlay, frame: Int, metrics: WindowMetrics) -> String {
+        var out = "{\"frame\":\(frame),\"window\":{\"width\":\(overlay.windowSize.width),\"height\":\(overlay.windowSize.height)}"
+        out += ",\"drawable\":{\"width\":\(metrics.drawableSize.width),\"height\":\(metrics.drawableSize.height)},\"layers\":["
+        var firstLayer = true
+        for layer in overlay.layers {
+            if !firstLayer { out += "," }
+            firstLayer = false
+            out += "{\"name\":\(JSONText.quote(layer.name)),\"level\":\(layer.level),\"kind\":\(JSONText.quote(layer.visibility.rawValue)),\"views\":["
+            let entries = layer.viewDump()
+            var alphas: [Double] = []
+            alphas.reserveCapacity(entries.count)
+            collectAlpha(layer.root, into: &alphas)
+            for (i, e) in entries.enumerated() {
+                if i > 0 { out += "," }
+                out += "{\"id\":\(JSONText.quote(e.identifier)),\"type\":\(JSONText.quote(e.type)),\"parent\":"
+                out += e.parent.map(JSONText.quote) ?? "null"
+                out += ",\"depth\":\(e.depth),\"frame\":[\(e.frame.x),\(e.frame.y),\(e.frame.width),\(e.frame.height)]"
+                out += ",\"alpha\":\(i < alphas.count ? alphas[i] : 1),\"visible\":\(e.visible),\"interactive\":\(e.interactive)"
+                out += ",\"passthrough\":\(e.tags.contains(ViewTag.passthrough.rawValue))"
+                out += ",\"flags\":[" + e.flags.map(JSONText.quote).joined(separator: ",") + "]"
+                out += ",\"tags\":[" + e.tags.map(JSONText.quote).joined(separator: ",") + "]}"
+            }
+            out += "]}"
+        }
+        return out + "]}"
+    }
+
+    private static func collectAlpha(_ view: View, into alphas: inout [Double]) {
+        alphas.append(view.alpha)
+        for child in view.subviews { collectAlpha(child, into: &alphas) }
+    }
+}
+
+/// Passes every bus log line to the hub and to the sink that was there before (`--bus-log`).
+@MainActor
+final class InspectorBusTap: BusLogSink {
+    let hub: InspectorHub
+    let next: (any BusLogSink)?
+    init(hub: InspectorHub, forwardingTo next: (any BusLogSink)?) { self.hub = hub; self.next = next }
+    func write(line: String) {
+        next?.write(line: line)
+        hub.record(busLine: line)
+    }
+}

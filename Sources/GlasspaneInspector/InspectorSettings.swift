@@ -1,0 +1,74 @@
+// What the inspector listens on and the limits it keeps (docs/inspector.md). Every buffer between the frame loop
+// and the server is bounded by one of these numbers, checked before anything is queued.
+
+/// Where the inspector listens and who may connect.
+public struct InspectorSettings: Sendable, Equatable {
+    /// The address to bind (`127.0.0.1` unless `allowsRemote`).
+    public var host = "127.0.0.1"
+    /// The TCP port (0: any free port; the one chosen is printed).
+    public var port = 0
+    /// Allows an address other than loopback (`--inspect-allow-remote`).
+    public var allowsRemote = false
+    /// The access token ("": a random one, 128 bits, made at start).
+    public var token = ""
+    /// The buffer sizes and rates.
+    public var limits = InspectorLimits()
+
+    /// Creates settings for a host and port.
+    public init(host: String = "127.0.0.1", port: Int = 0, allowsRemote: Bool = false, token: String = "") {
+        self.host = host; self.port = port; self.allowsRemote = allowsRemote; self.token = token
+    }
+
+    /// Parses `[HOST:]PORT` (`9000`, `127.0.0.1:9000`, `0.0.0.0:0`); nil when malformed (no port, a port over
+    /// 65535, an empty host).
+    public init?(address: String) {
+        let hostPart: Substring, portPart: Substring
+        if let colon = address.lastIndex(of: ":") {
+            hostPart = address[..<colon]; portPart = address[address.index(after: colon)...]
+            guard !hostPart.isEmpty else { return nil }
+        } else {
+            hostPart = "127.0.0.1"; portPart = Substring(address)
+        }
+        guard let port = Int(portPart), (0...65_535).contains(port) else { return nil }
+        self.init(host: String(hostPart), port: port)
+    }
+
+    /// True for the loopback addresses (`127.x.x.x`, `localhost`, `::1`), the only ones allowed by default.
+    public var isLoopback: Bool { Self.isLoopback(host) }
+
+    /// True for the loopback addresses (`127.x.x.x`, `localhost`, `::1`).
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+}
+
+/// The inspector's bounds: queue sizes, history lengths, rates. Each is checked before work is done.
+public struct InspectorLimits: Sendable, Equatable {
+    /// Clients connected at once (WebSocket); one more gets `too-many-clients` and is closed.
+    public var maxClients = 8
+    /// Messages (updates and answers to posts) queued for one client before it is dropped as too slow. Answers
+    /// are small and a fast poster gets one per post, so the count is generous and the byte bound does most work.
+    public var clientQueueMessages = 1024
+    /// Bytes queued for one client before it is dropped as too slow.
+    public var clientQueueBytes = 8 * 1024 * 1024
+    /// The largest WebSocket message a client may send, in bytes (the bus's own limit is 64 KiB of JSON).
+    public var maxClientMessageBytes = 64 * 1024
+    /// Posts waiting for the next frame; a post beyond this gets `inbox-full`.
+    public var inboxCapacity = 256
+    /// Routing decisions kept for new clients and the routing panel.
+    public var routingHistory = 200
+    /// Bus log lines kept.
+    public var busHistory = 500
+    /// Frame-time records kept.
+    public var frameHistory = 600
+    /// Records waiting between two updates (frames, routing, bus, each); older ones are dropped and counted.
+    public var pendingRecords = 4_000
+    /// Frame images captured per second at most, and only while a client is connected.
+    public var imagesPerSecond = 2.0
+    /// How often clients get an update, in seconds.
+    public var updateInterval = 0.1
+    /// View-tree snapshots per second at most (taken only when the overlay changed).
+    public var treesPerSecond = 5.0
+    /// Creates the defaults.
+    public init() {}
+}
