@@ -79,11 +79,17 @@ public final class InspectorServer: Sendable {
         return settings.port
     }
 
-    /// Closes every client and the listening socket.
-    public func stop() async {
+    /// Closes every client and the listening socket. Bounded: a client that never finishes its connection cannot
+    /// keep the session (and so the process) from ending; after `limit` seconds the stop carries on in the background.
+    public func stop(limit: Double = 1.5) async {
         hub.closeAll()
         tasks.cancelPump()
-        await server.stop(timeout: 1)
+        let server = self.server
+        let done = StopFlag()
+        Task.detached { await server.stop(timeout: 1); done.set() }
+        let deadline = Date().addingTimeInterval(limit)
+        while !done.isSet && Date() < deadline { try? await Task.sleep(nanoseconds: 20_000_000) }
+        tasks.cancelRun()
     }
 }
 
@@ -94,6 +100,15 @@ private final class TaskBox: @unchecked Sendable {
     private var run: Task<Void, any Error>?
     func set(run: Task<Void, any Error>, pump: Task<Void, Never>) { lock.lock(); self.run = run; self.pump = pump; lock.unlock() }
     func cancelPump() { lock.lock(); pump?.cancel(); lock.unlock() }
+    func cancelRun() { lock.lock(); run?.cancel(); lock.unlock() }
+}
+
+/// Set once the server's stop returned.
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }
 
 /// Routes every request after the token check.
