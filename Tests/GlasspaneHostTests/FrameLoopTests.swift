@@ -1,4 +1,5 @@
 import XCTest
+import GlasspaneBus
 import GlasspaneCore
 import GlasspaneDemo
 import GlasspaneScene
@@ -199,6 +200,55 @@ final class FrameLoopTests: XCTestCase {
             loop.runToCompletion()
             XCTAssertEqual(app.simulation.stepCount, 121)
             XCTAssertEqual(app.simulation.current.angle, 0.9 * 121 / 120, accuracy: 1e-9)
+        }
+    }
+}
+
+/// An app with a bus that posts from the routing phase and reads the phase in each callback.
+@MainActor
+private final class BusPhaseApp: HostApp {
+    let bus = MessageBus(clock: ManualClock())
+    let sender: BusEndpoint
+    var seen: [String: FramePhase?] = [:]
+    init() {
+        sender = bus.attach("sender")
+        _ = bus.attach("receiver")
+    }
+    var frameBus: MessageBus? { bus }
+    func routeToOverlay(_ event: InputEvent) -> Bool {
+        seen["route"] = bus.phase
+        sender.post(Ready(endpoint: "x"), to: "receiver")
+        return true
+    }
+    func deliverEngineMessages() { seen["busToEngine"] = bus.phase }
+    func step(dt: Double) { seen["step"] = bus.phase }
+    func deliverOverlayMessages() { seen["busToOverlay"] = bus.phase; bus.deliver(to: "receiver") }
+    func advanceAnimations(time: Double) { seen["animation"] = bus.phase }
+    func paintOverlay() { seen["paint"] = bus.phase }
+    func renderScene(interpolation alpha: Double, metrics: WindowMetrics) { seen["scene"] = bus.phase }
+}
+
+final class FramePhaseStampTests: XCTestCase {
+    func testTheLoopStampsEveryPhaseOnTheBusAndLogsAPostInThePhaseThatMadeIt() {
+        MainActor.assumeIsolated {
+            let platform = FakePlatform(frameDuration: 16_666_667)
+            let app = BusPhaseApp()
+            let log = MemoryLogSink()
+            app.bus.logSink = log
+            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
+            XCTAssertNil(app.bus.phase, "no phase outside the loop")
+            platform.pendingEvents = [.pointerDown(PointerEvent(location: Point(x: 1, y: 1)))]
+            loop.runFrame()
+            XCTAssertEqual(app.seen["route"], .routing)
+            XCTAssertEqual(app.seen["busToEngine"], .busToEngine)
+            XCTAssertEqual(app.seen["step"], .simulation)
+            XCTAssertEqual(app.seen["busToOverlay"], .busToOverlay)
+            XCTAssertEqual(app.seen["animation"], .animation)
+            XCTAssertEqual(app.seen["paint"], .overlayPaint)
+            XCTAssertEqual(app.seen["scene"], .sceneRender)
+            XCTAssertNil(app.bus.phase, "back to no phase between frames")
+            XCTAssertTrue(log.lines.contains { $0.contains(#""phase":"routing","event":"post""#) }, log.lines.joined(separator: "\n"))
+            XCTAssertTrue(log.lines.contains { $0.contains(#""phase":"bus_to_overlay","event":"deliver""#) }, log.lines.joined(separator: "\n"))
         }
     }
 }
