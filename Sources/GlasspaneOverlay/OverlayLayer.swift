@@ -55,6 +55,8 @@ public struct OverlayStats: Hashable, Sendable, Codable {
     public var fullRepaints = 0
     /// `draw(in:context:)` calls.
     public var viewsPainted = 0
+    /// `View.bind` closures re-run because a property they read changed.
+    public var bindingUpdates = 0
     /// Creates zeroed counters.
     public init() {}
     /// Component-wise sum.
@@ -62,6 +64,7 @@ public struct OverlayStats: Hashable, Sendable, Codable {
         var s = a
         s.layoutPasses += b.layoutPasses; s.viewsLaidOut += b.viewsLaidOut; s.paintPasses += b.paintPasses
         s.fullRepaints += b.fullRepaints; s.viewsPainted += b.viewsPainted
+        s.bindingUpdates += b.bindingUpdates
         return s
     }
 }
@@ -193,6 +196,7 @@ public final class OverlayLayer {
     private func layout(_ view: View) {
         if view.needsLayout {
             view.needsLayout = false
+            if view.hasDirtyBindings { stats.bindingUpdates += view.runDirtyBindings() }
             stats.viewsLaidOut += 1
             view.layoutSubviews(fonts: fonts)
         }

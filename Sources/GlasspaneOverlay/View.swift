@@ -238,6 +238,13 @@ open class View {
     /// Accumulated transform (window points to drawn points) at the last full paint.
     final var paintTransform = PaintTransform.identity
 
+    // MARK: - Shared state (ObservedState.swift)
+
+    /// The view's `bind` closures; nil while it has none (most views).
+    final var bindings: [ViewBinding]?
+    /// Some binding read a property that changed since it last ran.
+    final var hasDirtyBindings = false
+
     // MARK: - Animation state
 
     /// Running property animations; nil while none runs (most views, most of the time).
