@@ -168,8 +168,11 @@ public enum InputEvent: Hashable, Sendable {
     case wheel(location: Point, dx: Double, dy: Double)
     /// A key press or release.
     case key(KeyEvent)
-    /// Text input (already composed, UTF-8).
+    /// Text input (already composed, UTF-8): it also commits any composition in progress.
     case text(String)
+    /// An input method's composition in progress (SDL_TEXTEDITING): the uncommitted text and the cursor inside it
+    /// (in characters); an empty text ends the composition. The composed result arrives later as `text`.
+    case composition(text: String, cursor: Int)
     /// The window changed size: new metrics (points and pixels).
     case resize(WindowMetrics)
     /// The user asked to close the window.
@@ -183,7 +186,8 @@ public enum InputEvent: Hashable, Sendable {
         }
     }
 
-    /// A short kind name for traces and scripts: `down`, `move`, `up`, `cancel`, `wheel`, `key`, `text`, `resize`, `quit`.
+    /// A short kind name for traces and scripts: `down`, `move`, `up`, `cancel`, `wheel`, `key`, `text`,
+    /// `composition`, `resize`, `quit`.
     public var kindName: String {
         switch self {
         case .pointerDown: "down"
@@ -193,6 +197,7 @@ public enum InputEvent: Hashable, Sendable {
         case .wheel: "wheel"
         case .key: "key"
         case .text: "text"
+        case .composition: "composition"
         case .resize: "resize"
         case .quit: "quit"
         }

@@ -74,6 +74,13 @@ public enum RoutingReason: Hashable, Sendable {
     case noFocus
     /// A window event (resize, quit): the engine gets it; a resize has already resized every layer root.
     case windowEvent
+    /// A press on no content of a modal layer (its root took it and `onOutsideTap` ran); the layer's name.
+    case modalOutsideTap(layer: String)
+    /// A pointer, key or text event that would have gone below a modal layer (or to the engine): the modal's root
+    /// took it; the layer's name.
+    case blockedByModal(layer: String)
+    /// Tab or Shift-Tab moved keyboard focus to the target (docs/focus.md).
+    case focusMoved
 
     /// The reason as trace text.
     public var description: String {
@@ -88,6 +95,9 @@ public enum RoutingReason: Hashable, Sendable {
         case .escapeClearedFocus: "escape cleared focus"
         case .noFocus: "no focus"
         case .windowEvent: "window event"
+        case .modalOutsideTap(let layer): "modal \(layer): outside tap"
+        case .blockedByModal(let layer): "blocked by modal \(layer)"
+        case .focusMoved: "focus moved"
         }
     }
 }
@@ -135,6 +145,7 @@ public struct RoutingDecision {
         case let .wheel(location, dx, dy): return "wheel \(location) d=\(Point(x: dx, y: dy))"
         case .key(let k): return "key \(k.key.name) \(k.isDown ? (k.isRepeat ? "repeat" : "down") : "up")"
         case .text(let t): return "text \"\(t)\""
+        case let .composition(t, cursor): return "composition \"\(t)\" cursor=\(cursor)"
         case .resize(let m): return "resize \(m.windowSize)"
         case .quit: return "quit"
         }
@@ -151,6 +162,8 @@ public final class EventRouter {
     private struct Capture {
         var target: RoutingTarget
         var buttons: Set<PointerButton>
+        /// The last event of the pointer (window coordinates): where a cancel the router makes up is located.
+        var last: PointerEvent
     }
 
     /// The overlay whose layers and focus this router uses.
@@ -177,17 +190,35 @@ public final class EventRouter {
         case .pointerCancel(let p): return routeEnd(event, p, cancelled: true)
         case let .wheel(location, dx, dy):
             var passes: [LayerPass] = []
-            guard let (layer, view, local) = hitTestLayersLocating(at: location, passes: &passes) else {
+            guard let hit = locate(location, passes: &passes) else {
                 return RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
             }
-            view.scrollWheel(at: local, dx: dx, dy: dy)
-            return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .hit)
+            if hit.outsideModal {
+                return RoutingDecision(event: event, target: .overlay(layer: hit.layer, view: hit.view),
+                                       reason: .blockedByModal(layer: hit.layer.name))
+            }
+            hit.view.scrollWheel(at: hit.point, dx: dx, dy: dy)
+            return RoutingDecision(event: event, target: .overlay(layer: hit.layer, view: hit.view), reason: .hit)
         case .key(let k): return routeKey(event, k)
         case .text(let text):
             guard let (layer, view) = focusedTarget() else {
+                if let modal = overlay.activeModal {
+                    return RoutingDecision(event: event, target: .overlay(layer: modal, view: modal.root),
+                                           reason: .blockedByModal(layer: modal.name))
+                }
                 return RoutingDecision(event: event, target: .engine, reason: .noFocus)
             }
             view.textInput(text)
+            return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .focused)
+        case let .composition(text, cursor):
+            guard let (layer, view) = focusedTarget() else {
+                if let modal = overlay.activeModal {
+                    return RoutingDecision(event: event, target: .overlay(layer: modal, view: modal.root),
+                                           reason: .blockedByModal(layer: modal.name))
+                }
+                return RoutingDecision(event: event, target: .engine, reason: .noFocus)
+            }
+            view.textComposition(text, cursor: cursor)
             return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .focused)
         case .resize(let metrics):
             overlay.windowSize = metrics.windowSize
@@ -207,8 +238,25 @@ public final class EventRouter {
     }
 
     /// `hitTestLayers`, with the point in the hit view's coordinates (accumulated on the way down, so delivering
-    /// the event needs no walk back up the ancestors).
+    /// the event needs no walk back up the ancestors). A modal layer's root is never returned here.
     func hitTestLayersLocating(at point: Point, passes: inout [LayerPass]) -> (layer: OverlayLayer, view: View, point: Point)? {
+        guard let hit = locate(point, passes: &passes), !hit.outsideModal else { return nil }
+        return (hit.layer, hit.view, hit.point)
+    }
+
+    /// One located event's target across layers, front to back: hidden and non-interactive layers pass, a
+    /// pass-through layer passes where its root (or a `.passthrough` view) is hit, an interactive layer's root
+    /// claims the point, and a modal layer claims every point (its root, `outsideModal`, where no content is hit),
+    /// so nothing below it is asked.
+    struct LocatedHit {
+        let layer: OverlayLayer
+        let view: View
+        let point: Point
+        /// True when a modal layer's root took the point (no content of the layer was hit).
+        let outsideModal: Bool
+    }
+
+    func locate(_ point: Point, passes: inout [LayerPass]) -> LocatedHit? {
         let layers = overlay.layers
         var i = layers.count - 1
         while i >= 0 {
@@ -216,20 +264,53 @@ public final class EventRouter {
             i -= 1
             switch layer.visibility {
             case .hidden: passes.append(LayerPass(layerName: layer.name, cause: .hidden)); continue
-            case .nonInteractive: passes.append(LayerPass(layerName: layer.name, cause: .nonInteractive)); continue
+            case .nonInteractive:
+                if layer.kind == .modal { return LocatedHit(layer: layer, view: layer.root, point: point, outsideModal: true) }
+                passes.append(LayerPass(layerName: layer.name, cause: .nonInteractive)); continue
             case .interactive: break
             }
+            if layer.kind == .nonInteractive { passes.append(LayerPass(layerName: layer.name, cause: .nonInteractive)); continue }
             let root = layer.root
-            guard let (view, local) = root.hitTestLocating(Point(x: point.x - root.frame.origin.x, y: point.y - root.frame.origin.y)) else {
+            let rootPoint = Point(x: point.x - root.frame.origin.x, y: point.y - root.frame.origin.y)
+            guard let (view, local) = root.hitTestLocating(rootPoint) else {
+                if layer.kind == .modal { return LocatedHit(layer: layer, view: root, point: rootPoint, outsideModal: true) }
                 passes.append(LayerPass(layerName: layer.name, cause: .nothingHit)); continue
             }
+            if layer.kind == .modal && view === root {
+                return LocatedHit(layer: layer, view: root, point: local, outsideModal: true)
+            }
             if view.isPassthrough {
+                if layer.kind == .modal { return LocatedHit(layer: layer, view: root, point: rootPoint, outsideModal: true) }
                 passes.append(LayerPass(layerName: layer.name, cause: .passthrough(viewIdentifier: view.identifier)))
                 continue
             }
-            return (layer, view, local)
+            return LocatedHit(layer: layer, view: view, point: local, outsideModal: false)
         }
         return nil
+    }
+
+    /// A modal came up: every pointer captured by the engine or by a view of a layer below it gets exactly one
+    /// `pointerCancel` (the engine's through `Overlay.engineEventSink`), and hover below it ends.
+    func modalDidAppear(_ modal: OverlayLayer) {
+        for id in captures.keys.sorted() {
+            guard let capture = captures[id] else { continue }
+            let below: Bool
+            switch capture.target {
+            case .engine: below = true
+            case .overlay(let layer, _): below = layer !== modal && (layer.overlay !== overlay || overlay.isLayer(layer, below: modal))
+            }
+            guard below else { continue }
+            captures[id] = nil
+            let cancel = InputEvent.pointerCancel(capture.last)
+            switch capture.target {
+            case .engine: overlay.sendToEngine(cancel)
+            case .overlay: deliver(cancel, capture.last, to: capture.target)
+            }
+        }
+        for (id, entry) in hovered where overlay.isLayer(entry.layer, below: modal) {
+            hovered[id] = nil
+            entry.view.pointerExited(localized(entry.event, to: entry.view))
+        }
     }
 
     // MARK: - Pointers
@@ -238,6 +319,7 @@ public final class EventRouter {
         if var capture = captures[p.pointerID] {
             // Another button of a pointer already held (a chord): same target.
             capture.buttons.insert(p.button)
+            capture.last = p
             captures[p.pointerID] = capture
             deliver(event, p, to: capture.target)
             return RoutingDecision(event: event, target: capture.target, reason: .captured)
@@ -246,28 +328,34 @@ public final class EventRouter {
         let target: RoutingTarget
         let reason: RoutingReason
         var local: Point? = nil
-        if let (layer, view, point) = hitTestLayersLocating(at: p.location, passes: &passes) {
-            target = .overlay(layer: layer, view: view)
-            reason = .hit
-            local = point
+        var outsideModal: OverlayLayer? = nil
+        if let hit = locate(p.location, passes: &passes) {
+            target = .overlay(layer: hit.layer, view: hit.view)
+            reason = hit.outsideModal ? .modalOutsideTap(layer: hit.layer.name) : .hit
+            local = hit.point
+            if hit.outsideModal { outsideModal = hit.layer }
         } else {
             target = .engine
             reason = .passedThrough(passes)
         }
-        captures[p.pointerID] = Capture(target: target, buttons: [p.button])
+        captures[p.pointerID] = Capture(target: target, buttons: [p.button], last: p)
         updateFocus(forPressOn: target)
         deliver(event, p, to: target, at: local)
+        outsideModal?.onOutsideTap?(p)
         return RoutingDecision(event: event, target: target, reason: reason)
     }
 
     private func routeMove(_ event: InputEvent, _ p: PointerEvent) -> RoutingDecision {
-        if let capture = captures[p.pointerID] {
+        if captures[p.pointerID] != nil {
+            captures[p.pointerID]!.last = p
+            let capture = captures[p.pointerID]!
             deliver(event, p, to: capture.target)
             return RoutingDecision(event: event, target: capture.target, reason: .captured)
         }
         // Hover: hit-test every move; exit the old view before entering the new one.
         var passes: [LayerPass] = []
-        let hit = hitTestLayersLocating(at: p.location, passes: &passes)
+        let located = locate(p.location, passes: &passes)
+        let hit: (layer: OverlayLayer, view: View, point: Point)? = located.flatMap { $0.outsideModal ? nil : ($0.layer, $0.view, $0.point) }
         let old = hovered[p.pointerID]
         var exited: View? = nil, entered: View? = nil
         if old?.view !== hit?.view {
@@ -288,6 +376,9 @@ public final class EventRouter {
         if let (layer, view, local) = hit {
             view.pointerMoved(p.at(local))
             decision = RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .hover)
+        } else if let located {
+            decision = RoutingDecision(event: event, target: .overlay(layer: located.layer, view: located.view),
+                                       reason: .blockedByModal(layer: located.layer.name))
         } else {
             decision = RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
         }
@@ -307,11 +398,17 @@ public final class EventRouter {
             deliver(event, p, to: capture.target)
             return RoutingDecision(event: event, target: capture.target, reason: .captured)
         }
-        // An end with no down we saw (the press began before the overlay existed): route by position.
+        // An end with no down we saw (the press began before the overlay existed, or a modal cancelled its
+        // capture): route by position.
         var passes: [LayerPass] = []
-        guard let (layer, view, local) = hitTestLayersLocating(at: p.location, passes: &passes) else {
+        guard let hit = locate(p.location, passes: &passes) else {
             return RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
         }
+        if hit.outsideModal {
+            return RoutingDecision(event: event, target: .overlay(layer: hit.layer, view: hit.view),
+                                   reason: .blockedByModal(layer: hit.layer.name))
+        }
+        let (layer, view, local) = (hit.layer, hit.view, hit.point)
         let target = RoutingTarget.overlay(layer: layer, view: view)
         deliver(event, p, to: target, at: local)
         return RoutingDecision(event: event, target: target, reason: .hit)
@@ -355,11 +452,12 @@ public final class EventRouter {
     /// The focused view and its layer while it can still receive events; stale focus is cleared.
     private func focusedTarget() -> (OverlayLayer, View)? {
         guard let view = overlay.focusedView else { return nil }
-        guard let layer = view.layer, layer.overlay === overlay, layer.visibility == .interactive,
+        guard let layer = view.layer, layer.overlay === overlay, layer.takesEvents,
               view.isEligibleForEvents else {
             overlay.clearFocus()
             return nil
         }
+        if let modal = overlay.activeModal, overlay.isLayer(layer, below: modal) { return nil }
         return (layer, view)
     }
 
@@ -371,12 +469,28 @@ public final class EventRouter {
                 return RoutingDecision(event: event, target: target, reason: .followsKeyPress)
             }
             guard let (layer, view) = focusedTarget() else {
+                if let modal = overlay.activeModal {
+                    return RoutingDecision(event: event, target: .overlay(layer: modal, view: modal.root),
+                                           reason: .blockedByModal(layer: modal.name))
+                }
                 return RoutingDecision(event: event, target: .engine, reason: .noFocus)
             }
             view.keyUp(k)
             return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .focused)
         }
+        if k.key == .tab, let moved = overlay.moveFocus(backward: k.modifiers.contains(.shift)),
+           let layer = moved.layer {
+            let target = RoutingTarget.overlay(layer: layer, view: moved)
+            if !k.isRepeat { keyPresses[k.key] = target }
+            return RoutingDecision(event: event, target: target, reason: .focusMoved)
+        }
         guard let (layer, view) = focusedTarget() else {
+            if let modal = overlay.activeModal {
+                let target = RoutingTarget.overlay(layer: modal, view: modal.root)
+                if !k.isRepeat { keyPresses[k.key] = target }
+                modal.onUnfocusedKey?(k)
+                return RoutingDecision(event: event, target: target, reason: .blockedByModal(layer: modal.name))
+            }
             if !k.isRepeat { keyPresses[k.key] = .engine }
             return RoutingDecision(event: event, target: .engine, reason: .noFocus)
         }

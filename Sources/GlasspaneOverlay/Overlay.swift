@@ -48,12 +48,14 @@ public final class Overlay {
         layer.setWindowSize(windowSize)
         layers.append(layer)
         sortLayers()
+        if layer.visibility != .hidden { layerVisibilityChanged(layer) }
     }
 
     /// Creates, adds and returns a layer.
     @discardableResult
-    public func addLayer(name: String, level: Int, visibility: LayerVisibility = .interactive) -> OverlayLayer {
-        let layer = OverlayLayer(name: name, level: level, visibility: visibility, size: windowSize, fonts: fonts)
+    public func addLayer(name: String, level: Int, visibility: LayerVisibility = .interactive,
+                         kind: LayerKind = .passThrough) -> OverlayLayer {
+        let layer = OverlayLayer(name: name, level: level, visibility: visibility, kind: kind, size: windowSize, fonts: fonts)
         addLayer(layer)
         return layer
     }
@@ -65,6 +67,7 @@ public final class Overlay {
         router.forget(layer: layer)
         if let f = focusedView, f.layer === layer { clearFocus() }
         layer.overlay = nil
+        modalStateMayHaveChanged()
     }
 
     /// The layer with a name.
@@ -76,13 +79,58 @@ public final class Overlay {
         layers = indexed.sorted { $0.1.level != $1.1.level ? $0.1.level < $1.1.level : $0.0 < $1.0 }.map(\.1)
     }
 
-    /// A layer stopped taking events (or stopped being drawn): drop its hover and focus.
+    /// A layer's visibility or kind changed: a layer that stopped taking events drops its hover and focus; a
+    /// modal that came up blocks what is below it; a layer that appeared may hold a view that focuses on appear.
     func layerVisibilityChanged(_ layer: OverlayLayer) {
-        if layer.visibility != .hidden { layer.needsFullRepaint = true }
-        if layer.visibility != .interactive {
+        if layer.visibility != .hidden { layer.needsFullRepaint = true; layer.needsAppearanceScan = true }
+        if !layer.takesEvents {
             router.forget(layer: layer)
             if let f = focusedView, f.layer === layer { clearFocus() }
         }
+        modalStateMayHaveChanged()
+    }
+
+    // MARK: - Modality
+
+    /// The frontmost modal layer that is up, if any: it and the layers above it are all that take events.
+    public var activeModal: OverlayLayer? { layers.last { $0.isBlockingModal } }
+    /// The modal that was up at the last check (so that a modal coming up is acted on once).
+    private weak var lastActiveModal: OverlayLayer?
+
+    /// True when `layer` is behind `modal` in the stacking order.
+    func isLayer(_ layer: OverlayLayer, below modal: OverlayLayer) -> Bool {
+        guard let a = layers.firstIndex(where: { $0 === layer }), let b = layers.firstIndex(where: { $0 === modal }) else {
+            return false
+        }
+        return a < b
+    }
+
+    /// When a (new) modal came up: every pointer captured below it is cancelled, hover and focus below it dropped.
+    func modalStateMayHaveChanged() {
+        let modal = activeModal
+        guard modal !== lastActiveModal else { return }
+        lastActiveModal = modal
+        for layer in layers { layer.needsAppearanceScan = true }
+        guard let modal else { return }
+        router.modalDidAppear(modal)
+        if let f = focusedView, let l = f.layer, isLayer(l, below: modal) { clearFocus() }
+    }
+
+    /// Where the router sends events meant for the engine that it makes up itself: the `pointerCancel` of an
+    /// engine capture that a modal ended. Unset, they wait in `takePendingEngineEvents()`.
+    public var engineEventSink: ((InputEvent) -> Void)?
+    /// Engine-bound events made up while no `engineEventSink` was set.
+    var pendingEngineEvents: [InputEvent] = []
+
+    /// Returns and forgets the engine-bound events made up while no sink was set.
+    public func takePendingEngineEvents() -> [InputEvent] {
+        defer { pendingEngineEvents.removeAll() }
+        return pendingEngineEvents
+    }
+
+    /// Hands a made-up engine event to the sink, or keeps it.
+    func sendToEngine(_ event: InputEvent) {
+        if let engineEventSink { engineEventSink(event) } else { pendingEngineEvents.append(event) }
     }
 
     /// A view was hidden or removed: it can no longer be hovered or focused.
@@ -93,9 +141,9 @@ public final class Overlay {
 
     // MARK: - Focus
 
-    /// Gives a view keyboard focus (it must be able to take it); the previous one loses it.
+    /// Gives a view keyboard focus (it must be able to take it, by press or by keyboard); the previous one loses it.
     public func focus(_ view: View) {
-        guard view.canBecomeFocused, focusedView !== view else { return }
+        guard view.canBecomeFocused || view.acceptsKeyboardFocus, focusedView !== view else { return }
         focusedView?.isFocused = false
         focusedView = view
         view.isFocused = true
@@ -106,6 +154,82 @@ public final class Overlay {
         guard let f = focusedView else { return }
         focusedView = nil
         f.isFocused = false
+    }
+
+    /// The layers whose views Tab reaches: the active modal alone while one is up, else every layer that takes
+    /// events.
+    private var focusScope: [OverlayLayer] {
+        if let modal = activeModal { return modal.takesEvents ? [modal] : [] }
+        return layers.filter { $0.takesEvents }
+    }
+
+    /// The views Tab visits, in reading order: views that accept keyboard focus and can receive events, in the
+    /// focus scope, sorted top to bottom, then left to right by their window frame's top-left corner (ties keep
+    /// tree order, back layer first). At most `maximumFocusOrderCount` views are considered.
+    public func focusOrder() -> [View] {
+        var found: [(view: View, origin: Point, index: Int)] = []
+        for layer in focusScope {
+            collectFocusable(layer.root, origin: .zero, into: &found)
+        }
+        found.sort { a, b in
+            if a.origin.y != b.origin.y { return a.origin.y < b.origin.y }
+            if a.origin.x != b.origin.x { return a.origin.x < b.origin.x }
+            return a.index < b.index
+        }
+        return found.map(\.view)
+    }
+
+    /// The most views `focusOrder` collects (so a huge tree cannot make Tab slow without bound).
+    public static let maximumFocusOrderCount = 4096
+
+    private func collectFocusable(_ view: View, origin: Point, into found: inout [(view: View, origin: Point, index: Int)]) {
+        guard found.count < Overlay.maximumFocusOrderCount, view.isHitTestable else { return }
+        let here = Point(x: origin.x + view.frame.minX, y: origin.y + view.frame.minY)
+        if view.acceptsKeyboardFocus { found.append((view, here, found.count)) }
+        for child in view.subviews { collectFocusable(child, origin: here, into: &found) }
+    }
+
+    /// Tab (forward) or Shift-Tab (backward): focuses the next view in `focusOrder()` after the focused one,
+    /// wrapping around; with nothing focused, the first (or last). Returns the newly focused view; nil when the
+    /// scope has nothing focusable (the key is then routed as usual).
+    @discardableResult
+    public func moveFocus(backward: Bool = false) -> View? {
+        let order = focusOrder()
+        guard !order.isEmpty else { return nil }
+        let next: View
+        if let current = focusedView, let i = order.firstIndex(where: { $0 === current }) {
+            next = order[(i + (backward ? order.count - 1 : 1)) % order.count]
+        } else {
+            next = backward ? order[order.count - 1] : order[0]
+        }
+        focus(next)
+        return focusedView === next ? next : nil
+    }
+
+    /// Focuses views that ask for it when they appear (`View.focusesOnAppear`): after layout, each layer whose tree
+    /// or visibility changed is walked; a view that can take focus now and could not at the layer's previous walk
+    /// has appeared. The frontmost such view is focused.
+    private func focusViewsThatAppeared() {
+        var toFocus: View? = nil
+        let scope = focusScope
+        for layer in layers where layer.needsAppearanceScan {
+            layer.needsAppearanceScan = false
+            layer.appearanceScan &+= 1
+            guard scope.contains(where: { $0 === layer }) else { continue }
+            scanForAppearance(layer.root, scan: layer.appearanceScan, layer: layer, into: &toFocus)
+        }
+        if let toFocus { focus(toFocus) }
+    }
+
+    private func scanForAppearance(_ view: View, scan: UInt64, layer: OverlayLayer, into toFocus: inout View?) {
+        guard view.isHitTestable else { return }
+        if view.focusesOnAppear {
+            let appeared = view.appearanceLayer !== layer || view.appearanceScan &+ 1 != scan
+            view.appearanceLayer = layer
+            view.appearanceScan = scan
+            if appeared { toFocus = view }
+        }
+        for child in view.subviews { scanForAppearance(child, scan: scan, layer: layer, into: &toFocus) }
     }
 
     // MARK: - Routing
@@ -122,6 +246,7 @@ public final class Overlay {
     public func layoutIfNeeded() -> Bool {
         var did = false
         for layer in layers where layer.layoutIfNeeded() { did = true }
+        if layers.contains(where: { $0.needsAppearanceScan }) { focusViewsThatAppeared() }
         return did
     }
 

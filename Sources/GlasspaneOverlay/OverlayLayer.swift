@@ -1,5 +1,5 @@
-// A layer ("window") of the overlay: a root view sized to the window, a visibility, a level, and the layout and
-// paint passes that do no work while nothing changed.
+// A layer ("window") of the overlay: a root view sized to the window, a visibility, a kind, a level, and the layout
+// and paint passes that do no work while nothing changed.
 import GlasspaneCore
 
 /// How a layer takes part in drawing and routing.
@@ -10,6 +10,37 @@ public enum LayerVisibility: String, Hashable, Sendable, Codable {
     case nonInteractive
     /// Drawn and hit-tested.
     case interactive
+}
+
+/// How a visible layer takes part in routing (docs/layers.md has the rules as a table).
+public enum LayerKind: String, Hashable, Sendable, Codable {
+    /// The root claims every point no content claims: the layer is a full-window surface that keeps pointer
+    /// events from the layers below and the engine (keys still follow focus).
+    case interactive
+    /// The PassThroughWindow rule, and the default: a hit on the layer's own root (a point no content claims)
+    /// falls to the layers below and then the engine; content claims as usual.
+    case passThrough
+    /// Never hit, whatever it draws (like `isUserInteractionEnabled = false` on a whole window).
+    case nonInteractive
+    /// While visible, every pointer and key event meant for anything below it (layers and the engine) is blocked:
+    /// content is hit as usual, a press outside the content is an outside tap (`OverlayLayer.onOutsideTap`), and
+    /// keys with no focused view in or above it go to `OverlayLayer.onUnfocusedKey`. Showing it cancels every
+    /// pointer captured below it (one `pointerCancel` each).
+    case modal
+}
+
+/// Named stacking levels for `OverlayLayer.level`, 100 apart so an app can put its own layers between them.
+public enum LayerLevel {
+    /// Views drawn on the scene itself (labels that follow objects), behind every panel.
+    public static let sceneOverlay = -100
+    /// Panels and the screens of the navigation stack (the demo's picker panel).
+    public static let panel = 0
+    /// Sheets presented over the stack (usually modal).
+    public static let sheet = 100
+    /// Toasts: above any sheet.
+    public static let toast = 200
+    /// The performance HUD and other diagnostics: above everything.
+    public static let hud = 1000
 }
 
 /// Work counters, for tests and the HUD: clean frames leave them unchanged.
@@ -24,6 +55,8 @@ public struct OverlayStats: Hashable, Sendable, Codable {
     public var fullRepaints = 0
     /// `draw(in:context:)` calls.
     public var viewsPainted = 0
+    /// `View.bind` closures re-run because a property they read changed.
+    public var bindingUpdates = 0
     /// Creates zeroed counters.
     public init() {}
     /// Component-wise sum.
@@ -31,6 +64,7 @@ public struct OverlayStats: Hashable, Sendable, Codable {
         var s = a
         s.layoutPasses += b.layoutPasses; s.viewsLaidOut += b.viewsLaidOut; s.paintPasses += b.paintPasses
         s.fullRepaints += b.fullRepaints; s.viewsPainted += b.viewsPainted
+        s.bindingUpdates += b.bindingUpdates
         return s
     }
 }
@@ -41,14 +75,33 @@ public final class OverlayLayer {
     public let name: String
     /// Stacking order: higher levels are in front and are asked first.
     public var level: Int {
-        didSet { if level != oldValue { overlay?.sortLayers() } }
+        didSet { if level != oldValue { overlay?.sortLayers(); overlay?.modalStateMayHaveChanged() } }
     }
-    /// Hidden, non-interactive or interactive.
+    /// Hidden, non-interactive or interactive (drawn and routed by `kind`).
     public var visibility: LayerVisibility {
         didSet { if visibility != oldValue { overlay?.layerVisibilityChanged(self) } }
     }
-    /// The root view: window-sized, tagged `.passthrough` and `.opaque`, so a point no subview claims passes on.
-    /// Remove the tag to make the layer modal (it then swallows every event inside the window).
+    /// How the layer routes while visible: pass-through (the default), interactive, non-interactive or modal.
+    public var kind: LayerKind {
+        didSet {
+            guard kind != oldValue else { return }
+            updateRootTags()
+            overlay?.layerVisibilityChanged(self)
+        }
+    }
+    /// A modal layer's outside tap: a press (pointer down) on no content of the layer. The press itself goes to
+    /// the layer's root, so the rest of that pointer's events go nowhere; typically the app dismisses the sheet.
+    public var onOutsideTap: ((PointerEvent) -> Void)?
+    /// A modal layer's keys: a key press (not a release) while no view in or above the layer has focus; Escape
+    /// typically dismisses. Tab and Shift-Tab move focus first (docs/focus.md), so they arrive only with nothing
+    /// focusable in the layer.
+    public var onUnfocusedKey: ((KeyEvent) -> Void)?
+    /// True when the layer is a modal that is up (blocking what is below it).
+    public var isBlockingModal: Bool { kind == .modal && visibility != .hidden }
+    /// True when the layer's content can be hit: not hidden and neither visibility nor kind is non-interactive.
+    public var takesEvents: Bool { visibility == .interactive && kind != .nonInteractive }
+    /// The root view: window-sized and `.opaque`; in a pass-through layer it is tagged `.passthrough`, so a point
+    /// no subview claims passes on; in an interactive or modal layer it claims the point.
     public let root: View
     /// The overlay holding this layer.
     public internal(set) weak var overlay: Overlay?
@@ -61,6 +114,10 @@ public final class OverlayLayer {
 
     /// Some view needs layout.
     var needsLayout = true
+    /// Views may have appeared (inserted, unhidden, layer shown): look for ones that focus on appear.
+    var needsAppearanceScan = true
+    /// Counts the appearance walks of this layer (a view stamps the walk that last saw it able to take focus).
+    var appearanceScan: UInt64 = 0
     /// The draw list must be rebuilt from scratch (structure, frames, opacity or visibility changed).
     var needsFullRepaint = true
     /// Views whose own commands must be regenerated (partial repaint).
@@ -73,16 +130,22 @@ public final class OverlayLayer {
     private var generation = 0
 
     /// Creates a layer with an empty, passthrough root of the given size.
-    public init(name: String, level: Int = 0, visibility: LayerVisibility = .interactive,
+    public init(name: String, level: Int = 0, visibility: LayerVisibility = .interactive, kind: LayerKind = .passThrough,
                 size: Size = .zero, fonts: any FontMetrics = MonospaceFontMetrics()) {
         self.name = name
         self.level = level
         self.visibility = visibility
+        self.kind = kind
         self.fonts = fonts
         root = View(identifier: "\(name).root", frame: Rect(origin: .zero, size: size))
-        root.tags = [.passthrough]
         root.hitTestBehavior = .opaque
         root.hostLayer = self
+        updateRootTags()
+    }
+
+    /// The root passes a hit on itself down only in pass-through (and non-interactive) layers.
+    private func updateRootTags() {
+        if kind == .passThrough || kind == .nonInteractive { root.tags.insert(.passthrough) } else { root.tags.remove(.passthrough) }
     }
 
     /// Adds a view to the root, in front.
@@ -133,6 +196,7 @@ public final class OverlayLayer {
     private func layout(_ view: View) {
         if view.needsLayout {
             view.needsLayout = false
+            if view.hasDirtyBindings { stats.bindingUpdates += view.runDirtyBindings() }
             stats.viewsLaidOut += 1
             view.layoutSubviews(fonts: fonts)
         }

@@ -96,7 +96,14 @@ open class View {
 
     /// A hidden view and its subtree are neither drawn nor hit.
     public final var isHidden = false {
-        didSet { if isHidden != oldValue { updateHitRecord(); invalidateMeasurement(); invalidateStructure(); layer?.overlay?.viewBecameIneligible(self) } }
+        didSet {
+            if isHidden != oldValue {
+                updateHitRecord(); invalidateMeasurement(); invalidateStructure()
+                let owner = layer
+                owner?.needsAppearanceScan = true
+                owner?.overlay?.viewBecameIneligible(self)
+            }
+        }
     }
     /// Opacity, 0...1, multiplied down the subtree; below 0.01 the subtree is not hit (the model value decides).
     public final var alpha: Double = 1 {
@@ -158,6 +165,19 @@ open class View {
 
     /// Whether a press on the view (or a subview that cannot take focus) gives it keyboard focus.
     open var canBecomeFocused: Bool { false }
+    /// Whether Tab and Shift-Tab stop on the view (`Overlay.focusOrder()`); by default, views a press focuses.
+    /// A button says true here but false to `canBecomeFocused`, so a press never takes focus from a text field.
+    open var acceptsKeyboardFocus: Bool { canBecomeFocused }
+    /// Ask for keyboard focus whenever the view appears (is added, unhidden, or its layer is shown or freed from
+    /// a modal above it) and can take it: the "open the keyboard when the Type tab appears" case. The overlay
+    /// focuses it after its next layout, in the same frame (docs/focus.md).
+    public final var focusesOnAppear = false {
+        didSet { if focusesOnAppear && !oldValue { layer?.needsAppearanceScan = true } }
+    }
+    /// The layer and walk that last saw this view able to take focus (`focusesOnAppear` bookkeeping).
+    final weak var appearanceLayer: OverlayLayer?
+    /// See `appearanceLayer`.
+    final var appearanceScan: UInt64 = 0
     /// True for views that take typed text while focused (the host then turns the platform's text input on).
     open var acceptsTextInput: Bool { false }
     /// True while the view has keyboard focus; the overlay sets it.
@@ -218,6 +238,13 @@ open class View {
     /// Accumulated transform (window points to drawn points) at the last full paint.
     final var paintTransform = PaintTransform.identity
 
+    // MARK: - Shared state (ObservedState.swift)
+
+    /// The view's `bind` closures; nil while it has none (most views).
+    final var bindings: [ViewBinding]?
+    /// Some binding read a property that changed since it last ran.
+    final var hasDirtyBindings = false
+
     // MARK: - Animation state
 
     /// Running property animations; nil while none runs (most views, most of the time).
@@ -257,6 +284,7 @@ open class View {
         hitGeometryDidChange()
         // The child may carry flags set while detached; make the path to it visible to the layout pass.
         if view.needsLayout || view.subtreeNeedsLayout { view.propagateSubtreeNeedsLayout() }
+        layer?.needsAppearanceScan = true
         invalidateMeasurement()
         invalidateStructure()
     }
@@ -397,6 +425,8 @@ open class View {
     open func keyUp(_ event: KeyEvent) {}
     /// Composed text arrived while this view had focus.
     open func textInput(_ text: String) {}
+    /// An input method's composition changed while this view had focus (empty text: it ended without a result).
+    open func textComposition(_ text: String, cursor: Int) {}
     /// Called after `isFocused` changed.
     open func focusDidChange() {}
 }

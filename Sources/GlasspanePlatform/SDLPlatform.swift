@@ -407,6 +407,14 @@ public final class SDLPlatform: PlatformBackend {
                 return String(decoding: bytes[..<end], as: UTF8.self)
             }
             if !text.isEmpty { events.append(.text(text)) }
+        case SDL_TEXTEDITING:
+            // The input method's composition: the text so far and the cursor in it (SDL counts characters).
+            let text = withUnsafeBytes(of: e.edit.text) { raw -> String in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let end = bytes.firstIndex(of: 0) ?? bytes.count
+                return String(decoding: bytes[..<end], as: UTF8.self)
+            }
+            events.append(.composition(text: text, cursor: min(max(Int(e.edit.start), 0), text.count)))
         default:
             break
         }

@@ -495,6 +495,10 @@ struct ScriptParser {
             return .key(KeyEvent(key: key, isDown: action != "release", isRepeat: action == "repeat", modifiers: try f.modifiers()))
         case "text":
             return .text(try f.requiredString("text"))
+        case "composition":
+            let text = try f.requiredString("text")
+            let cursor = try f.int("cursor", in: 0...text.count) ?? text.count
+            return .composition(text: text, cursor: cursor)
         case "resize":
             let size = try f.requiredPoint("size", in: ScriptRanges.windowSide)
             let maxPixels = ScriptRanges.pixelSide.upperBound
@@ -522,7 +526,7 @@ struct ScriptParser {
         case "quit":
             return .quit
         default:
-            throw f.invalid("event", "one of down, move, up, cancel, wheel, key, text, resize, quit", .string(kind))
+            throw f.invalid("event", "one of down, move, up, cancel, wheel, key, text, composition, resize, quit", .string(kind))
         }
     }
 

@@ -368,6 +368,8 @@ public final class ScriptRecorder {
             return "\"event\":\"key\",\"key\":" + JSONText.quoted(k.key.name) + ",\"action\":\"\(action)\"" + mods(k.modifiers)
         case .text(let t):
             return "\"event\":\"text\",\"text\":" + JSONText.quoted(t)
+        case let .composition(t, cursor):
+            return "\"event\":\"composition\",\"text\":" + JSONText.quoted(t) + ",\"cursor\":\(cursor)"
         case .resize(let m):
             return "\"event\":\"resize\",\"size\":[\(JSONText.number(m.windowSize.width)),\(JSONText.number(m.windowSize.height))]"
                 + ",\"pixels\":[\(m.drawableSize.width),\(m.drawableSize.height)]"

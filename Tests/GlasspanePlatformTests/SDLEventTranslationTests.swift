@@ -31,6 +31,19 @@ enum SDLEvents {
         return e
     }
 
+    static func editing(_ s: String, start: Int32) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_TEXTEDITING.rawValue
+        withUnsafeMutableBytes(of: &e.edit.text) { raw in
+            let bytes = Array(s.utf8.prefix(raw.count - 1))
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        e.edit.start = start
+        e.edit.length = 0
+        return e
+    }
+
     static func button(_ b: Int32, down: Bool, x: Int32, y: Int32, which: UInt32 = 0) -> SDL_Event {
         var e = SDL_Event()
         e.type = (down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP).rawValue
@@ -155,6 +168,10 @@ final class SDLEventTranslationTests: XCTestCase {
                                 .key(KeyEvent(key: .right, isDown: false))]),
                 Case(name: "text input, UTF-8", sdl: [SDLEvents.text("é€"), SDLEvents.text("")],
                      expected: [.text("é€")]),
+                Case(name: "IME composition, cursor clamped, empty ends it",
+                     sdl: [SDLEvents.editing("かな", start: 1), SDLEvents.editing("k", start: 9), SDLEvents.editing("", start: 0)],
+                     expected: [.composition(text: "かな", cursor: 1), .composition(text: "k", cursor: 1),
+                                .composition(text: "", cursor: 0)]),
                 Case(name: "mouse press, drag, release",
                      sdl: [SDLEvents.button(SDL_BUTTON_LEFT, down: true, x: 10, y: 20),
                            SDLEvents.motion(x: 15, y: 25, held: [SDL_BUTTON_LEFT]),

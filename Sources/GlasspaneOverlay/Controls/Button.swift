@@ -2,7 +2,8 @@
 import GlasspaneCore
 
 /// A push button with a text title. The action runs when a press that began on the button ends inside it;
-/// a cancel or a release outside does nothing. It does not take keyboard focus.
+/// a cancel or a release outside does nothing. A press does not take keyboard focus, but Tab stops on an enabled
+/// button (a focus ring shows it) and Enter or Space then activates it.
 open class Button: View {
     /// The title.
     public var title: String {
@@ -24,8 +25,14 @@ open class Button: View {
     public var hoverColor = Color(r: 0.32, g: 0.35, b: 0.41) { didSet { setNeedsDisplay() } }
     /// Fill while pressed with the pointer inside.
     public var highlightedColor = Color(r: 0.17, g: 0.45, b: 0.85) { didSet { setNeedsDisplay() } }
-    /// Runs on a release inside after a press on the button.
+    /// Runs on a release inside after a press on the button, or on Enter or Space while it has focus.
     public var action: (() -> Void)?
+    /// A disabled button is drawn faded, ignores presses and keys, and Tab skips it.
+    public var isEnabled = true {
+        didSet { if isEnabled != oldValue { setNeedsDisplay(); if !isEnabled { isHighlighted = false; trackedPointer = nil } } }
+    }
+    /// The focus ring's color (drawn just outside the bounds while focused).
+    public var focusRingColor = Color(r: 0.4, g: 0.7, b: 1) { didSet { setNeedsDisplay() } }
 
     /// True while pressed with the pointer inside.
     public private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
@@ -44,6 +51,8 @@ open class Button: View {
 
     /// Controls claim their bounds.
     open override var claimsBoundsByDefault: Bool { true }
+    /// Tab stops on enabled buttons.
+    open override var acceptsKeyboardFocus: Bool { isEnabled }
 
     /// The title plus padding.
     open override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size {
@@ -53,8 +62,12 @@ open class Button: View {
 
     /// Fill by state, border, centered title.
     open override func draw(in rect: Rect, context: inout PaintContext) {
-        let fill = isHighlighted ? highlightedColor : (isHovered ? hoverColor : normalColor)
+        var fill = isHighlighted ? highlightedColor : (isHovered ? hoverColor : normalColor)
+        if !isEnabled { fill = fill.withAlpha(fill.a * 0.45) }
         let radius = presentationCornerRadius
+        if isFocused {
+            context.add(.border(rect.insetBy(-3), color: focusRingColor, width: 2, cornerRadius: radius + 3))
+        }
         context.add(.rect(rect, color: fill, cornerRadius: radius))
         if borderWidth > 0 && borderColor.a > 0 {
             context.add(.border(rect, color: borderColor, width: borderWidth, cornerRadius: radius))
@@ -62,12 +75,22 @@ open class Button: View {
         let t = context.fonts.measure(title, fontSize: fontSize)
         let origin = Point(x: rect.minX + ((rect.width - t.width) / 2).rounded(.down),
                            y: rect.minY + ((rect.height - t.height) / 2).rounded(.down))
-        context.add(.glyphs(GlyphRun(text: title, origin: origin, fontSize: fontSize, color: titleColor)))
+        context.add(.glyphs(GlyphRun(text: title, origin: origin, fontSize: fontSize,
+                                     color: isEnabled ? titleColor : titleColor.withAlpha(titleColor.a * 0.45))))
     }
+
+    /// Enter or Space activates a focused, enabled button.
+    open override func keyDown(_ event: KeyEvent) {
+        guard isEnabled, !event.isRepeat else { return }
+        if event.key == .enter || event.key == .character(" ") { action?() }
+    }
+
+    /// Repaints the focus ring.
+    open override func focusDidChange() { setNeedsDisplay() }
 
     /// Starts tracking the press and highlights.
     open override func pointerDown(_ event: PointerEvent) {
-        guard trackedPointer == nil, event.button == .left else { return }
+        guard isEnabled, trackedPointer == nil, event.button == .left else { return }
         trackedPointer = event.pointerID
         isHighlighted = true
     }

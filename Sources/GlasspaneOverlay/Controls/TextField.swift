@@ -17,6 +17,7 @@ open class TextField: View {
             let n = text.count
             caret = min(caret, n); anchor = min(anchor, n)
             setNeedsDisplay()
+            onEdit?(text)
         }
     }
     /// The last applied text (what Escape or losing focus returns to).
@@ -33,8 +34,13 @@ open class TextField: View {
     public var invalidHint: String? { didSet { setNeedsDisplay() } }
     /// Select the whole text when the field takes focus (a press then does not move the caret).
     public var selectsAllOnFocus = false
-    /// Runs with the text when Enter applies valid text.
+    /// Runs with the text when Enter applies valid text (or losing focus does, with `commitsOnFocusLoss`).
     public var onCommit: ((String) -> Void)?
+    /// Losing focus applies valid text (like Enter) instead of putting the last applied text back: for forms where
+    /// a press on a Done button must not undo the typing.
+    public var commitsOnFocusLoss = false
+    /// Runs with the text after every edit (typing, deletion, paste, Escape's revert), before it is applied.
+    public var onEdit: ((String) -> Void)?
     /// Text color.
     public var textColor: Color = .white { didSet { setNeedsDisplay() } }
     /// Outline while focused.
@@ -132,10 +138,26 @@ open class TextField: View {
         setCaret(newCaret)
     }
 
-    /// Typed text replaces the selection.
+    /// Typed text replaces the selection (and ends any composition: this is its committed result).
     open override func textInput(_ input: String) {
         lastFocusPressPending = false
+        if !markedText.isEmpty { markedText = ""; setNeedsDisplay() }
         replaceSelection(with: input)
+    }
+
+    /// An input method's uncommitted text, drawn underlined at the caret; not part of `text` until committed.
+    public private(set) var markedText = ""
+    /// The cursor inside `markedText`, in characters.
+    public private(set) var markedCursor = 0
+
+    /// Shows the composition at the caret (underlined); an empty one removes it.
+    open override func textComposition(_ composition: String, cursor: Int) {
+        lastFocusPressPending = false
+        let shown = String(TextField.printable(composition).prefix(TextField.maxLengthLimit))
+        guard shown != markedText || cursor != markedCursor else { return }
+        markedText = shown
+        markedCursor = min(max(cursor, 0), shown.count)
+        setNeedsDisplay()
     }
 
     /// Caret and selection keys, deletion, clipboard, Enter applies valid text, Escape reverts (see the type).
@@ -185,9 +207,14 @@ open class TextField: View {
         if isFocused {
             if selectsAllOnFocus { selectAll() } else { setCaret(text.count) }
         } else {
+            if commitsOnFocusLoss && !isInvalid && text != committedText {
+                committedText = text
+                onCommit?(text)
+            }
             text = committedText
             setCaret(text.count)
             dragPointer = nil
+            markedText = ""
         }
         setNeedsDisplay()
     }
@@ -290,8 +317,18 @@ open class TextField: View {
                                              color: invalidColor.withAlpha(0.8))))
             }
         }
+        var caretDrawX = originX + caretX
+        if isFocused && !markedText.isEmpty {
+            // The composition sits at the caret over a backing, underlined; the text after the caret moves right.
+            let markedWidth = fonts.measure(markedText, fontSize: fontSize).width
+            context.add(.rect(Rect(x: caretDrawX, y: top, width: markedWidth, height: lineHeight), color: presentationBackgroundColor, cornerRadius: 0))
+            context.add(.glyphs(GlyphRun(text: markedText, origin: Point(x: caretDrawX, y: top), fontSize: fontSize, color: textColor)))
+            context.add(.rect(Rect(x: caretDrawX, y: top + lineHeight - 2, width: markedWidth, height: 1), color: textColor, cornerRadius: 0))
+            let cursorPrefix = String(markedText.prefix(markedCursor))
+            caretDrawX += cursorPrefix.isEmpty ? 0 : fonts.measure(cursorPrefix, fontSize: fontSize).width
+        }
         if isFocused {
-            context.add(.rect(Rect(x: (originX + caretX).rounded(), y: top + 2, width: 1.5, height: lineHeight - 4),
+            context.add(.rect(Rect(x: caretDrawX.rounded(), y: top + 2, width: 1.5, height: lineHeight - 4),
                               color: textColor, cornerRadius: 0))
         }
         context.add(.popClip)
