@@ -17,7 +17,7 @@ final class LoopbackClient {
     private var buffer: [UInt8] = []
 
     /// Connects; `receiveBuffer` shrinks the socket's receive buffer (a client that will stop reading).
-    init(port: Int, timeoutSeconds: Int = 5, receiveBuffer: Int? = nil) throws {
+    init(port: Int, timeoutSeconds: Int = 30, receiveBuffer: Int? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError("socket: \(errno)") }
         var tv = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
