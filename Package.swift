@@ -56,7 +56,8 @@ let package = Package(
         .target(
             name: "GlasspaneInspector",
             dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneHost",
-                           .product(name: "FlyingFox", package: "FlyingFox")]),
+                           .product(name: "FlyingFox", package: "FlyingFox"),
+                           .product(name: "FlyingSocks", package: "FlyingFox")]),
         // The demo app: the cube engine and its message catalog (Demo/Engine), the picker panel, the wiring.
         .target(name: "GlasspaneDemo", dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneHost"]),
         .target(name: "GlasspaneTesting", dependencies: ["GlasspaneCore", "GlasspaneScene"]),
@@ -84,7 +85,7 @@ let package = Package(
         .target(
             name: "GlasspaneCLI",
             dependencies: [
-                "GlasspaneCore", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneBench", "GlasspaneScripts", "GlasspaneInspector",
+                "GlasspaneCore", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneBench", "GlasspaneInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "glasspane", dependencies: ["GlasspaneCLI"]),
@@ -100,23 +101,25 @@ let package = Package(
             dependencies: ["GlasspaneDemo", "GlasspaneCore", "GlasspaneBus", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneScene",
                            "GlasspaneTesting", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore", "GlasspaneAnimation"], exclude: ["Golden"]),
-        .testTarget(name: "GlasspaneBusTests", dependencies: ["GlasspaneBus", "GlasspaneCore"]),
-        .testTarget(name: "GlasspaneHostTests", dependencies: ["GlasspaneHost", "GlasspaneCore", "GlasspaneBus", "GlasspaneTesting", "GlasspaneDemo"]),
+        .testTarget(name: "GlasspaneBusTests", dependencies: ["GlasspaneBus", "GlasspaneCore", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "GlasspaneHostTests",
+            dependencies: ["GlasspaneHost", "GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneTesting", "GlasspaneDemo"]),
         .testTarget(
             name: "GlasspaneRenderTests",
             dependencies: ["GlasspaneRender", "GlasspanePlatform", "GlasspaneHost", "GlasspaneDemo", "GlasspaneScene", "GlasspaneOverlay",
-                           "GlasspaneCore", "GlasspaneRuntime", "CGL"]),
+                           "GlasspaneCore", "CGL"]),
         .testTarget(
             name: "GlasspaneRuntimeTests",
-            dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost", "GlasspaneScripts", "GlasspaneBench"]),
+            dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost"]),
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore"]),
-        .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI"]),
+        .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "GlasspanePlatformTests", dependencies: ["GlasspanePlatform", "CSDL2", "GlasspaneCore", "GlasspaneOverlay"]),
         .testTarget(name: "GlasspaneFuzzTargetsTests", dependencies: ["GlasspaneFuzzTargets"]),
         .testTarget(
             name: "GlasspaneInspectorTests",
-            dependencies: ["GlasspaneInspector", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneBus"]),
+            dependencies: ["GlasspaneInspector", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost"]),
     ],
     swiftLanguageModes: [.v6]
 )
