@@ -71,20 +71,16 @@ public final class Session {
                 throw .script(error.diagnostics.map(\.description))
             }
             warnings += script!.warnings.map { "warning: \($0.description)" }
-            let header = script!.header
-            description.windowSize = PixelSize(width: Int(header.windowSize.width), height: Int(header.windowSize.height))
-            description.vsync = false
-            description.fpsCap = 0
-            if case .bool(let hud)? = header.options["hud"] { description.showsHUD = description.showsHUD || hud }
+            try description.apply(script!.header, path: replay.scriptPath)
         }
         try OutputPaths.check(description)
+        let platformOptions = description.platformOptions
+        if let problem = platformOptions.problem { throw .platform(.invalidOptions(problem)) }
 
         // 2. The window and GL context.
         let platform: SDLPlatform
         do {
-            platform = try SDLPlatform(options: PlatformOptions(
-                title: description.resolvedTitle, size: description.resolvedWindowSize, headless: description.headless,
-                vsync: description.vsync && !description.headless))
+            platform = try SDLPlatform(options: platformOptions)
         } catch {
             throw .platform(error)
         }
@@ -164,7 +160,7 @@ public final class Session {
         if !description.recordingPath.isEmpty {
             let metrics = platform.metrics
             let header = script?.header ?? ScriptHeader(windowSize: metrics.windowSize, scale: metrics.scaleY,
-                                                        options: ["hud": .bool(description.showsHUD)])
+                                                        options: description.scriptOptions)
             do {
                 recording = try ScriptRecording(path: description.recordingPath, header: header,
                                                 bufferedFrames: description.recordingBufferFrames > 0 ? description.recordingBufferFrames : 30)
