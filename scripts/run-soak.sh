@@ -4,8 +4,8 @@
 #   2. `glasspane replay --headless` of a generated SOAK_REPLAY_FRAMES-frame script (default 20000) that drags in
 #      the picker every 100 frames and clicks the scene every 1000, so the overlay, the bus and the engine all work.
 # Each run goes under /usr/bin/time -v; this script reads VmRSS from /proc/PID/status of the glasspane process
-# once a second and prints the RSS at start (first sample after the window opened), at the end (last sample),
-# the smallest and largest sample, and time's peak. Samples and time's output are kept under results/soak/.
+# once a second and prints the RSS at start (the first sample after a 5 s warm-up, once the window, GL context
+# and app are up), at the end (the last sample), the smallest and largest after warm-up, and time's peak. Samples and time's output are kept under results/soak/.
 set -euo pipefail
 bin=.build/release/glasspane
 out=results/soak
@@ -14,6 +14,8 @@ demo_frames=${SOAK_DEMO_FRAMES:-200000}
 replay_frames=${SOAK_REPLAY_FRAMES:-20000}
 size=${SOAK_SIZE:-1280x720}
 interval=${SOAK_SAMPLE_SECONDS:-1}
+# The start figure is the first sample after this many seconds: the window, GL context, font and app are up.
+warmup=${SOAK_WARMUP_SECONDS:-5}
 
 [ -x "$bin" ] || { echo "run-soak: $bin is missing; run make release first" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "run-soak: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
@@ -46,17 +48,17 @@ soak() {
     tail -5 "$out/$name-stderr.txt" >&2 || true
     return "$rc"
   fi
-  awk -v name="$name" -v elapsed="$elapsed" '
-    NR == 1 { first = $2; min = $2; max = $2 }
-    { last = $2; if ($2 < min) min = $2; if ($2 > max) max = $2 }
+  awk -v name="$name" -v elapsed="$elapsed" -v warmup="$warmup" '
+    { last = $2; lastT = $1 }
+    $1 >= warmup && !started { started = 1; first = $2; firstT = $1; min = $2; max = $2 }
+    started { if ($2 < min) min = $2; if ($2 > max) max = $2 }
     END {
-      if (NR == 0) { print name ": no samples (the run ended within the first sample)"; exit }
-      printf "%s: %d s, %d samples; RSS start %.1f MB, end %.1f MB (change %+.1f MB), min %.1f MB, max %.1f MB\n",
-             name, elapsed, NR, first / 1024, last / 1024, (last - first) / 1024, min / 1024, max / 1024
+      if (!started) { print name ": too short to sample after the " warmup " s warm-up (" NR " samples)"; exit }
+      printf "%s: %d s; RSS start (at %d s) %.1f MB, end (at %d s) %.1f MB, change %+.1f MB; min %.1f MB, max %.1f MB after warm-up\n",
+             name, elapsed, firstT, first / 1024, lastT, last / 1024, (last - first) / 1024, min / 1024, max / 1024
     }' "$samples"
-  awk -F': ' '/Maximum resident set size/ { printf "  /usr/bin/time: peak RSS %.1f MB", $2 / 1024 }
-              /Elapsed \(wall clock\)/ { printf ", wall %s", $2 }
-              /Percent of CPU/ { printf ", CPU %s\n", $2 }' "$timing"
+  awk -F': ' '/Maximum resident set size/ { peak = $2 } /Elapsed \(wall clock\)/ { wall = $2 } /Percent of CPU/ { cpu = $2 }
+              END { printf "  /usr/bin/time: peak RSS %.1f MB, wall %s, CPU %s\n", peak / 1024, wall, cpu }' "$timing"
   tail -3 "$out/$name-stdout.txt" | sed 's/^/  /'
 }
 
