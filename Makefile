@@ -3,7 +3,7 @@ SWIFT ?= swift
 # Tests open SDL windows through the offscreen driver (EGL): no X server needed.
 TEST_ENV := SDL_VIDEODRIVER=offscreen
 
-.PHONY: demo test build release deps bench bench-compare microbench fuzz clean
+.PHONY: demo test build release deps bench bench-compare microbench fuzz soak clean
 
 ## demo: build in release mode and open the demo window (headless screenshot when there is no display)
 demo: deps release
@@ -46,3 +46,8 @@ fuzz: deps
 ## microbench: ordo-one/benchmark micro-benchmarks (bus, hit testing, layout, draw lists) in Benchmarks/
 microbench: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+
+## soak: memory over 200,000 headless demo frames and a 20,000-frame replay (release build); RSS sampled from
+## /proc/PID/status and /usr/bin/time -v; SOAK_DEMO_FRAMES / SOAK_REPLAY_FRAMES shorten it; files under results/soak/
+soak: deps release
+	@scripts/run-soak.sh

@@ -111,7 +111,7 @@ let package = Package(
                            "GlasspaneCore", "CGL"]),
         .testTarget(
             name: "GlasspaneRuntimeTests",
-            dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost"]),
+            dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost", "GlasspaneRender", "CSDL2"]),
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -17,6 +17,10 @@ public struct WindowOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))
     public var size: String = "1280x720"
 
+    /// Forced pixels per point.
+    @Option(name: .long, help: ArgumentHelp("Pixels per point, e.g. 2 for a high-DPI frame on any display, headless too (default: the display's). Recorded in the script header; replay uses it.", valueName: "S"))
+    public var scale: Double?
+
     /// Quit after this many frames.
     @Option(name: .long, help: ArgumentHelp("Quit after N frames (default: run until the window closes).", valueName: "N"))
     public var frames: Int?
@@ -59,6 +63,16 @@ public struct WindowOptions: ParsableArguments, Sendable {
         guard parsed.width <= 16384 && parsed.height <= 16384 else {
             throw ValidationError("--size '\(size)' is too large (at most 16384x16384).")
         }
+        if let scale {
+            let range = SessionDescription.pointScaleRange
+            guard scale.isFinite, range.contains(scale) else {
+                throw ValidationError("--scale must be between \(range.lowerBound) and \(range.upperBound) pixels per point (got \(scale)).")
+            }
+            var d = SessionDescription()
+            d.windowSize = parsed
+            d.pointScale = scale
+            if let problem = d.windowProblem { throw ValidationError("--size \(size) --scale \(scale): \(problem).") }
+        }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1 (got \(frames)).") }
         if let fpsCap, fpsCap < 1 || fpsCap > 10_000 { throw ValidationError("--fps-cap must be between 1 and 10000 (got \(fpsCap)).") }
         try validateSamples(msaa)
@@ -68,6 +82,7 @@ public struct WindowOptions: ParsableArguments, Sendable {
     func describe() -> SessionDescription {
         var d = SessionDescription()
         d.windowSize = windowSize
+        d.pointScale = scale ?? 0
         d.frames = frames ?? 0
         d.headless = headless
         d.vsync = vsync == .on

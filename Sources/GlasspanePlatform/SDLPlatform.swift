@@ -15,6 +15,8 @@ public enum PlatformError: Error, Equatable, CustomStringConvertible {
     case windowFailed(String)
     /// The OpenGL 3.3 core context could not be created.
     case contextFailed(String)
+    /// The options cannot open a window (a forced scale out of range, a drawable too large).
+    case invalidOptions(String)
 
     /// A stable identifier for tests and scripts.
     public var identifier: String {
@@ -23,6 +25,7 @@ public enum PlatformError: Error, Equatable, CustomStringConvertible {
         case .initFailed: "sdl-init-failed"
         case .windowFailed: "window-failed"
         case .contextFailed: "gl-context-failed"
+        case .invalidOptions: "invalid-options"
         }
     }
 
@@ -35,6 +38,7 @@ public enum PlatformError: Error, Equatable, CustomStringConvertible {
         case .initFailed(let m): "SDL could not start its video subsystem: \(m)"
         case .windowFailed(let m): "could not create the window: \(m)"
         case .contextFailed(let m): "could not create an OpenGL 3.3 core context: \(m)"
+        case .invalidOptions(let m): "cannot open the window: \(m)"
         }
     }
 }
@@ -54,11 +58,36 @@ public struct PlatformOptions: Sendable {
     /// Multisample anti-aliasing samples per pixel for the window's framebuffer (1 turns it off; at most 16).
     /// Headless runs draw into a `RenderTarget`, which has its own sample count.
     public var samples: Int = 4
+    /// Pixels per point, forced (0: the display's own). A script recorded at scale 2 replays at scale 2 on any
+    /// display, headless included: the drawable is `size` x this many pixels and events stay in points.
+    public var pointScale: Double = 0
     /// Creates options; zero-argument form gives the defaults.
     public init(title: String = "Glasspane", size: PixelSize = PixelSize(width: 1280, height: 720),
-                headless: Bool = false, vsync: Bool = true, hidden: Bool = false, samples: Int = 4) {
+                headless: Bool = false, vsync: Bool = true, hidden: Bool = false, samples: Int = 4, pointScale: Double = 0) {
         self.title = title; self.size = size; self.headless = headless; self.vsync = vsync; self.hidden = hidden
         self.samples = min(max(samples, 1), 16)
+        self.pointScale = pointScale
+    }
+
+    /// The forced scales a window accepts (1.25, 1.5, 2 and 3 are the common display scales).
+    public static let pointScaleRange: ClosedRange<Double> = 0.5...4
+    /// The largest drawable side in pixels (a common GL texture limit; a read-back stays under 1 GiB).
+    public static let maxDrawableSide = 16384
+
+    /// Why these options cannot open a window (a forced scale out of range, a drawable too large), or nil.
+    public var problem: String? {
+        if pointScale != 0 {
+            guard pointScale.isFinite, Self.pointScaleRange.contains(pointScale) else {
+                return "scale \(pointScale) is outside \(Self.pointScaleRange.lowerBound)...\(Self.pointScaleRange.upperBound) pixels per point"
+            }
+        }
+        let scale = pointScale == 0 ? 1 : pointScale
+        let w = (Double(size.width) * scale).rounded(), h = (Double(size.height) * scale).rounded()
+        if w > Double(Self.maxDrawableSide) || h > Double(Self.maxDrawableSide) {
+            return "\(size.width)x\(size.height) points at scale \(scale) is \(Int(w))x\(Int(h)) pixels, "
+                + "more than \(Self.maxDrawableSide) on a side"
+        }
+        return nil
     }
 }
 
@@ -87,6 +116,8 @@ public final class SDLPlatform: PlatformBackend {
 
     private var window: OpaquePointer?
     private var context: SDL_GLContext?
+    /// SDL window units (what its mouse events and window sizes use) per point: 1 unless a scale is forced.
+    private var unitsPerPoint: Double = 1
     private var minimized = false
     private var hiddenByUser = false
 
@@ -99,6 +130,7 @@ public final class SDLPlatform: PlatformBackend {
     /// Opens the window and its GL context; throws a `PlatformError` naming what failed.
     public init(options: PlatformOptions) throws(PlatformError) {
         self.options = options
+        if let problem = options.problem { throw .invalidOptions(problem) }
         if options.headless {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
         } else if !SDLPlatform.hasDisplay {
@@ -124,16 +156,21 @@ public final class SDLPlatform: PlatformBackend {
         var flags = SDL_WINDOW_OPENGL.rawValue | SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         flags |= options.hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
         let pos = glasspane_SDL_WINDOWPOS_CENTERED()
+        // A forced scale opens the window at size x scale in SDL's units (pixels on X11 and the offscreen driver);
+        // where SDL itself scales (its drawable larger than its window), the window shrinks again below.
+        let forced = options.pointScale > 0 ? options.pointScale : 1
+        let units = PixelSize(width: Int((Double(options.size.width) * forced).rounded()),
+                              height: Int((Double(options.size.height) * forced).rounded()))
         // The offscreen driver's surface is never drawn to (RenderTarget is), so it needs no samples.
         let windowSamples = options.headless ? 1 : options.samples
         SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, windowSamples > 1 ? 1 : 0)
         SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, windowSamples > 1 ? Int32(windowSamples) : 0)
-        var created = SDL_CreateWindow(options.title, pos, pos, Int32(options.size.width), Int32(options.size.height), flags)
+        var created = SDL_CreateWindow(options.title, pos, pos, Int32(units.width), Int32(units.height), flags)
         if created == nil && windowSamples > 1 {
             // No multisampled visual (some X servers): fall back to none rather than fail.
             SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, 0)
             SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, 0)
-            created = SDL_CreateWindow(options.title, pos, pos, Int32(options.size.width), Int32(options.size.height), flags)
+            created = SDL_CreateWindow(options.title, pos, pos, Int32(units.width), Int32(units.height), flags)
         }
         guard let w = created else {
             let message = SDLPlatform.lastError
@@ -149,6 +186,17 @@ public final class SDLPlatform: PlatformBackend {
         window = w
         context = ctx
         SDL_GL_MakeCurrent(w, ctx)
+        if options.pointScale > 0 {
+            var ww: Int32 = 0, wh: Int32 = 0, dw: Int32 = 0, dh: Int32 = 0
+            SDL_GetWindowSize(w, &ww, &wh)
+            SDL_GL_GetDrawableSize(w, &dw, &dh)
+            let native = ww > 0 && dw > 0 ? Double(dw) / Double(ww) : 1
+            unitsPerPoint = options.pointScale / native
+            if native != 1 {
+                SDL_SetWindowSize(w, Int32((Double(options.size.width) * unitsPerPoint).rounded()),
+                                  Int32((Double(options.size.height) * unitsPerPoint).rounded()))
+            }
+        }
         metrics = WindowMetrics(windowSize: Size(width: Double(options.size.width), height: Double(options.size.height)),
                                 drawableSize: options.size)
         metrics = currentMetrics()
@@ -173,10 +221,12 @@ public final class SDLPlatform: PlatformBackend {
         return ok
     }
 
-    /// Resizes the window (points); the next poll reports the new metrics.
+    /// Resizes the window (points) and updates `metrics` at once, so the frame being prepared renders, lays out
+    /// and routes at the new size; the platform's own resize event for it is then not reported again.
     public func setWindowSize(_ size: PixelSize) {
         guard let w = window else { return }
-        SDL_SetWindowSize(w, Int32(size.width), Int32(size.height))
+        SDL_SetWindowSize(w, Int32((Double(size.width) * unitsPerPoint).rounded()),
+                          Int32((Double(size.height) * unitsPerPoint).rounded()))
         metrics = currentMetrics()
     }
 
@@ -200,7 +250,7 @@ public final class SDLPlatform: PlatformBackend {
         SDL_GetWindowSize(w, &ww, &wh)
         SDL_GL_GetDrawableSize(w, &dw, &dh)
         if dw <= 0 || dh <= 0 { dw = ww; dh = wh }
-        return WindowMetrics(windowSize: Size(width: Double(ww), height: Double(wh)),
+        return WindowMetrics(windowSize: Size(width: Double(ww) / unitsPerPoint, height: Double(wh) / unitsPerPoint),
                              drawableSize: PixelSize(width: Int(dw), height: Int(dh)))
     }
 
@@ -286,7 +336,8 @@ public final class SDLPlatform: PlatformBackend {
         return id
     }
 
-    private func point(x: Int32, y: Int32) -> Point { Point(x: Double(x), y: Double(y)) }
+    /// SDL's window units to points (they differ when a scale is forced).
+    private func point(x: Int32, y: Int32) -> Point { Point(x: Double(x) / unitsPerPoint, y: Double(y) / unitsPerPoint) }
 
     private static func button(_ b: UInt8) -> PointerButton {
         switch Int32(b) {

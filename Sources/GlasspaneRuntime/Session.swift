@@ -78,14 +78,7 @@ public final class Session {
                 throw .script(error.diagnostics.map(\.description))
             }
             warnings += script!.warnings.map { "warning: \($0.description)" }
-            let header = script!.header
-            description.windowSize = PixelSize(width: Int(header.windowSize.width), height: Int(header.windowSize.height))
-            description.vsync = false
-            description.fpsCap = 0
-            if case .bool(let hud)? = header.options["hud"] { description.showsHUD = description.showsHUD || hud }
-            if case .number(let samples)? = header.options["msaa"], [1, 2, 4, 8, 16].contains(Int(exactly: samples) ?? 0) {
-                description.msaaSamples = Int(samples)
-            }
+            try description.apply(script!.header, path: replay.scriptPath)
         }
         try OutputPaths.check(description)
         // The inspector's address is checked before any window; nothing is bound until `run()`.
@@ -94,13 +87,13 @@ public final class Session {
             do { inspectorServer = try InspectorServer(settings: settings, hub: InspectorHub(limits: settings.limits, token: settings.token)) }
             catch { throw .inspector(error) }
         }
+        let platformOptions = description.platformOptions
+        if let problem = platformOptions.problem { throw .platform(.invalidOptions(problem)) }
 
         // 2. The window and GL context.
         let platform: SDLPlatform
         do {
-            platform = try SDLPlatform(options: PlatformOptions(
-                title: description.resolvedTitle, size: description.resolvedWindowSize, headless: description.headless,
-                vsync: description.vsync && !description.headless, samples: description.resolvedSamples))
+            platform = try SDLPlatform(options: platformOptions)
         } catch {
             throw .platform(error)
         }
@@ -181,8 +174,7 @@ public final class Session {
         if !description.recordingPath.isEmpty {
             let metrics = platform.metrics
             let header = script?.header ?? ScriptHeader(windowSize: metrics.windowSize, scale: metrics.scaleY,
-                                                        options: ["hud": .bool(description.showsHUD),
-                                                                  "msaa": .number(Double(description.resolvedSamples))])
+                                                        options: description.scriptOptions)
             do {
                 recording = try ScriptRecording(path: description.recordingPath, header: header,
                                                 bufferedFrames: description.recordingBufferFrames > 0 ? description.recordingBufferFrames : 30)

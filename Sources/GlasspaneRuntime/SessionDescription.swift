@@ -4,6 +4,8 @@
 import GlasspaneCore
 import GlasspaneHost
 import GlasspaneInspector
+import GlasspanePlatform
+import GlasspaneScripts
 
 /// Where and when to save a screenshot: a frame index, or the last frame.
 public struct ScreenshotRequest: Sendable, Equatable {
@@ -92,6 +94,8 @@ public struct SessionDescription: Sendable {
     public var title = ""
     /// Window size in points (zero: 1280x720).
     public var windowSize = PixelSize(width: 0, height: 0)
+    /// Pixels per point, forced (0: the display's own). A replay takes the script header's `window.scale`.
+    public var pointScale = 0.0
     /// Render offscreen through EGL (SDL's offscreen driver); no display needed.
     public var headless = false
     /// Ask for vertical sync (ignored headless, where there is no display to sync to).
@@ -140,6 +144,53 @@ public struct SessionDescription: Sendable {
     public var resolvedWindowSize: PixelSize {
         windowSize.width > 0 && windowSize.height > 0 ? windowSize : PixelSize(width: 1280, height: 720)
     }
+    /// The script header options a session honours on replay and writes when recording (docs/scripts.md):
+    /// `hud` (bool) shows the HUD, `font` (string) is the overlay's font when not the default, `msaa` (1, 2, 4, 8
+    /// or 16) the scene's samples. Any other option, or one of the wrong type, is refused
+    /// (`SessionError.scriptOption`): ignoring it would replay another session.
+    public static let scriptOptionNames = ["font", "hud", "msaa"]
+
+    /// The header options a recording of this session writes: what changes the outcome (the HUD catches clicks,
+    /// the font sizes the views).
+    public var scriptOptions: [String: JSONValue] {
+        var options: [String: JSONValue] = ["hud": .bool(showsHUD), "msaa": .number(Double(resolvedSamples))]
+        if !fontPath.isEmpty { options["font"] = .string(fontPath) }
+        return options
+    }
+
+    /// Applies a replayed script's header: its window size and scale, its options (`hud` adds to `showsHUD`, `font`
+    /// applies unless a font was given), and no pacing. Throws `scriptOption` for an option it does not know.
+    mutating func apply(_ header: ScriptHeader, path: String) throws(SessionError) {
+        for (name, value) in header.options.sorted(by: { $0.key < $1.key }) {
+            switch (name, value) {
+            case ("hud", .bool(let hud)): showsHUD = showsHUD || hud
+            case ("font", .string(let font)) where !font.isEmpty: if fontPath.isEmpty { fontPath = font }
+            case ("hud", _): throw .scriptOption(path: path, name: name, reason: "must be true or false, got \(value)")
+            case ("font", _): throw .scriptOption(path: path, name: name, reason: "must be a font file path, got \(value)")
+            case ("msaa", .number(let n)) where [1, 2, 4, 8, 16].contains(Int(exactly: n) ?? 0): msaaSamples = Int(n)
+            case ("msaa", _): throw .scriptOption(path: path, name: name, reason: "must be 1, 2, 4, 8 or 16, got \(value)")
+            default: throw .scriptOption(path: path, name: name, reason: "is not an option this replayer knows")
+            }
+        }
+        windowSize = PixelSize(width: Int(header.windowSize.width.rounded()), height: Int(header.windowSize.height.rounded()))
+        pointScale = header.scale
+        vsync = false
+        fpsCap = 0
+    }
+
+    /// The forced scales a session accepts (`pointScale`), in pixels per point.
+    public static let pointScaleRange = PlatformOptions.pointScaleRange
+
+    /// The platform options this description opens the window with.
+    var platformOptions: PlatformOptions {
+        PlatformOptions(title: resolvedTitle, size: resolvedWindowSize, headless: headless, vsync: vsync && !headless,
+                        samples: resolvedSamples, pointScale: pointScale)
+    }
+
+    /// Why the window cannot open at this size and scale (a scale out of range, a drawable over 16384 pixels on a
+    /// side), or nil.
+    public var windowProblem: String? { platformOptions.problem }
+
     /// The title with the default applied.
     public var resolvedTitle: String { title.isEmpty ? "Glasspane" : title }
     /// MSAA samples with the default applied.

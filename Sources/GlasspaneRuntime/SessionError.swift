@@ -19,6 +19,8 @@ public enum SessionError: Error, CustomStringConvertible {
     case busLog(path: String, reason: String)
     /// The replayed script is unreadable or invalid (exit 2); every diagnostic, `FILE:LINE: ...`.
     case script([String])
+    /// A replayed script's header has an option this session does not know, or one of the wrong type (exit 2).
+    case scriptOption(path: String, name: String, reason: String)
     /// The script names views the app does not have (exit 2).
     case unknownViews([String])
     /// An output path is unusable (exit 2): `--screenshot`, `--bus-log`, `--out`... checked before the window opens.
@@ -53,6 +55,7 @@ public enum SessionError: Error, CustomStringConvertible {
         case .shader: "shader"
         case .busLog: "bus-log"
         case .script: "script"
+        case .scriptOption: "script-option"
         case .unknownViews: "unknown-views"
         case .outputPath: "output-path"
         case .screenshotFrame: "screenshot-frame"
@@ -65,8 +68,8 @@ public enum SessionError: Error, CustomStringConvertible {
     /// The process exit code: 2 for bad input (scripts, paths, no display), 1 otherwise.
     public var exitCode: Int32 {
         switch self {
-        case .platform(let e): e == .noDisplay ? 2 : 1
-        case .script, .unknownViews, .outputPath, .recording, .screenshotFrame, .displayUnreachable, .inspector: 2
+        case .platform(let e): e == .noDisplay || e.identifier == "invalid-options" ? 2 : 1
+        case .script, .scriptOption, .unknownViews, .outputPath, .recording, .screenshotFrame, .displayUnreachable, .inspector: 2
         default: 1
         }
     }
@@ -83,6 +86,8 @@ public enum SessionError: Error, CustomStringConvertible {
         case .shader(let e): [e.description]
         case .busLog(let path, let reason): ["cannot write bus log \(path): \(reason)"]
         case .script(let lines), .unknownViews(let lines): lines
+        case .scriptOption(let path, let name, let reason):
+            ["\(path):1: header option '\(name)' \(reason) (known: \(SessionDescription.scriptOptionNames.joined(separator: ", ")))"]
         case .outputPath(let option, let path, let reason): ["\(option) \(path): \(reason)"]
         case .screenshotFrame(let frame, let last):
             ["--screenshot-at \(frame): the run ends at frame \(last), so this screenshot would never be taken"]

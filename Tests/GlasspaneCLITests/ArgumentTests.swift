@@ -45,6 +45,18 @@ final class ArgumentTests: XCTestCase {
         XCTAssertTrue(g.message.contains("at least 1"), g.message)
     }
 
+    func testScaleIsDescribedAndBadScalesAreRefused() throws {
+        let command = try XCTUnwrap(GlasspaneCommand.parseAsRoot(["record", "--out", "s.jsonl", "--scale", "2"]) as? RecordCommand)
+        XCTAssertEqual(command.window.describe().pointScale, 2)
+        XCTAssertEqual(try XCTUnwrap(GlasspaneCommand.parseAsRoot(["demo"]) as? DemoCommand).window.describe().pointScale, 0,
+                       "the display's own scale by default")
+        for bad in [["--scale", "0"], ["--scale", "9"], ["--scale", "nan"], ["--size", "9000x100", "--scale", "2"]] {
+            let f = try XCTUnwrap(failure(["demo"] + bad), "\(bad)")
+            XCTAssertTrue(f.message.contains("--scale"), f.message)
+            XCTAssertNotEqual(f.code, 0)
+        }
+    }
+
     func testBadVsyncAndFpsCap() throws {
         XCTAssertNotNil(failure(["demo", "--vsync", "maybe"]))
         let f = try XCTUnwrap(failure(["demo", "--fps-cap", "0"]))

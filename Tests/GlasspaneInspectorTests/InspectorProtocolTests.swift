@@ -178,6 +178,8 @@ final class InspectorProtocolTests: XCTestCase {
             // A second client watches the status.
             let watcher = try LoopbackClient(port: port)
             XCTAssertEqual(try watcher.upgrade(path: "/ws?token=\(token)"), 101)
+            // The watcher only asks for status: no live topics, so its own small queue never fills on a slow machine.
+            try watcher.sendText(#"{"op":"subscribe","topics":[],"history":false}"#)
             var dropFrame: Int?
             for _ in 0..<100_000 {
                 try watcher.sendText(#"{"op":"status"}"#)

@@ -106,8 +106,8 @@ enum SDLEvents {
 final class QueueHarness {
     let platform: SDLPlatform
 
-    init(size: PixelSize = PixelSize(width: 400, height: 300)) throws {
-        platform = try SDLPlatform(options: PlatformOptions(size: size, headless: true, vsync: false))
+    init(size: PixelSize = PixelSize(width: 400, height: 300), pointScale: Double = 0) throws {
+        platform = try SDLPlatform(options: PlatformOptions(size: size, headless: true, vsync: false, pointScale: pointScale))
         var startup: [InputEvent] = []
         platform.pollEvents(into: &startup)  // the driver's own window events at creation
     }
