@@ -93,6 +93,11 @@ let package = Package(
             name: "MinimalHost",
             dependencies: ["GlasspaneCore", "GlasspaneScene", "GlasspaneHost", "GlasspaneRender", "GlasspanePlatform"],
             path: "Examples/MinimalHost"),
+        // One thing each, on the runtime's front door (`Session.open`); `swift run NAME --headless N` (README.md).
+        .executableTarget(name: "Toasts", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/Toasts"),
+        .executableTarget(name: "Coordinator", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/Coordinator"),
+        .executableTarget(name: "WrappedView", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/WrappedView"),
+        .executableTarget(name: "CustomMessages", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/CustomMessages"),
 
         .testTarget(name: "GlasspaneCoreTests", dependencies: ["GlasspaneCore"]),
         .testTarget(name: "GlasspaneAnimationTests", dependencies: ["GlasspaneAnimation", "GlasspaneCore"]),

@@ -1,0 +1,57 @@
+// Runs each built program in Examples/ headless, as its comment header says, and checks the one result line that
+// proves what the example is for (each example also exits 1 when its own check fails).
+import Foundation
+import XCTest
+
+final class ExamplesTests: XCTestCase {
+    /// Runs `Examples/<name>` for `frames` frames offscreen; returns its exit status and last stdout line.
+    private func runExample(_ name: String, frames: Int) throws -> (code: Int32, line: String) {
+        let binary = BinaryRunner.binary.deletingLastPathComponent().appendingPathComponent(name)
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            XCTFail("\(binary.path) is missing: build the examples with `swift build` before the tests")
+            return (-1, "")
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--headless", String(frames)]
+        process.currentDirectoryURL = BinaryRunner.repository
+        process.environment = BinaryRunner.environmentWithoutDisplay
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        return (process.terminationStatus, lines.last ?? "")
+    }
+
+    func testToastTakesTheClickWhileTheModalSheetBlocksTheButtonBelow() throws {
+        let (code, line) = try runExample("Toasts", frames: 3)
+        XCTAssertEqual(line, "Toasts: toast above modal sheet, click at the toast reached toast.close, click at screen.button went to "
+                       + "layer sheet (modal sheet: outside tap), screen.button clicks 0, engine events 0")
+        XCTAssertEqual(code, 0)
+    }
+
+    func testCoordinatorWalksTheRoutesAndEscapeClosesTheSheetFirst() throws {
+        let (code, line) = try runExample("Coordinator", frames: 8)
+        XCTAssertEqual(line, "Coordinator: 6 steps, final stack menu, Escape went to sheet.options (blocked by modal sheet.options) "
+                       + "and closed the sheet before back popped about")
+        XCTAssertEqual(code, 0)
+    }
+
+    func testWrappedViewIsLaidOutTakesTheDragAndPublishesTheChange() throws {
+        let (code, line) = try runExample("WrappedView", frames: 4)
+        XCTAssertTrue(line.hasPrefix("WrappedView: scope laid out in the VStack at "), line)
+        XCTAssertTrue(line.hasSuffix(" 280x120, drag reached scope, readout bound to the model shows \"amplitude 80%\""), line)
+        XCTAssertEqual(code, 0)
+    }
+
+    func testCustomMessagesReplyRejectAndCarryBatchesBetweenPhases() throws {
+        let (code, line) = try runExample("CustomMessages", frames: 4)
+        XCTAssertEqual(line, "CustomMessages: calibrate replied offset 0.5 at gain 2.0; sensor accepted threshold-changed 0.4; "
+                       + "threshold-changed threshold rejected invalid-payload; fast channel samples: 4 of 4 batches (256 floats) "
+                       + "from bus_to_engine to bus_to_overlay, a send in bus_to_overlay refused wrong-phase")
+        XCTAssertEqual(code, 0)
+    }
+}
