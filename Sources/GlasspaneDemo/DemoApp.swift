@@ -57,9 +57,9 @@ public final class DemoApp: SessionApp {
         public var stressViews = 0
         /// The route to open on (`--route`; play by default).
         public var route = DemoRoute.play
-        /// Creates the default content: the panel, no HUD, no stress field.
-        public init(showsPanel: Bool = true, showsHUD: Bool = false, stressViews: Int = 0) {
-            self.showsPanel = showsPanel; self.showsHUD = showsHUD; self.stressViews = stressViews
+        /// Creates the default content: the panel, no HUD, no stress field, the play route.
+        public init(showsPanel: Bool = true, showsHUD: Bool = false, stressViews: Int = 0, route: DemoRoute = .play) {
+            self.showsPanel = showsPanel; self.showsHUD = showsHUD; self.stressViews = stressViews; self.route = route
         }
     }
 
