@@ -206,14 +206,16 @@ public final class DemoApp: SessionApp {
         ])
     }
 
-    /// The demo's view properties: `text` of labels and text fields, `color` of the picker (or a view's
+    /// The demo's view properties: `text` of labels, text fields and buttons, `enabled` of buttons, `color` of the picker (or a view's
     /// background), `value` of sliders, `invalid` of text fields.
     public func property(_ name: String, of view: View) -> String? {
         switch name {
         case "text":
             if let f = view as? TextField { return f.text }
             if let l = view as? Label { return l.text }
+            if let b = view as? Button { return b.title }
             return nil
+        case "enabled": return (view as? Button).map { String($0.isEnabled) }
         case "invalid": return (view as? TextField).map { String($0.isInvalid) }
         case "color":
             if let p = view as? ColorPicker { return p.color.hex }

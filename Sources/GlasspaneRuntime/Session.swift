@@ -82,6 +82,7 @@ public final class Session {
             description.windowSize = PixelSize(width: Int(header.windowSize.width), height: Int(header.windowSize.height))
             description.vsync = false
             description.fpsCap = 0
+            if case .string(let route)? = header.options["route"] { description.initialRoute = route }
             if case .bool(let hud)? = header.options["hud"] { description.showsHUD = description.showsHUD || hud }
             if case .number(let samples)? = header.options["msaa"], [1, 2, 4, 8, 16].contains(Int(exactly: samples) ?? 0) {
                 description.msaaSamples = Int(samples)
@@ -180,9 +181,10 @@ public final class Session {
         let recording: ScriptRecording?
         if !description.recordingPath.isEmpty {
             let metrics = platform.metrics
-            let header = script?.header ?? ScriptHeader(windowSize: metrics.windowSize, scale: metrics.scaleY,
-                                                        options: ["hud": .bool(description.showsHUD),
-                                                                  "msaa": .number(Double(description.resolvedSamples))])
+            var options: [String: JSONValue] = ["hud": .bool(description.showsHUD),
+                                                "msaa": .number(Double(description.resolvedSamples))]
+            if !description.initialRoute.isEmpty { options["route"] = .string(description.initialRoute) }
+            let header = script?.header ?? ScriptHeader(windowSize: metrics.windowSize, scale: metrics.scaleY, options: options)
             do {
                 recording = try ScriptRecording(path: description.recordingPath, header: header,
                                                 bufferedFrames: description.recordingBufferFrames > 0 ? description.recordingBufferFrames : 30)

@@ -104,6 +104,9 @@ public struct SessionDescription: Sendable {
     public var frames = 0
     /// TrueType font for the overlay ("": DejaVu Sans).
     public var fontPath = ""
+    /// The app's route to open on ("": its default); a recording keeps it as the header's `route` option, a replay
+    /// takes it from there.
+    public var initialRoute = ""
     /// Show the performance HUD from the start (F1 toggles it).
     public var showsHUD = false
     /// Print one line per routing decision to standard output (`route: ...`).
