@@ -1,5 +1,6 @@
 // Options of the demo app itself (overlay, bus, diagnostics), shared by `demo` and `record`.
 import ArgumentParser
+import GlasspaneDemo
 import GlasspaneInspector
 import GlasspaneRuntime
 
@@ -33,6 +34,10 @@ public struct DemoOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("inspect-allow-remote"), help: "Allow --inspect on an address other than loopback (prints a warning: anyone with the token can drive the bus).")
     public var inspectAllowRemote = false
 
+    /// The route to open on.
+    @Option(name: .long, help: ArgumentHelp("Open on this route: play (default), menu, about, options or sign; recorded in a script's header and honoured on replay.", valueName: "ROUTE"))
+    public var route: String?
+
     /// Creates default options.
     public init() {}
 
@@ -41,6 +46,7 @@ public struct DemoOptions: ParsableArguments, Sendable {
         if let inspect, InspectorSettings(address: inspect) == nil {
             throw ValidationError("--inspect \(inspect): expected [HOST:]PORT with PORT from 0 to 65535, e.g. 9000 or 127.0.0.1:9000")
         }
+        if let route { do { _ = try DemoRoute.parse(route) } catch { throw ValidationError("--route: \(error.description)") } }
         if inspectAllowRemote && inspect == nil { throw ValidationError("--inspect-allow-remote needs --inspect [HOST:]PORT") }
     }
 
@@ -55,5 +61,6 @@ public struct DemoOptions: ParsableArguments, Sendable {
         d.dumpsViews = dumpViews
         d.showsHUD = hud
         d.busLogPath = busLog ?? ""
+        d.initialRoute = route ?? ""
     }
 }

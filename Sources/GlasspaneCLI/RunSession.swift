@@ -25,6 +25,10 @@ func runDemoSession(_ description: SessionDescription, content: DemoApp.Content 
         session = try Session.open(description) { r in
             var content = content
             content.showsHUD = content.showsHUD || r.description.showsHUD
+            if !r.description.initialRoute.isEmpty {
+                // A script header's route is checked here (the CLI flag was checked when parsed): `app` error.
+                content.route = try DemoRoute.parse(r.description.initialRoute)
+            }
             return DemoApp(sceneRenderer: r.sceneRenderer, overlayRenderer: r.overlayRenderer, fonts: r.fonts,
                            windowSize: r.windowSize, bus: r.bus, content: content)
         }

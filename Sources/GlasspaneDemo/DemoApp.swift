@@ -39,6 +39,8 @@ public final class DemoApp: SessionApp {
     public var hud: PerformanceHUD? { performanceHUD }
     /// The bench's stress field, when enabled.
     public let stress: StressField?
+    /// Menu, about, options and sign, and the toast (DemoScreens.swift).
+    public private(set) var navigation: DemoNavigation!
 
     private var pendingColor: Color?
 
@@ -53,9 +55,11 @@ public final class DemoApp: SessionApp {
         public var showsHUD = false
         /// Animated overlay views for the `stress` bench scenario (0 for none).
         public var stressViews = 0
-        /// Creates the default content: the panel, no HUD, no stress field.
-        public init(showsPanel: Bool = true, showsHUD: Bool = false, stressViews: Int = 0) {
-            self.showsPanel = showsPanel; self.showsHUD = showsHUD; self.stressViews = stressViews
+        /// The route to open on (`--route`; play by default).
+        public var route = DemoRoute.play
+        /// Creates the default content: the panel, no HUD, no stress field, the play route.
+        public init(showsPanel: Bool = true, showsHUD: Bool = false, stressViews: Int = 0, route: DemoRoute = .play) {
+            self.showsPanel = showsPanel; self.showsHUD = showsHUD; self.stressViews = stressViews; self.route = route
         }
     }
 
@@ -87,6 +91,13 @@ public final class DemoApp: SessionApp {
         performanceHUD = PerformanceHUD(overlay: overlay, visible: content.showsHUD)
         stage = OverlayStage(overlay: overlay, renderer: overlayRenderer)
         stage.hud = performanceHUD
+        // A modal's cancel of an engine drag reaches the engine at once.
+        overlay.engineEventSink = { [unowned self] event in engine.handle(event) }
+        navigation = DemoNavigation(overlay: overlay, screenLayer: ui, playScreen: panel, hud: performanceHUD,
+                                    setSpinning: { [unowned self] in client.setSpinning($0) },
+                                    isSpinning: { [unowned self] in engine.currentState.spinning })
+        navigation.onQuit = { [unowned self] in wantsQuit = true }
+        navigation.open(content.route)
 
         picker.onColorChange = { [unowned self] color in pendingColor = color }
         client.onStateChanged = { [unowned self] state in showEngineState(spinning: state.spinning, color: state.color) }
@@ -114,7 +125,8 @@ public final class DemoApp: SessionApp {
     public func engineReceive(_ event: InputEvent) {
         if case .key(let k) = event, k.isDown, !k.isRepeat {
             switch k.key {
-            case .escape: wantsQuit = true; return
+            case .escape: if !navigation.coordinator.back() { wantsQuit = true }; return
+            case .character("m"): navigation.toggleMenu(); return
             case .function(1): performanceHUD.toggle(); return
             default: break
             }
@@ -153,6 +165,8 @@ public final class DemoApp: SessionApp {
     /// Phase 6: the stress field moves on the frame clock.
     public func advanceAnimations(time: Double) {
         stress?.animate(time: time, in: stage.overlay.windowSize)
+        stage.overlay.advanceAnimations(to: time)
+        navigation.tick(time: time)
         if let values = try? engine.statsChannel.receiveLatest(), let stats = EngineFrameStats(values: values) {
             latestEngineStats = stats
             engine.statsChannel.recycle(values)
@@ -192,14 +206,16 @@ public final class DemoApp: SessionApp {
         ])
     }
 
-    /// The demo's view properties: `text` of labels and text fields, `color` of the picker (or a view's
+    /// The demo's view properties: `text` of labels, text fields and buttons, `enabled` of buttons, `color` of the picker (or a view's
     /// background), `value` of sliders, `invalid` of text fields.
     public func property(_ name: String, of view: View) -> String? {
         switch name {
         case "text":
             if let f = view as? TextField { return f.text }
             if let l = view as? Label { return l.text }
+            if let b = view as? Button { return b.title }
             return nil
+        case "enabled": return (view as? Button).map { String($0.isEnabled) }
         case "invalid": return (view as? TextField).map { String($0.isInvalid) }
         case "color":
             if let p = view as? ColorPicker { return p.color.hex }

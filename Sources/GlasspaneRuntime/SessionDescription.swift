@@ -108,6 +108,9 @@ public struct SessionDescription: Sendable {
     public var frames = 0
     /// TrueType font for the overlay ("": DejaVu Sans).
     public var fontPath = ""
+    /// The app's route to open on ("": its default); a recording keeps it as the header's `route` option, a replay
+    /// takes it from there.
+    public var initialRoute = ""
     /// Show the performance HUD from the start (F1 toggles it).
     public var showsHUD = false
     /// Print one line per routing decision to standard output (`route: ...`).
@@ -146,15 +149,16 @@ public struct SessionDescription: Sendable {
     }
     /// The script header options a session honours on replay and writes when recording (docs/scripts.md):
     /// `hud` (bool) shows the HUD, `font` (string) is the overlay's font when not the default, `msaa` (1, 2, 4, 8
-    /// or 16) the scene's samples. Any other option, or one of the wrong type, is refused
+    /// or 16) the scene's samples, `route` (string) the route the app opens on. Any other option, or one of the wrong type, is refused
     /// (`SessionError.scriptOption`): ignoring it would replay another session.
-    public static let scriptOptionNames = ["font", "hud", "msaa"]
+    public static let scriptOptionNames = ["font", "hud", "msaa", "route"]
 
     /// The header options a recording of this session writes: what changes the outcome (the HUD catches clicks,
     /// the font sizes the views).
     public var scriptOptions: [String: JSONValue] {
         var options: [String: JSONValue] = ["hud": .bool(showsHUD), "msaa": .number(Double(resolvedSamples))]
         if !fontPath.isEmpty { options["font"] = .string(fontPath) }
+        if !initialRoute.isEmpty { options["route"] = .string(initialRoute) }
         return options
     }
 
@@ -168,6 +172,8 @@ public struct SessionDescription: Sendable {
             case ("hud", _): throw .scriptOption(path: path, name: name, reason: "must be true or false, got \(value)")
             case ("font", _): throw .scriptOption(path: path, name: name, reason: "must be a font file path, got \(value)")
             case ("msaa", .number(let n)) where [1, 2, 4, 8, 16].contains(Int(exactly: n) ?? 0): msaaSamples = Int(n)
+            case ("route", .string(let route)): if initialRoute.isEmpty { initialRoute = route }
+            case ("route", _): throw .scriptOption(path: path, name: name, reason: "must be a route name, got \(value)")
             case ("msaa", _): throw .scriptOption(path: path, name: name, reason: "must be 1, 2, 4, 8 or 16, got \(value)")
             default: throw .scriptOption(path: path, name: name, reason: "is not an option this replayer knows")
             }

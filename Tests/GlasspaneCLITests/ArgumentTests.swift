@@ -30,6 +30,15 @@ final class ArgumentTests: XCTestCase {
         XCTAssertEqual(command.window.vsync, .off)
     }
 
+    func testRouteIsCheckedAndReachesTheSessionDescription() throws {
+        let command = try XCTUnwrap(GlasspaneCommand.parseAsRoot(["demo", "--route", "menu"]) as? DemoCommand)
+        XCTAssertEqual(command.demo.route, "menu")
+        let f = try XCTUnwrap(failure(["demo", "--route", "settings"]))
+        XCTAssertTrue(f.message.contains("--route") && f.message.contains("settings"), f.message)
+        XCTAssertTrue(f.message.contains("play, menu"), "the valid routes are listed: \(f.message)")
+        XCTAssertNotEqual(f.code, 0)
+    }
+
     func testBadSizeIsAClearUsageError() throws {
         let f = try XCTUnwrap(failure(["demo", "--size", "banana"]))
         XCTAssertTrue(f.message.contains("--size 'banana'"), f.message)
