@@ -58,7 +58,7 @@ let package = Package(
             dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneHost",
                            .product(name: "FlyingFox", package: "FlyingFox")]),
         // The demo app: the cube engine and its message catalog (Demo/Engine), the picker panel, the wiring.
-        .target(name: "GlasspaneDemo", dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneHost"]),
+        .target(name: "GlasspaneDemo", dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneHost", "GlasspaneAnimation"]),
         .target(name: "GlasspaneTesting", dependencies: ["GlasspaneCore", "GlasspaneScene"]),
         // Entry points for libFuzzer (Fuzz/, `make fuzz`) and the corpus replay test.
         .target(name: "GlasspaneFuzzTargets",
@@ -76,7 +76,7 @@ let package = Package(
             name: "GlasspaneRuntime",
             dependencies: [
                 "GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneScripts", "GlasspaneBench",
-                "GlasspaneRender", "GlasspanePlatform", "GlasspaneScene", "GlasspaneInspector",
+                "GlasspaneRender", "GlasspanePlatform", "GlasspaneScene", "GlasspaneInspector", "GlasspaneAnimation",
             ],
             plugins: ["StampBuild"]),
 
@@ -97,18 +97,18 @@ let package = Package(
         .testTarget(name: "GlasspaneAnimationTests", dependencies: ["GlasspaneAnimation", "GlasspaneCore"]),
         .testTarget(
             name: "GlasspaneDemoTests",
-            dependencies: ["GlasspaneDemo", "GlasspaneCore", "GlasspaneBus", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneScene",
+            dependencies: ["GlasspaneDemo", "GlasspaneCore", "GlasspaneBus", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneAnimation",
                            "GlasspaneTesting", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore", "GlasspaneAnimation"], exclude: ["Golden"]),
         .testTarget(name: "GlasspaneBusTests", dependencies: ["GlasspaneBus", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneHostTests", dependencies: ["GlasspaneHost", "GlasspaneCore", "GlasspaneBus", "GlasspaneTesting", "GlasspaneDemo"]),
         .testTarget(
             name: "GlasspaneRenderTests",
-            dependencies: ["GlasspaneRender", "GlasspanePlatform", "GlasspaneHost", "GlasspaneDemo", "GlasspaneScene", "GlasspaneOverlay",
+            dependencies: ["GlasspaneRender", "GlasspanePlatform", "GlasspaneHost", "GlasspaneDemo", "GlasspaneScene", "GlasspaneOverlay", "GlasspaneAnimation",
                            "GlasspaneCore", "GlasspaneRuntime", "CGL"]),
         .testTarget(
             name: "GlasspaneRuntimeTests",
-            dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost", "GlasspaneScripts", "GlasspaneBench"]),
+            dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost", "GlasspaneScripts", "GlasspaneBench", "GlasspaneAnimation", "GlasspaneOverlay"]),
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI"]),
