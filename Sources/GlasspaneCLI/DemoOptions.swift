@@ -33,6 +33,10 @@ public struct DemoOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("inspect-allow-remote"), help: "Allow --inspect on an address other than loopback (prints a warning: anyone with the token can drive the bus).")
     public var inspectAllowRemote = false
 
+    /// Slow every animation down.
+    @Option(name: .customLong("slow-animations"), help: ArgumentHelp("Run every animation FACTOR times slower (0.01 to 100; 1 is normal). Recorded in a script's header and used by its replay.", valueName: "FACTOR"))
+    public var slowAnimations: Double?
+
     /// Creates default options.
     public init() {}
 
@@ -42,6 +46,9 @@ public struct DemoOptions: ParsableArguments, Sendable {
             throw ValidationError("--inspect \(inspect): expected [HOST:]PORT with PORT from 0 to 65535, e.g. 9000 or 127.0.0.1:9000")
         }
         if inspectAllowRemote && inspect == nil { throw ValidationError("--inspect-allow-remote needs --inspect [HOST:]PORT") }
+        if let slowAnimations, !(slowAnimations.isFinite && slowAnimations >= 0.01 && slowAnimations <= 100) {
+            throw ValidationError("--slow-animations must be a number from 0.01 to 100 (got \(slowAnimations)); 1 is normal speed.")
+        }
     }
 
     /// Adds these options to a session description.
@@ -55,5 +62,6 @@ public struct DemoOptions: ParsableArguments, Sendable {
         d.dumpsViews = dumpViews
         d.showsHUD = hud
         d.busLogPath = busLog ?? ""
+        d.slowAnimations = slowAnimations ?? 0
     }
 }

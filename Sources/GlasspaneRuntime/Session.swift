@@ -2,6 +2,7 @@
 // any window exists (scripts, output paths), then opens the platform, the renderers, the bus and the app, attaches
 // the observers the description asks for, and `run()` drives the frame loop; `close()` tears down in order.
 import Foundation
+import GlasspaneAnimation
 import GlasspaneBus
 import GlasspaneCore
 import GlasspaneHost
@@ -86,8 +87,21 @@ public final class Session {
             if case .number(let samples)? = header.options["msaa"], [1, 2, 4, 8, 16].contains(Int(exactly: samples) ?? 0) {
                 description.msaaSamples = Int(samples)
             }
+            // The recording's slow-down, so the replay draws the same frames; an explicit one wins, with a warning.
+            if case .number(let recorded)? = header.options["slowAnimations"], AnimationSettings.slowDownRange.contains(recorded) {
+                if description.slowAnimations == 0 {
+                    description.slowAnimations = recorded
+                } else if description.slowAnimations != recorded {
+                    warnings.append("warning: replaying with --slow-animations \(description.slowAnimations) although the script was "
+                                    + "recorded with \(recorded): animated frames will differ from the recording")
+                }
+            }
         }
         try OutputPaths.check(description)
+        // Read by every animation when it starts (engine and overlay alike), so it is set before the app exists.
+        do { try AnimationSettings.setSlowDownFactor(description.resolvedSlowAnimations) } catch {
+            throw .slowAnimations(description.slowAnimations)
+        }
         // The inspector's address is checked before any window; nothing is bound until `run()`.
         var inspectorServer: InspectorServer?
         if let settings = description.inspector {
@@ -180,9 +194,9 @@ public final class Session {
         let recording: ScriptRecording?
         if !description.recordingPath.isEmpty {
             let metrics = platform.metrics
-            let header = script?.header ?? ScriptHeader(windowSize: metrics.windowSize, scale: metrics.scaleY,
-                                                        options: ["hud": .bool(description.showsHUD),
-                                                                  "msaa": .number(Double(description.resolvedSamples))])
+            var options: [String: JSONValue] = ["hud": .bool(description.showsHUD), "msaa": .number(Double(description.resolvedSamples))]
+            if description.resolvedSlowAnimations != 1 { options["slowAnimations"] = .number(description.resolvedSlowAnimations) }
+            let header = script?.header ?? ScriptHeader(windowSize: metrics.windowSize, scale: metrics.scaleY, options: options)
             do {
                 recording = try ScriptRecording(path: description.recordingPath, header: header,
                                                 bufferedFrames: description.recordingBufferFrames > 0 ? description.recordingBufferFrames : 30)

@@ -132,6 +132,9 @@ public struct SessionDescription: Sendable {
     public var stopsOnInterrupt = false
     /// Serve the inspector page and the bus over HTTP/WebSocket (`--inspect`; nil: no socket at all).
     public var inspector: InspectorSettings?
+    /// Every animation runs this many times slower (`--slow-animations`; 0: normal speed, 1). Allowed: 0.01...100.
+    /// Recorded in a script's header (`slowAnimations`) and used by its replay unless set here.
+    public var slowAnimations = 0.0
 
     /// Creates the default description: a 1280x720 window with vsync, running until closed.
     public init() {}
@@ -144,6 +147,8 @@ public struct SessionDescription: Sendable {
     public var resolvedTitle: String { title.isEmpty ? "Glasspane" : title }
     /// MSAA samples with the default applied.
     public var resolvedSamples: Int { msaaSamples > 0 ? min(msaaSamples, 16) : 4 }
+    /// The slow-down factor with the default applied.
+    public var resolvedSlowAnimations: Double { slowAnimations == 0 ? 1 : slowAnimations }
     /// Whether the present is preceded by glFinish.
     public var resolvedFinish: Bool { finishesBeforePresent ?? headless }
 }
