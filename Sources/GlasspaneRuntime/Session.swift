@@ -194,9 +194,11 @@ public final class Session {
         let recording: ScriptRecording?
         if !description.recordingPath.isEmpty {
             let metrics = platform.metrics
-            var options: [String: JSONValue] = ["hud": .bool(description.showsHUD), "msaa": .number(Double(description.resolvedSamples))]
-            if description.resolvedSlowAnimations != 1 { options["slowAnimations"] = .number(description.resolvedSlowAnimations) }
-            let header = script?.header ?? ScriptHeader(windowSize: metrics.windowSize, scale: metrics.scaleY, options: options)
+            var header = script?.header ?? ScriptHeader(windowSize: metrics.windowSize, scale: metrics.scaleY,
+                                                        options: ["hud": .bool(description.showsHUD),
+                                                                  "msaa": .number(Double(description.resolvedSamples))])
+            // Absent means 1; a recording of a replay keeps the factor it ran with.
+            if description.resolvedSlowAnimations != 1 { header.options["slowAnimations"] = .number(description.resolvedSlowAnimations) }
             do {
                 recording = try ScriptRecording(path: description.recordingPath, header: header,
                                                 bufferedFrames: description.recordingBufferFrames > 0 ? description.recordingBufferFrames : 30)
