@@ -59,7 +59,7 @@ let package = Package(
                            .product(name: "FlyingFox", package: "FlyingFox"),
                            .product(name: "FlyingSocks", package: "FlyingFox")]),
         // The demo app: the cube engine and its message catalog (Demo/Engine), the picker panel, the wiring.
-        .target(name: "GlasspaneDemo", dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneHost"]),
+        .target(name: "GlasspaneDemo", dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneHost", "GlasspaneAnimation"]),
         .target(name: "GlasspaneTesting", dependencies: ["GlasspaneCore", "GlasspaneScene"]),
         // Entry points for libFuzzer (Fuzz/, `make fuzz`) and the corpus replay test.
         .target(name: "GlasspaneFuzzTargets",
@@ -77,7 +77,7 @@ let package = Package(
             name: "GlasspaneRuntime",
             dependencies: [
                 "GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneScripts", "GlasspaneBench",
-                "GlasspaneRender", "GlasspanePlatform", "GlasspaneScene", "GlasspaneInspector",
+                "GlasspaneRender", "GlasspanePlatform", "GlasspaneScene", "GlasspaneInspector", "GlasspaneAnimation",
             ],
             plugins: ["StampBuild"]),
 
@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "GlasspaneAnimationTests", dependencies: ["GlasspaneAnimation", "GlasspaneCore"]),
         .testTarget(
             name: "GlasspaneDemoTests",
-            dependencies: ["GlasspaneDemo", "GlasspaneCore", "GlasspaneBus", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneScene",
+            dependencies: ["GlasspaneDemo", "GlasspaneCore", "GlasspaneBus", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneAnimation",
                            "GlasspaneTesting", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore", "GlasspaneAnimation"], exclude: ["Golden"]),
         .testTarget(name: "GlasspaneBusTests", dependencies: ["GlasspaneBus", "GlasspaneCore", .product(name: "Logging", package: "swift-log")]),
@@ -116,7 +116,8 @@ let package = Package(
                            "GlasspaneCore", "CGL"]),
         .testTarget(
             name: "GlasspaneRuntimeTests",
-            dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost", "GlasspaneRender", "CSDL2"]),
+            dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost", "GlasspaneRender", "CSDL2",
+                           "GlasspaneAnimation"]),
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

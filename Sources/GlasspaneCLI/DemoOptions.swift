@@ -38,6 +38,10 @@ public struct DemoOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("Open on this route: play (default), menu, about, options or sign; recorded in a script's header and honoured on replay.", valueName: "ROUTE"))
     public var route: String?
 
+    /// Slow every animation down.
+    @Option(name: .customLong("slow-animations"), help: ArgumentHelp("Run every animation FACTOR times slower (0.01 to 100; 1 is normal). Recorded in a script's header and used by its replay.", valueName: "FACTOR"))
+    public var slowAnimations: Double?
+
     /// Creates default options.
     public init() {}
 
@@ -48,6 +52,9 @@ public struct DemoOptions: ParsableArguments, Sendable {
         }
         if let route { do { _ = try DemoRoute.parse(route) } catch { throw ValidationError("--route: \(error.description)") } }
         if inspectAllowRemote && inspect == nil { throw ValidationError("--inspect-allow-remote needs --inspect [HOST:]PORT") }
+        if let slowAnimations, !(slowAnimations.isFinite && slowAnimations >= 0.01 && slowAnimations <= 100) {
+            throw ValidationError("--slow-animations must be a number from 0.01 to 100 (got \(slowAnimations)); 1 is normal speed.")
+        }
     }
 
     /// Adds these options to a session description.
@@ -62,5 +69,6 @@ public struct DemoOptions: ParsableArguments, Sendable {
         d.showsHUD = hud
         d.busLogPath = busLog ?? ""
         d.initialRoute = route ?? ""
+        d.slowAnimations = slowAnimations ?? 0
     }
 }

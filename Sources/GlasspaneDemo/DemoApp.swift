@@ -1,4 +1,5 @@
 // The demo application: the cube engine and the color-picker overlay, talking only over the bus.
+import GlasspaneAnimation
 import GlasspaneBus
 import GlasspaneCore
 import GlasspaneHost
@@ -8,7 +9,8 @@ import GlasspaneScene
 /// The desktop demo. The overlay's picker publishes colors; the demo sends at most one `change-color` per frame;
 /// the engine applies it in phase 3 and reports `state-changed`, which the status label shows in phase 5.
 /// Events that fall through the overlay reach the engine: a click toggles the spin, a drag orbits, the wheel zooms.
-/// Escape that reaches the engine (nothing focused) quits.
+/// Escape that reaches the engine (nothing focused) quits, F1 fades the HUD in or out, F2 collapses or expands the
+/// panel. A click on a preset sends `change-color` with a spring (`presetAnimation`): the cube springs to it.
 @MainActor
 public final class DemoApp: SessionApp {
     /// The message bus between the halves.
@@ -23,8 +25,8 @@ public final class DemoApp: SessionApp {
     public let picker: ColorPicker
     /// Shows the state the engine reported (`spinning · #rrggbb`).
     public let statusLabel: Label
-    /// The panel holding the picker (top-left).
-    public let panel: Panel
+    /// The panel holding the picker (top-left); collapses with its header button or F2.
+    public let panel: CollapsiblePanel
     /// Draws the scene; nil renders nothing (logic tests).
     public let sceneRenderer: (any SceneRenderer)?
     /// Set when the user asked to quit.
@@ -43,6 +45,14 @@ public final class DemoApp: SessionApp {
     public private(set) var navigation: DemoNavigation!
 
     private var pendingColor: Color?
+    private var pendingAnimation: MessageAnimation?
+    /// Whether the HUD is shown or fading in (false: hidden or fading out).
+    public private(set) var isHUDShown: Bool
+
+    /// The spring a preset click sends with its `change-color`.
+    public static let presetAnimation = MessageAnimation.spring(response: 0.5, dampingFraction: 0.72)
+    /// The HUD's fade in and out (F1).
+    public static let hudFade = Animation.easeInOut(duration: 0.25)
 
     /// The simulation, for tests and tools.
     public var simulation: CubeSimulation { engine.simulation }
@@ -78,8 +88,8 @@ public final class DemoApp: SessionApp {
         statusLabel = Label(identifier: "demo.status", text: "waiting for the engine…", fontSize: 13,
                             textColor: Color(r: 0.75, g: 0.78, b: 0.84))
         let title = Label(identifier: "demo.title", text: "Cube color", fontSize: 15, textColor: .white)
-        let column = VStack(identifier: "demo.column", spacing: 10, [title, picker, statusLabel])
-        panel = Panel(identifier: "demo.panel", padding: EdgeInsets(all: 14), content: column)
+        let body = VStack(identifier: "demo.body", spacing: 10, [picker, statusLabel])
+        panel = CollapsiblePanel(identifier: "demo.panel", columnIdentifier: "demo.column", header: title, body: body)
         panel.backgroundColor = Color(r: 0.12, g: 0.13, b: 0.16, a: 0.92)
         panel.cornerRadius = 12
         panel.borderColor = Color(r: 1, g: 1, b: 1, a: 0.08)
@@ -89,6 +99,7 @@ public final class DemoApp: SessionApp {
         if !content.showsPanel { ui.visibility = .hidden }
         stress = content.stressViews > 0 ? StressField(overlay: overlay, count: content.stressViews) : nil
         performanceHUD = PerformanceHUD(overlay: overlay, visible: content.showsHUD)
+        isHUDShown = content.showsHUD
         stage = OverlayStage(overlay: overlay, renderer: overlayRenderer)
         stage.hud = performanceHUD
         // A modal's cancel of an engine drag reaches the engine at once.
@@ -99,7 +110,11 @@ public final class DemoApp: SessionApp {
         navigation.onQuit = { [unowned self] in wantsQuit = true }
         navigation.open(content.route)
 
-        picker.onColorChange = { [unowned self] color in pendingColor = color }
+        picker.onColorChange = { [unowned self] color in
+            // The last change of the frame wins, with its animation: a preset springs, a drag follows at once.
+            pendingColor = color
+            pendingAnimation = picker.isSelectingPreset ? Self.presetAnimation : nil
+        }
         client.onStateChanged = { [unowned self] state in showEngineState(spinning: state.spinning, color: state.color) }
         client.onReady = { [unowned self] in
             // The first state arrives through a get-state request. The completion form runs in phase 5 in delivery
@@ -127,18 +142,33 @@ public final class DemoApp: SessionApp {
             switch k.key {
             case .escape: if !navigation.coordinator.back() { wantsQuit = true }; return
             case .character("m"): navigation.toggleMenu(); return
-            case .function(1): performanceHUD.toggle(); return
+            case .function(1): setHUDShown(!isHUDShown); return
+            case .function(2): panel.setCollapsed(!panel.isCollapsed); return
             default: break
             }
         }
         engine.handle(event)
     }
 
+    /// Fades the HUD in or out (`hudFade`); its layer stays non-interactive throughout and is hidden once faded out.
+    public func setHUDShown(_ shown: Bool, animation: Animation? = DemoApp.hudFade) {
+        guard shown != isHUDShown else { return }
+        isHUDShown = shown
+        let view = performanceHUD.view
+        if shown && !performanceHUD.isVisible {
+            view.alpha = 0 // outside any transaction: the fade starts from transparent
+            performanceHUD.isVisible = true
+        }
+        withAnimation(animation) { view.alpha = shown ? 1 : 0 }
+        if !shown && !view.isAnimating { performanceHUD.isVisible = false }
+    }
+
     /// Phase 3: one coalesced `change-color` per frame, then the engine's mailbox.
     public func deliverEngineMessages() {
         if let color = pendingColor {
-            client.setColor(color)
+            client.setColor(color, animation: pendingAnimation)
             pendingColor = nil
+            pendingAnimation = nil
             colorMessagesSent += 1
         }
         bus.deliver(to: .engine)
@@ -162,10 +192,13 @@ public final class DemoApp: SessionApp {
     /// After phase 5: requests answered this frame continue now.
     public func settle() async { await bus.settle() }
 
-    /// Phase 6: the stress field moves on the frame clock.
+    /// Phase 6: every animation on the frame clock (simulated seconds): the overlay's views, the engine's color,
+    /// the stress field. A HUD that finished fading out is hidden (it stops repainting).
     public func advanceAnimations(time: Double) {
-        stress?.animate(time: time, in: stage.overlay.windowSize)
         stage.overlay.advanceAnimations(to: time)
+        engine.advanceAnimations(to: time)
+        if !isHUDShown && performanceHUD.isVisible && !performanceHUD.view.isAnimating { performanceHUD.isVisible = false }
+        stress?.animate(time: time, in: stage.overlay.windowSize)
         navigation.tick(time: time)
         if let values = try? engine.statsChannel.receiveLatest(), let stats = EngineFrameStats(values: values) {
             latestEngineStats = stats
@@ -187,7 +220,7 @@ public final class DemoApp: SessionApp {
 
     /// Phase 8: the interpolated scene.
     public func renderScene(interpolation alpha: Double, metrics: WindowMetrics) {
-        sceneRenderer?.render(engine.simulation.interpolated(alpha).renderScene, viewport: metrics.drawableSize)
+        sceneRenderer?.render(engine.renderState(interpolation: alpha).renderScene, viewport: metrics.drawableSize)
     }
 
     /// Phase 8: the overlay over the scene.
@@ -202,6 +235,7 @@ public final class DemoApp: SessionApp {
         let s = engine.currentState
         return .object([
             "color": .array([.number(s.color.r), .number(s.color.g), .number(s.color.b)]),
+            "presentedColor": .array([.number(s.presentedColor.r), .number(s.presentedColor.g), .number(s.presentedColor.b)]),
             "spinning": .bool(s.spinning), "angle": .number(s.angle), "frame": .number(Double(s.frame)),
         ])
     }

@@ -2,6 +2,7 @@
 // any window exists (scripts, output paths), then opens the platform, the renderers, the bus and the app, attaches
 // the observers the description asks for, and `run()` drives the frame loop; `close()` tears down in order.
 import Foundation
+import GlasspaneAnimation
 import GlasspaneBus
 import GlasspaneCore
 import GlasspaneHost
@@ -81,6 +82,10 @@ public final class Session {
             try description.apply(script!.header, path: replay.scriptPath)
         }
         try OutputPaths.check(description)
+        // Read by every animation when it starts (engine and overlay alike), so it is set before the app exists.
+        do { try AnimationSettings.setSlowDownFactor(description.resolvedSlowAnimations) } catch {
+            throw .slowAnimations(description.slowAnimations)
+        }
         // The inspector's address is checked before any window; nothing is bound until `run()`.
         var inspectorServer: InspectorServer?
         if let settings = description.inspector {
@@ -173,8 +178,10 @@ public final class Session {
         let recording: ScriptRecording?
         if !description.recordingPath.isEmpty {
             let metrics = platform.metrics
-            let header = script?.header ?? ScriptHeader(windowSize: metrics.windowSize, scale: metrics.scaleY,
+            var header = script?.header ?? ScriptHeader(windowSize: metrics.windowSize, scale: metrics.scaleY,
                                                         options: description.scriptOptions)
+            // A recording of a replay keeps the slow-down it ran with (absent means 1).
+            if description.resolvedSlowAnimations != 1 { header.options["slowAnimations"] = .number(description.resolvedSlowAnimations) }
             do {
                 recording = try ScriptRecording(path: description.recordingPath, header: header,
                                                 bufferedFrames: description.recordingBufferFrames > 0 ? description.recordingBufferFrames : 30)

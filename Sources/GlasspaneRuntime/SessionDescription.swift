@@ -1,6 +1,7 @@
 // A session, described as one plain value (sokol's `sapp_desc` style): zero or empty means "the default".
 // `demo`, `record`, `replay` and `bench` are four descriptions of one `Session`; tests and examples build the same
 // value and call the same runner.
+import GlasspaneAnimation
 import GlasspaneCore
 import GlasspaneHost
 import GlasspaneInspector
@@ -139,6 +140,9 @@ public struct SessionDescription: Sendable {
     public var stopsOnInterrupt = false
     /// Serve the inspector page and the bus over HTTP/WebSocket (`--inspect`; nil: no socket at all).
     public var inspector: InspectorSettings?
+    /// Every animation runs this many times slower (`--slow-animations`; 0: normal speed, 1). Allowed: 0.01...100.
+    /// Recorded in a script's header (`slowAnimations`) and used by its replay unless set here.
+    public var slowAnimations = 0.0
 
     /// Creates the default description: a 1280x720 window with vsync, running until closed.
     public init() {}
@@ -149,9 +153,10 @@ public struct SessionDescription: Sendable {
     }
     /// The script header options a session honours on replay and writes when recording (docs/scripts.md):
     /// `hud` (bool) shows the HUD, `font` (string) is the overlay's font when not the default, `msaa` (1, 2, 4, 8
-    /// or 16) the scene's samples, `route` (string) the route the app opens on. Any other option, or one of the wrong type, is refused
+    /// or 16) the scene's samples, `route` (string) the route the app opens on, `slowAnimations` (a factor; absent
+    /// means 1) the animation slow-down the recording ran with. Any other option, or one of the wrong type, is refused
     /// (`SessionError.scriptOption`): ignoring it would replay another session.
-    public static let scriptOptionNames = ["font", "hud", "msaa", "route"]
+    public static let scriptOptionNames = ["font", "hud", "msaa", "route", "slowAnimations"]
 
     /// The header options a recording of this session writes: what changes the outcome (the HUD catches clicks,
     /// the font sizes the views).
@@ -159,6 +164,8 @@ public struct SessionDescription: Sendable {
         var options: [String: JSONValue] = ["hud": .bool(showsHUD), "msaa": .number(Double(resolvedSamples))]
         if !fontPath.isEmpty { options["font"] = .string(fontPath) }
         if !initialRoute.isEmpty { options["route"] = .string(initialRoute) }
+        // Absent means 1; a recording of a replay keeps the factor it ran with.
+        if resolvedSlowAnimations != 1 { options["slowAnimations"] = .number(resolvedSlowAnimations) }
         return options
     }
 
@@ -172,6 +179,11 @@ public struct SessionDescription: Sendable {
             case ("hud", _): throw .scriptOption(path: path, name: name, reason: "must be true or false, got \(value)")
             case ("font", _): throw .scriptOption(path: path, name: name, reason: "must be a font file path, got \(value)")
             case ("msaa", .number(let n)) where [1, 2, 4, 8, 16].contains(Int(exactly: n) ?? 0): msaaSamples = Int(n)
+            case ("slowAnimations", .number(let recorded)) where AnimationSettings.slowDownRange.contains(recorded):
+                // The recording's slow-down, so the replay draws the same frames; an explicit one wins.
+                if slowAnimations == 0 { slowAnimations = recorded }
+            case ("slowAnimations", _):
+                throw .scriptOption(path: path, name: name, reason: "must be a factor in \(AnimationSettings.slowDownRange), got \(value)")
             case ("route", .string(let route)): if initialRoute.isEmpty { initialRoute = route }
             case ("route", _): throw .scriptOption(path: path, name: name, reason: "must be a route name, got \(value)")
             case ("msaa", _): throw .scriptOption(path: path, name: name, reason: "must be 1, 2, 4, 8 or 16, got \(value)")
@@ -201,6 +213,8 @@ public struct SessionDescription: Sendable {
     public var resolvedTitle: String { title.isEmpty ? "Glasspane" : title }
     /// MSAA samples with the default applied.
     public var resolvedSamples: Int { msaaSamples > 0 ? min(msaaSamples, 16) : 4 }
+    /// The slow-down factor with the default applied.
+    public var resolvedSlowAnimations: Double { slowAnimations == 0 ? 1 : slowAnimations }
     /// Whether the present is preceded by glFinish.
     public var resolvedFinish: Bool { finishesBeforePresent ?? headless }
 }

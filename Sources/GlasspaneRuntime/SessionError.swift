@@ -33,6 +33,8 @@ public enum SessionError: Error, CustomStringConvertible {
     case app(String)
     /// The inspector's address was refused or could not be bound (`--inspect`).
     case inspector(InspectorError)
+    /// `slowAnimations` is not finite or outside 0.01...100.
+    case slowAnimations(Double)
 
     /// Wraps whatever the renderers, the bus log or the app factory threw.
     init(opening error: any Error) {
@@ -62,6 +64,7 @@ public enum SessionError: Error, CustomStringConvertible {
         case .recording: "recording"
         case .app: "app"
         case .inspector(let e): e.identifier
+        case .slowAnimations: "slow-animations"
         }
     }
 
@@ -69,7 +72,7 @@ public enum SessionError: Error, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .platform(let e): e == .noDisplay || e.identifier == "invalid-options" ? 2 : 1
-        case .script, .scriptOption, .unknownViews, .outputPath, .recording, .screenshotFrame, .displayUnreachable, .inspector: 2
+        case .script, .scriptOption, .unknownViews, .outputPath, .recording, .screenshotFrame, .displayUnreachable, .inspector, .slowAnimations: 2
         default: 1
         }
     }
@@ -94,6 +97,8 @@ public enum SessionError: Error, CustomStringConvertible {
         case .recording(let reason): [reason]
         case .app(let reason): [reason]
         case .inspector(let e): [e.description]
+        case .slowAnimations(let factor):
+            ["--slow-animations \(factor): must be a number from 0.01 to 100 (1 is normal speed, 10 ten times slower)"]
         }
     }
 

@@ -222,9 +222,10 @@ final class HUDTests: XCTestCase {
         // The engine's per-step figures arrived over the fast channel, without JSON.
         XCTAssertEqual(app.latestEngineStats?.stepCount, app.simulation.stepCount)
         XCTAssertTrue(app.performanceHUD.view.engineLine.hasPrefix("engine step "), app.performanceHUD.view.engineLine)
-        // F1 toggles it (it reaches the engine side because nothing has focus).
+        // F1 toggles it (it reaches the engine side because nothing has focus); it fades out, then hides.
         platform.pendingEvents = [.key(KeyEvent(key: .function(1)))]
         await loop.runFrameAsync()
+        for _ in 0..<16 { await loop.runFrameAsync() }
         XCTAssertFalse(app.performanceHUD.isVisible)
         platform.pendingEvents = [.key(KeyEvent(key: .function(1)))]
         await loop.runFrameAsync()

@@ -86,7 +86,8 @@ final class InspectorProtocolTests: XCTestCase {
             try probe("none", "/")
             try probe("bad", "/?token=\(String(token.reversed()))")
             try probe("prefix", "/api/status?token=\(token.prefix(31))")
-            try probe("badHeader", "/api/status", ["X-Glasspane-Token": "0" + token.dropFirst()])
+            // One character off (the token is random: make sure the replacement differs from the original).
+            try probe("badHeader", "/api/status", ["X-Glasspane-Token": (token.first == "0" ? "1" : "0") + token.dropFirst()])
             try probe("wsNone", "/ws")
             try probe("good", "/?token=\(token)")
             try probe("goodHeader", "/api/status", ["Authorization": "Bearer \(token)"])

@@ -48,9 +48,42 @@ final class DemoPixelTests: XCTestCase {
             let swatch = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "picker.preset.3")).windowFrame
             loop.inject([.pointerDown(PointerEvent(location: swatch.center)), .pointerUp(PointerEvent(location: swatch.center))])
             loop.runFrame()
+            for _ in 0..<90 { loop.runFrame() } // the cube springs to the preset
             let after = try XCTUnwrap(image).pixel(x: 400, y: 200)
             XCTAssertGreaterThan(Int(after.b), Int(after.r) + 40, "blue cube after the press: \(after)")
             XCTAssertEqual(app.simulation.current.color.hex, "#2e86de")
+        }
+    }
+
+    func testMidAnimationTheCubeColorLiesBetweenTheOldAndTheNew() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
+            defer { platform.close() }
+            let atlas = try GlyphAtlas()
+            // Not spinning, so the same pixel sees the same face under the same light in every frame.
+            let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
+                              fonts: atlas, windowSize: platform.metrics.windowSize, initial: CubeState(spinning: false))
+            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
+            loop.surface = TestSurface()
+            var image: PixelImage?
+            loop.addObserver(BeforePresent { _ in image = FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize) }, order: .screenshots)
+            loop.runFrame()
+            loop.runFrame()
+            let old = try XCTUnwrap(image).pixel(x: 400, y: 200)
+            let swatch = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "picker.preset.3")).windowFrame
+            loop.inject([.pointerDown(PointerEvent(location: swatch.center)), .pointerUp(PointerEvent(location: swatch.center))])
+            for _ in 0..<5 { loop.runFrame() } // 5 frames (83 ms) into a spring with a 0.5 s response
+            XCTAssertTrue(app.engine.isColorAnimating)
+            let mid = try XCTUnwrap(image).pixel(x: 400, y: 200)
+            for _ in 0..<120 { loop.runFrame() }
+            XCTAssertFalse(app.engine.isColorAnimating)
+            let new = try XCTUnwrap(image).pixel(x: 400, y: 200)
+            for (o, m, n, name) in [(old.r, mid.r, new.r, "r"), (old.g, mid.g, new.g, "g"), (old.b, mid.b, new.b, "b")] {
+                let (lo, hi) = (min(Int(o), Int(n)), max(Int(o), Int(n)))
+                XCTAssertTrue(lo <= Int(m) && Int(m) <= hi, "\(name): \(m) not between \(o) and \(n)")
+            }
+            XCTAssertGreaterThan(abs(Int(mid.r) - Int(old.r)) + abs(Int(mid.b) - Int(old.b)), 20, "moved: \(old) -> \(mid)")
+            XCTAssertGreaterThan(abs(Int(mid.r) - Int(new.r)) + abs(Int(mid.b) - Int(new.b)), 20, "not there yet: \(mid) -> \(new)")
         }
     }
 

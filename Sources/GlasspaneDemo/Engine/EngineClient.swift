@@ -50,10 +50,11 @@ public final class EngineClient {
         self.init(endpoint: bus.endpoint(id) ?? bus.attach(id), engine: engine)
     }
 
-    /// Recolors the cube (`change-color`); components are clamped to 0...1 (NaN is sent, and rejected).
-    public func setColor(_ color: Color) {
+    /// Recolors the cube (`change-color`), animated when `animation` is given; components are clamped to 0...1
+    /// (NaN is sent, and rejected).
+    public func setColor(_ color: Color, animation: MessageAnimation? = nil) {
         func clamp(_ v: Double) -> Double { v.isNaN ? v : min(max(v, 0), 1) }
-        endpoint.post(ChangeColor(r: clamp(color.r), g: clamp(color.g), b: clamp(color.b)), to: engine)
+        endpoint.post(ChangeColor(r: clamp(color.r), g: clamp(color.g), b: clamp(color.b), animation: animation), to: engine)
     }
 
     /// Starts or stops the spin (`set-spin`).

@@ -3,6 +3,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GlasspaneAnimation
 import GlasspaneBus
 import GlasspaneCore
 
@@ -34,19 +35,22 @@ public final class EngineService {
     }
     private var presses: [Int: Press] = [:]
     private var statsScratch = [Double](repeating: 0, count: 7)
+    /// The cube's color: the model is `simulation.current.color`, the presentation what is rendered this frame.
+    private var colorAnimation: AnimatedValue<Color>
 
     /// Attaches `id` to the bus, registers the catalog's handlers and, unless told not to, announces `ready`.
     public init(bus: MessageBus, simulation: CubeSimulation = CubeSimulation(), id: EndpointID = .engine,
                 observers: [EndpointID] = [.overlay], announceReady: Bool = true) {
         self.simulation = simulation
         self.observers = observers
+        colorAnimation = AnimatedValue(simulation.current.color)
         endpoint = bus.attach(id, ready: false)
         // The name and phases are fixed, and a fresh bus has no other channel of this name: creation cannot fail.
         statsChannel = try! bus.fastChannel(named: EngineFrameStats.channelName, of: Double.self,
                                             writePhases: [.simulation], readPhases: [.animation, .hud, .overlayLayout, .overlayPaint, .sceneRender, .overlayRender],
                                             capacity: 4, overflow: .dropOldest)
         // Weak: the bus keeps the endpoint (and these closures) alive even if the service goes away.
-        endpoint.on(ChangeColor.self) { [weak self] message, _ in self?.setColor(message.color) }
+        endpoint.on(ChangeColor.self) { [weak self] message, _ in self?.setColor(message.color, animation: message.animation?.animation) }
         endpoint.on(SetSpin.self) { [weak self] message, _ in self?.setSpinning(message.spinning) }
         endpoint.onRequest(GetState.self) { [weak self] _, _ in
             guard let self else { throw BusError(code: .handlerFailed, message: "get-state: the engine is gone", type: GetState.type) }
@@ -64,7 +68,27 @@ public final class EngineService {
     /// The state as `get-state` reports it.
     public var currentState: EngineState {
         let s = simulation.current
-        return EngineState(color: s.color, spinning: s.spinning, angle: s.angle, frame: endpoint.bus.frameIndex)
+        return EngineState(color: s.color, presentedColor: presentedColor, spinning: s.spinning, angle: s.angle,
+                           frame: endpoint.bus.frameIndex)
+    }
+
+    /// The color drawn this frame: the model color, or where a color animation has got to.
+    public var presentedColor: Color { colorAnimation.presentation }
+    /// True while the color animates toward the model color.
+    public var isColorAnimating: Bool { !colorAnimation.isSettled }
+    /// The presented color's velocity (linear light, premultiplied, per second of the frame clock).
+    public var presentedColorVelocity: LinearColor { colorAnimation.velocity }
+
+    /// Moves the presented color to frame-clock time `time` (simulated seconds); the host calls it once per frame
+    /// in the animation phase. A color set by a message delivered earlier in the frame starts at the previous
+    /// frame's time, so the frame that delivers it already shows movement.
+    public func advanceAnimations(to time: Double) { colorAnimation.advance(to: time) }
+
+    /// The state to render: the simulation interpolated by `alpha`, with the presented color.
+    public func renderState(interpolation alpha: Double) -> CubeState {
+        var s = simulation.interpolated(alpha)
+        s.color = presentedColor
+        return s
     }
 
     /// Advances the simulation by one fixed step of `dt` seconds.
@@ -84,11 +108,14 @@ public final class EngineService {
         if let failure { throw failure }
     }
 
-    /// Sets the cube's color (alpha ignored); posts `state-changed` when it differs.
-    public func setColor(_ color: Color) {
+    /// Sets the cube's color (alpha ignored); posts `state-changed` (the model color) when it differs. With an
+    /// animation the presented color moves there on the frame clock, from where it is drawn now and, for a spring,
+    /// with the velocity it has (an interrupted spring does not kink); without one it jumps.
+    public func setColor(_ color: Color, animation: Animation? = nil) {
         let opaque = color.withAlpha(1)
         guard simulation.current.color != opaque else { return }
         simulation.mutate { $0.color = opaque }
+        colorAnimation.set(opaque, animation: animation)
         notifyObservers()
     }
 

@@ -11,6 +11,8 @@ public final class ColorPicker: StackView {
     public var color: Color { hsv.rgb }
     /// Called for every change the user makes (many per frame while dragging; the host coalesces).
     public var onColorChange: ((Color) -> Void)?
+    /// True while `onColorChange` reports a click on a preset swatch (a jump the app may animate; drags are not).
+    public private(set) var isSelectingPreset = false
 
     /// The saturation/value square.
     public let saturationValue: SaturationValueArea
@@ -70,7 +72,13 @@ public final class ColorPicker: StackView {
             userSelected(c.hsv, keepHueIfGrey: true)
             hexField.setText(self.color.hex) // `ff8800` and `#FF8800` read back as `#ff8800`
         }
-        for s in presets { s.onSelect = { [unowned self] c in userSelected(c.hsv, keepHueIfGrey: true) } }
+        for s in presets {
+            s.onSelect = { [unowned self] c in
+                isSelectingPreset = true
+                defer { isSelectingPreset = false }
+                userSelected(c.hsv, keepHueIfGrey: true)
+            }
+        }
         refreshParts(updateHexField: true)
     }
 
