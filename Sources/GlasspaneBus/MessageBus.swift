@@ -215,22 +215,25 @@ public final class MessageBus {
             sendError(error, to: from, from: to, replyTo: nil)
             return
         }
-        var data: Data?
-        if let value = raw.data {
-            do { data = Data(try JSONWriter.bytes(value)) } catch {
+        // Parsed text is within the size limit and holds no NaN, so it needs no writing. A value posted without
+        // text (a script line) is written once: it could hold a number JSON cannot carry, and its size as text
+        // gets the same limit.
+        if text == nil, let value = raw.data {
+            let size: Int
+            do { size = try JSONWriter.bytes(value).count } catch {
                 sendError(BusError(code: .invalidPayload, message: "\(raw.type): data does not encode: \(error)",
                                    type: raw.type, field: "data"), to: from, from: to, replyTo: raw.id)
                 return
             }
-        }
-        // A value posted without text gets the same size limit its payload would have as text.
-        if text == nil, let size = data?.count, size > configuration.maxMessageBytes {
-            sendError(BusError(code: .tooLarge, message: "\(raw.type): data is \(size) bytes, over the \(configuration.maxMessageBytes)-byte limit",
-                               type: raw.type, field: "data"), to: from, from: to, replyTo: raw.id)
-            return
+            if size > configuration.maxMessageBytes {
+                sendError(BusError(code: .tooLarge, message: "\(raw.type): data is \(size) bytes, over the \(configuration.maxMessageBytes)-byte limit",
+                                   type: raw.type, field: "data"), to: from, from: to, replyTo: raw.id)
+                return
+            }
         }
         if let id = raw.id { nextID = max(nextID, id + 1) }
-        enqueue(Envelope(type: raw.type, data: data, id: raw.id, replyTo: raw.replyTo, error: raw.error, from: from, to: to))
+        enqueue(Envelope(type: raw.type, payload: raw.data.map { .json($0) } ?? .none, id: raw.id, replyTo: raw.replyTo,
+                         error: raw.error, from: from, to: to))
     }
 
     /// The error reply for a raw message the strict parser rejected: `too-large` or `limit-exceeded` for limits,
@@ -253,8 +256,23 @@ public final class MessageBus {
                         field: error.path.isEmpty ? nil : error.path)
     }
 
-    /// Encodes a typed message and queues it. Encoding failures and oversize payloads come back to `from`.
+    /// Queues a typed message: a `PayloadCodable` one as the value (written only when its size has no bound
+    /// within the limit), any other `Codable` one encoded by `JSONEncoder`. Encoding failures and oversize payloads
+    /// come back to `from`.
     func post<M: BusMessage>(_ message: M, from: EndpointID, to: EndpointID, id: Int? = nil, replyTo: Int? = nil) {
+        if let codable = message as? any PayloadCodable {
+            let limit = configuration.maxMessageBytes
+            if (type(of: codable).maxPayloadBytes.map { $0 > limit }) ?? true {
+                let size = codable.payloadBytes.count
+                if size > limit {
+                    sendError(BusError(code: .tooLarge, message: "\(M.type): data is \(size) bytes, over the \(limit)-byte limit",
+                                       type: M.type, field: "data"), to: from, from: to, replyTo: id)
+                    return
+                }
+            }
+            enqueue(Envelope(type: M.type, payload: .value(codable), id: id, replyTo: replyTo, from: from, to: to))
+            return
+        }
         let data: Data
         do { data = try encoder.encode(message) } catch {
             sendError(BusError(code: .invalidPayload, message: "\(M.type): data does not encode: \(error)", type: M.type,
@@ -267,8 +285,75 @@ public final class MessageBus {
                                type: M.type, field: "data"), to: from, from: to, replyTo: id)
             return
         }
-        enqueue(Envelope(type: M.type, data: data, id: id, replyTo: replyTo, from: from, to: to))
+        enqueue(Envelope(type: M.type, payload: .bytes(data), id: id, replyTo: replyTo, from: from, to: to))
     }
+
+    /// Decodes and validates an envelope's payload as `M`: the value itself when it was posted as an `M`, the
+    /// type's own codec (`codec`, `M` as a `PayloadCodable`) for JSON, `JSONDecoder` for other types. Failures are
+    /// `invalid-payload` naming the field, with the same words on every path; `reportsMissingData` names an absent
+    /// `data` as missing (messages) rather than as what `{}` lacks (replies).
+    func decode<M: BusMessage>(_ envelope: Envelope, as: M.Type, codec: (any PayloadCodable.Type)?,
+                               reportsMissingData: Bool) -> Result<M, BusError> {
+        let message: M
+        if case .value(let value) = envelope.payload, let typed = value as? M {
+            message = typed
+        } else if let codec {
+            do throws(PayloadViolation) {
+                message = try Self.decode(envelope.payload, with: codec, as: M.self)
+            } catch {
+                if reportsMissingData, case .none = envelope.payload {
+                    return .failure(.invalidPayload(type: M.type, violation: PayloadViolation(field: "data", reason: "is missing")))
+                }
+                return .failure(.invalidPayload(type: M.type, violation: error))
+            }
+        } else {
+            do {
+                message = try decoder.decode(M.self, from: envelope.data ?? Self.emptyObject)
+            } catch {
+                if reportsMissingData, case .none = envelope.payload {
+                    return .failure(.invalidPayload(type: M.type, violation: PayloadViolation(field: "data", reason: "is missing")))
+                }
+                return .failure(.invalidPayload(type: M.type, decodingError: error))
+            }
+        }
+        do throws(PayloadViolation) {
+            try message.validate()
+        } catch {
+            return .failure(.invalidPayload(type: M.type, violation: error))
+        }
+        return .success(message)
+    }
+
+    /// Reads a payload with a type's own codec; bytes that are not JSON fail as `JSONDecoder` fails them.
+    private static func decode<M: BusMessage>(_ payload: Payload, with codec: any PayloadCodable.Type,
+                                              as: M.Type) throws(PayloadViolation) -> M {
+        let value: JSONValue
+        switch payload {
+        case .none: value = .object([:])
+        case .json(let json): value = json
+        case .value(let other):
+            // Another Swift type under the same wire name: through JSON, as it would cross a process boundary.
+            value = try parsePayload(other.payloadBytes)
+        case .bytes(let data): value = try parsePayload(Array(data))
+        }
+        let decoded = try codec.init(payload: PayloadReader(value))
+        guard let message = decoded as? M else {
+            // `codec` is `M.self`: the cast cannot fail.
+            throw PayloadViolation(field: "data", reason: "does not decode as \(M.type)")
+        }
+        return message
+    }
+
+    private static func parsePayload(_ bytes: [UInt8]) throws(PayloadViolation) -> JSONValue {
+        let limits = JSONLimits(maxBytes: bytes.count, maxDepth: JSONLimits.depthCeiling, maxStringBytes: bytes.count,
+                                maxValues: bytes.count)
+        do { return try JSONParser(limits: limits).parse(bytes: bytes) } catch {
+            throw PayloadViolation(field: "data", reason: "is invalid: The given data was not valid JSON.")
+        }
+    }
+
+    /// What an absent `data` decodes from, so payload-less messages (`get-state`) need no `data` member.
+    static let emptyObject = Data("{}".utf8)
 
     /// Queues an `error` message for the sender of a rejected message.
     func sendError(_ error: BusError, to sender: EndpointID, from receiver: EndpointID, replyTo: Int?) {
