@@ -53,15 +53,16 @@ public final class BusEndpoint {
 
     /// Guards against re-entrant delivery.
     var isDelivering = false
-    /// False after `bus.detach`.
-    var isAttached = true
 
-    init(id: EndpointID, bus: MessageBus, ready: Bool) {
-        self.id = id; self.bus = bus; self.isReady = ready
+    /// The queue the bus fills for this endpoint.
+    let mailbox: Mailbox
+
+    init(id: EndpointID, bus: MessageBus, ready: Bool, mailbox: Mailbox) {
+        self.id = id; self.bus = bus; self.isReady = ready; self.mailbox = mailbox
     }
 
-    /// Requests still waiting for a reply.
-    public var pendingRequestCount: Int { pending.count }
+    /// Requests still waiting for a reply (tests check that none leaks).
+    var pendingRequestCount: Int { pending.count }
 
     // MARK: - Handlers
 
@@ -212,9 +213,9 @@ public final class BusEndpoint {
 
     private func decode<M: BusMessage>(_ envelope: Envelope, _ context: MessageContext,
                                        codec: (any PayloadCodable.Type)?) -> M? {
-        switch bus.decode(envelope, as: M.self, codec: codec, reportsMissingData: true) {
-        case .success(let message): return message
-        case .failure(let error):
+        do throws(BusError) {
+            return try bus.decode(envelope, as: M.self, codec: codec, reportsMissingData: true)
+        } catch {
             replyError(error, context)
             return nil
         }
@@ -227,7 +228,7 @@ public final class BusEndpoint {
                                      message: "\(requestType): expected a \(Reply.type) reply, got \(envelope.type)",
                                      type: envelope.type, field: "type"))
         }
-        return bus.decode(envelope, as: Reply.self, codec: codec, reportsMissingData: false)
+        return Result { () throws(BusError) in try bus.decode(envelope, as: Reply.self, codec: codec, reportsMissingData: false) }
     }
 
     /// Sends an error back to the sender of the message being handled (answering its id, if it had one).

@@ -33,28 +33,21 @@ enum Payload: Sendable {
 }
 
 /// One message on the bus, as queued for its receiver.
-public struct Envelope: Hashable, Sendable {
+struct Envelope: Sendable {
     /// The wire name of the message type (`error` for error messages).
-    public var type: String
+    var type: String
     /// The payload as posted (a value, parsed JSON or bytes).
     var payload: Payload
     /// Present on requests: the receiver answers with `replyTo` set to it.
-    public var id: Int?
+    var id: Int?
     /// Present on replies (and on errors answering a message that had an id).
-    public var replyTo: Int?
+    var replyTo: Int?
     /// Present on `error` messages.
-    public var error: BusError?
+    var error: BusError?
     /// The sending endpoint.
-    public var from: EndpointID
+    var from: EndpointID
     /// The receiving endpoint.
-    public var to: EndpointID
-
-    /// Creates an envelope whose payload is JSON text (UTF-8).
-    public init(type: String, data: Data?, id: Int? = nil, replyTo: Int? = nil, error: BusError? = nil,
-                from: EndpointID, to: EndpointID) {
-        self.init(type: type, payload: data.map { .bytes($0) } ?? .none, id: id, replyTo: replyTo, error: error,
-                  from: from, to: to)
-    }
+    var to: EndpointID
 
     init(type: String, payload: Payload, id: Int? = nil, replyTo: Int? = nil, error: BusError? = nil,
          from: EndpointID, to: EndpointID) {
@@ -63,45 +56,12 @@ public struct Envelope: Hashable, Sendable {
     }
 
     /// The payload as JSON text (UTF-8), written on demand when it was posted as a value; nil without `data`.
-    public var data: Data? {
+    var data: Data? {
         if case .none = payload { return nil }
         if case .bytes(let data) = payload { return data }
         var w = JSONWriter(capacity: 64)
         payload.write(to: &w)
         return Data(w.bytes)
-    }
-
-    /// The payload as a JSON value (for inspection and tests); nil when absent or not JSON.
-    public var dataValue: JSONValue? {
-        switch payload {
-        case .none: return nil
-        case .json(let value): return value
-        case .value, .bytes:
-            guard let data else { return nil }
-            return try? JSONParser(limits: JSONLimits(maxBytes: data.count, maxStringBytes: data.count, maxValues: data.count))
-                .parse(bytes: Array(data))
-        }
-    }
-
-    /// Equal envelopes have the same members and the same payload as JSON, whatever form each payload is in.
-    public static func == (a: Envelope, b: Envelope) -> Bool {
-        a.type == b.type && a.id == b.id && a.replyTo == b.replyTo && a.error == b.error && a.from == b.from
-            && a.to == b.to && a.dataValue == b.dataValue
-    }
-
-    /// Hashes the members that equality compares, the payload as JSON.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(type); hasher.combine(id); hasher.combine(replyTo); hasher.combine(error)
-        hasher.combine(from); hasher.combine(to); hasher.combine(dataValue)
-    }
-
-    /// The envelope as compact JSON text: `{"type":...,"data":...,"id":...,"replyTo":...,"error":...}`.
-    public var json: String {
-        var w = JSONWriter()
-        w.beginObject()
-        writeMembers(into: &w)
-        w.endObject()
-        return w.text
     }
 
     /// Appends the envelope's members (without braces) to a writer.

@@ -79,7 +79,8 @@ public final class MessageBus {
     /// Reused for every payload.
     let decoder: JSONDecoder
     /// Queued envelopes per receiver; exists before the receiver attaches, so nothing posted early is lost.
-    private var mailboxes: [EndpointID: [Envelope]] = [:]
+    /// The endpoint keeps a reference to its own, so a delivery looks nothing up by name.
+    private var mailboxes: [EndpointID: Mailbox] = [:]
     /// Attached endpoints.
     private var endpoints: [EndpointID: BusEndpoint] = [:]
     /// Fast channels by name.
@@ -109,15 +110,9 @@ public final class MessageBus {
     /// Attaches an endpoint. `ready: false` holds its mailbox until it calls `announceReady()`.
     public func attach(_ id: EndpointID, ready: Bool = true) -> BusEndpoint {
         precondition(endpoints[id] == nil, "endpoint \(id) is already attached")
-        let endpoint = BusEndpoint(id: id, bus: self, ready: ready)
+        let endpoint = BusEndpoint(id: id, bus: self, ready: ready, mailbox: mailbox(for: id))
         endpoints[id] = endpoint
         return endpoint
-    }
-
-    /// Detaches an endpoint; its mailbox keeps collecting messages for a later attach.
-    public func detach(_ id: EndpointID) {
-        endpoints[id]?.isAttached = false
-        endpoints[id] = nil
     }
 
     /// The attached endpoint with this id.
@@ -127,10 +122,18 @@ public final class MessageBus {
     public func isReady(_ id: EndpointID) -> Bool { endpoints[id]?.isReady ?? false }
 
     /// The attached endpoints' ids, sorted by name (deterministic broadcast order).
-    public var attachedIDs: [EndpointID] { endpoints.keys.sorted { $0.name < $1.name } }
+    var attachedIDs: [EndpointID] { endpoints.keys.sorted { $0.name < $1.name } }
 
     /// How many messages wait in an endpoint's mailbox.
-    public func queuedCount(for id: EndpointID) -> Int { mailboxes[id]?.count ?? 0 }
+    public func queuedCount(for id: EndpointID) -> Int { mailboxes[id]?.envelopes.count ?? 0 }
+
+    /// The mailbox of `id`, created on first use.
+    private func mailbox(for id: EndpointID) -> Mailbox {
+        if let existing = mailboxes[id] { return existing }
+        let created = Mailbox()
+        mailboxes[id] = created
+        return created
+    }
 
     // MARK: - Delivery
 
@@ -140,19 +143,20 @@ public final class MessageBus {
         guard let endpoint = endpoints[id], endpoint.isReady, !endpoint.isDelivering else { return }
         endpoint.isDelivering = true
         defer { endpoint.isDelivering = false }
-        if mailboxes[id]?.isEmpty == false {
+        let mailbox = endpoint.mailbox
+        if !mailbox.envelopes.isEmpty {
             // Take the whole mailbox: what the handlers post (even to this endpoint) waits for a later delivery.
             var batch: [Envelope] = []
-            swap(&batch, &mailboxes[id, default: []])
+            swap(&batch, &mailbox.envelopes)
             for envelope in batch {
                 statistics.delivered += 1
                 if logSink != nil { log(event: "deliver", envelope) }
                 endpoint.handle(envelope)
             }
             // Hand the storage back when nothing new arrived, so steady traffic does not allocate.
-            if mailboxes[id]?.isEmpty ?? true {
+            if mailbox.envelopes.isEmpty {
                 batch.removeAll(keepingCapacity: true)
-                mailboxes[id] = batch
+                mailbox.envelopes = batch
             }
         }
         endpoint.expireRequests()
@@ -293,7 +297,7 @@ public final class MessageBus {
     /// `invalid-payload` naming the field, with the same words on every path; `reportsMissingData` names an absent
     /// `data` as missing (messages) rather than as what `{}` lacks (replies).
     func decode<M: BusMessage>(_ envelope: Envelope, as: M.Type, codec: (any PayloadCodable.Type)?,
-                               reportsMissingData: Bool) -> Result<M, BusError> {
+                               reportsMissingData: Bool) throws(BusError) -> M {
         let message: M
         if case .value(let value) = envelope.payload, let typed = value as? M {
             message = typed
@@ -302,26 +306,26 @@ public final class MessageBus {
                 message = try Self.decode(envelope.payload, with: codec, as: M.self)
             } catch {
                 if reportsMissingData, case .none = envelope.payload {
-                    return .failure(.invalidPayload(type: M.type, violation: PayloadViolation(field: "data", reason: "is missing")))
+                    throw .invalidPayload(type: M.type, violation: PayloadViolation(field: "data", reason: "is missing"))
                 }
-                return .failure(.invalidPayload(type: M.type, violation: error))
+                throw .invalidPayload(type: M.type, violation: error)
             }
         } else {
             do {
                 message = try decoder.decode(M.self, from: envelope.data ?? Self.emptyObject)
             } catch {
                 if reportsMissingData, case .none = envelope.payload {
-                    return .failure(.invalidPayload(type: M.type, violation: PayloadViolation(field: "data", reason: "is missing")))
+                    throw .invalidPayload(type: M.type, violation: PayloadViolation(field: "data", reason: "is missing"))
                 }
-                return .failure(.invalidPayload(type: M.type, decodingError: error))
+                throw .invalidPayload(type: M.type, decodingError: error)
             }
         }
         do throws(PayloadViolation) {
             try message.validate()
         } catch {
-            return .failure(.invalidPayload(type: M.type, violation: error))
+            throw .invalidPayload(type: M.type, violation: error)
         }
-        return .success(message)
+        return message
     }
 
     /// Reads a payload with a type's own codec; bytes that are not JSON fail as `JSONDecoder` fails them.
@@ -359,7 +363,7 @@ public final class MessageBus {
     func sendError(_ error: BusError, to sender: EndpointID, from receiver: EndpointID, replyTo: Int?) {
         statistics.errors += 1
         logger.warning("bus: \(error.code.rawValue) from \(receiver) to \(sender): \(error.message)")
-        enqueue(Envelope(type: "error", data: nil, replyTo: replyTo, error: error, from: receiver, to: sender))
+        enqueue(Envelope(type: "error", payload: .none, replyTo: replyTo, error: error, from: receiver, to: sender))
     }
 
     /// Counts a reply nobody waits for.
@@ -377,7 +381,7 @@ public final class MessageBus {
     private func enqueue(_ envelope: Envelope) {
         statistics.posted += 1
         if logSink != nil { log(event: "post", envelope) }
-        mailboxes[envelope.to, default: []].append(envelope)
+        mailbox(for: envelope.to).envelopes.append(envelope)
     }
 
     // MARK: - Traffic log
@@ -447,4 +451,11 @@ public final class MessageBus {
         channels[name] = channel
         return channel
     }
+}
+
+/// One receiver's queue, shared by the bus (which appends) and the endpoint (whose delivery drains it).
+@MainActor
+final class Mailbox {
+    /// Envelopes in posting order.
+    var envelopes: [Envelope] = []
 }
