@@ -69,7 +69,7 @@ public final class OverlayStage {
                 layerRenderer = layerRenderers.isEmpty ? renderer : renderer.makeCompanion()
                 layerRenderers[key] = layerRenderer
             }
-            layerRenderer.render(layer.drawList, generation: layer.contentVersion, metrics: metrics)
+            layerRenderer.render(layer.drawList, generation: layer.contentVersion, damage: layer.lastDamage, metrics: metrics)
         }
     }
 
