@@ -110,6 +110,9 @@ public protocol DrawListRenderer: AnyObject {
     /// Draws `list`, told which commands changed since the version `damage.baseGeneration`; a renderer that drew
     /// that version may redo only those (nil: treat the whole list as new when the generation changed).
     func render(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics)
+    /// Does the list's off-frame work ahead of drawing (tessellation, uploads, redrawing a cache texture), before
+    /// the scene is drawn, so a software rasterizer need not finish the scene before the cache can change.
+    func prepare(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics)
     /// A renderer for another layer: its own cached work, shared resources (shaders, fonts, images).
     func makeCompanion() -> any DrawListRenderer
 }
@@ -119,4 +122,7 @@ extension DrawListRenderer {
     public func render(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
         render(list, generation: generation, metrics: metrics)
     }
+
+    /// Renderers without work to do ahead of drawing do nothing here.
+    public func prepare(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {}
 }

@@ -39,8 +39,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     public private(set) var tessellationCount = 0
     /// How many times only a list's damaged commands were tessellated again (a drag: one per frame).
     public private(set) var partialUpdateCount = 0
-    /// The pixel rectangles of the cache texture the last render redrew (top-left origin); empty when it redrew
-    /// none or the whole cache.
+    /// The pixel rectangles of the cache texture the last cache update redrew (top-left origin); empty when it
+    /// redrew the whole cache.
     public private(set) var lastCacheRedrawRegions: [Rect] = []
     /// The glyph atlas text is drawn from (also the overlay's `FontMetrics`).
     public var atlas: GlyphAtlas { resources.atlas }
@@ -64,6 +64,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var cacheSize = PixelSize(width: 0, height: 0)
     private var cacheIsCurrent = false
     private var changedFramesInARow = 0
+    private var updatedSinceRender = false
+    private var preparedDrawCalls = 0
     /// Where each command's vertices are (same indices as the list's commands).
     private var spans: [CommandSpan] = []
     /// Pixels of the cache texture that no longer match the list (whole pixels, top-left origin).
@@ -166,41 +168,75 @@ public final class GLOverlayRenderer: DrawListRenderer {
 
     /// Draws a list over the current framebuffer; when `damage` is relative to the version drawn last, only the
     /// damaged commands are tessellated and uploaded again and the cache is redrawn only where they were and are.
+    /// After `prepare` with the same list, only the composite (or the direct draw) is left to do.
     public func render(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
-        let reuse = generation != nil && generation == cachedGeneration && cachedMetrics == metrics
-        lastCacheRedrawRegions.removeAll(keepingCapacity: true)
-        if !reuse {
-            let partial = damage.map { d in
-                d.baseGeneration == cachedGeneration && cachedMetrics == metrics && updateDamaged(list, d, metrics: metrics)
-            } ?? false
-            if partial {
-                partialUpdateCount += 1
-                changedFramesInARow = 0
-            } else {
-                atlas.scale = metrics.scaleY
-                tessellate(list, metrics: metrics)
-                appendCompositeQuad(metrics: metrics)
-                upload()
-                tessellationCount += 1
-                cacheIsCurrent = false
-                changedFramesInARow += 1
-            }
-            cachedGeneration = generation
-            cachedMetrics = metrics
-        } else {
-            changedFramesInARow = 0
-        }
-        // Redrawing the whole cache when the whole list changes again next frame costs more than drawing directly.
-        let useCache = compositing == .cached || (compositing == .automatic && changedFramesInARow < 2)
-        guard useCache else {
+        update(list, generation: generation, damage: damage, metrics: metrics)
+        // A frame in which the list did not change brings `.automatic` back to the cache.
+        if !updatedSinceRender { changedFramesInARow = 0 }
+        updatedSinceRender = false
+        guard usesCache else {
             drawBatches(metrics: metrics, region: nil)
             return
         }
         guard contentBounds != nil else { drawCallCount = 0; return }
         let saved = SavedGLState()
         prepareState(metrics: metrics)
+        let redrawCalls = bringCacheUpToDate(metrics: metrics)
+        composite(metrics: metrics)
+        drawCallCount += redrawCalls + preparedDrawCalls
+        preparedDrawCalls = 0
+        saved.restore()
+        checkGLError("overlay composite")
+    }
+
+    /// Tessellates and uploads what changed and redraws the cache where it changed, ahead of the scene: on a
+    /// software rasterizer, redrawing the cache after the scene was queued makes the driver finish the scene first.
+    public func prepare(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
+        update(list, generation: generation, damage: damage, metrics: metrics)
+        guard usesCache, contentBounds != nil else { return }
+        let needsRedraw = !cacheIsCurrent || cacheSize != metrics.drawableSize || !cacheDamage.isEmpty
+        guard needsRedraw else { return }
+        let saved = SavedGLState()
+        prepareState(metrics: metrics)
+        preparedDrawCalls += bringCacheUpToDate(metrics: metrics)
+        saved.restore()
+        checkGLError("overlay prepare")
+    }
+
+    /// Whether this frame composites the cache texture (else it draws the batches directly).
+    private var usesCache: Bool {
+        // Redrawing the whole cache when the whole list changes again next frame costs more than drawing directly.
+        compositing == .cached || (compositing == .automatic && changedFramesInARow < 2)
+    }
+
+    /// Re-tessellates (wholly or only the damaged commands) when the list is not the one drawn last.
+    private func update(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
+        if generation != nil && generation == cachedGeneration && cachedMetrics == metrics { return }
+        updatedSinceRender = true
+        let partial = damage.map { d in
+            d.baseGeneration == cachedGeneration && cachedMetrics == metrics && updateDamaged(list, d, metrics: metrics)
+        } ?? false
+        if partial {
+            partialUpdateCount += 1
+            changedFramesInARow = 0
+        } else {
+            atlas.scale = metrics.scaleY
+            tessellate(list, metrics: metrics)
+            appendCompositeQuad(metrics: metrics)
+            upload()
+            tessellationCount += 1
+            cacheIsCurrent = false
+            changedFramesInARow += 1
+        }
+        cachedGeneration = generation
+        cachedMetrics = metrics
+    }
+
+    /// Redraws the whole cache when it is stale, else its damaged rectangles; returns the draw calls issued.
+    private func bringCacheUpToDate(metrics: WindowMetrics) -> Int {
         var redrawCalls = 0
         if !cacheIsCurrent || cacheSize != metrics.drawableSize {
+            lastCacheRedrawRegions.removeAll(keepingCapacity: true)
             redrawCache(metrics: metrics, region: nil)
             redrawCalls = drawCallCount
         } else if !cacheDamage.isEmpty {
@@ -211,10 +247,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             lastCacheRedrawRegions = cacheDamage
             cacheDamage.removeAll(keepingCapacity: true)
         }
-        composite(metrics: metrics)
-        drawCallCount += redrawCalls
-        saved.restore()
-        checkGLError("overlay composite")
+        return redrawCalls
     }
 
     // MARK: - Partial updates
