@@ -25,6 +25,8 @@ extension BenchReport {
         m["fps.average"] = fps.average
         m["fps.one_percent_low"] = fps.onePercentLow
         m["fps.point_one_percent_low"] = fps.pointOnePercentLow
+        m["fps.one_percent_percentile"] = fps.onePercentPercentile
+        m["fps.point_one_percent_percentile"] = fps.pointOnePercentPercentile
         m["stutter_share"] = Rounding.share(s.stutterShare)
         m["over_budget_share"] = Rounding.share(s.overBudgetShare)
         func add(_ prefix: String, _ d: DurationFigures) {
@@ -102,7 +104,7 @@ public struct BaselineComparison: Sendable, Equatable {
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         switch parts.first {
         case "fps":
-            return parts.count == 2 && ["average", "one_percent_low", "point_one_percent_low"].contains(parts[1]) ? .lowerIsWorse : nil
+            return parts.count == 2 && ["average", "one_percent_low", "point_one_percent_low", "one_percent_percentile", "point_one_percent_percentile"].contains(parts[1]) ? .lowerIsWorse : nil
         case "frame_ms":
             return parts.count == 2 && ["mean", "min", "p50", "p90", "p99", "p999", "max"].contains(parts[1]) ? .higherIsWorse : nil
         case "stutter_share", "over_budget_share":

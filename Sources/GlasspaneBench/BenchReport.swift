@@ -16,6 +16,16 @@ public struct BenchReport: Sendable, Equatable {
     public var statistics: FrameStatistics
     /// Machine, build and options.
     public var environment: BenchEnvironment
+    /// What the `gpu_us` figures measure: `submission_only` on a software rasterizer (llvmpipe, softpipe, swrast),
+    /// where a timer query spans the CPU's command submission rather than the rasterization; `gpu` otherwise;
+    /// nil when no GPU figures were measured.
+    public var gpuTiming: String?
+
+    /// The `gpu_timing` value for a GL renderer string.
+    public static func gpuTiming(renderer: String?) -> String {
+        let name = (renderer ?? "").lowercased()
+        return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains { name.contains($0) } ? "submission_only" : "gpu"
+    }
 
     /// Creates a report of the current schema version.
     public init(scenario: String, statistics: FrameStatistics, environment: BenchEnvironment) {
@@ -23,6 +33,7 @@ public struct BenchReport: Sendable, Equatable {
         self.scenario = scenario
         self.statistics = statistics
         self.environment = environment
+        gpuTiming = statistics.gpuUs.isEmpty ? nil : Self.gpuTiming(renderer: environment.glRenderer)
     }
 
     /// The JSON text: pretty-printed, keys sorted, figures rounded (ms to the ns, µs to the ns, FPS to 0.001,
@@ -128,6 +139,7 @@ extension BenchReport: Codable {
         case overBudgetFrameCount = "over_budget_frame_count"
         case phasesUs = "phases_us"
         case gpuUs = "gpu_us"
+        case gpuTiming = "gpu_timing"
         case environment
     }
 
@@ -169,6 +181,7 @@ extension BenchReport: Codable {
             var gpu: [String: DurationFigures] = [:]
             for (pass, figures) in s.gpuUs { gpu[pass.key] = Rounding.us(figures) }
             try c.encode(gpu, forKey: .gpuUs)
+            try c.encodeIfPresent(gpuTiming, forKey: .gpuTiming)
         }
         try c.encode(environment, forKey: .environment)
     }
@@ -197,12 +210,18 @@ extension BenchReport: Codable {
             if let pass = GPUPass(rawValue: key) { gpuUs[pass] = figures }
         }
         let lows = try c.decode(LowFrameCounts.self, forKey: .lowFrameCounts)
+        let frameMs = try c.decode(FrameTimeFigures.self, forKey: .frameMs)
+        var fps = try c.decode(FPSFigures.self, forKey: .fps)
+        // Reports written before the percentile FPS existed: derive them from the frame-time percentiles.
+        if fps.onePercentPercentile == 0 { fps.onePercentPercentile = FPSFigures.fps(frameMs: frameMs.p99) }
+        if fps.pointOnePercentPercentile == 0 { fps.pointOnePercentPercentile = FPSFigures.fps(frameMs: frameMs.p999) }
+        gpuTiming = try c.decodeIfPresent(String.self, forKey: .gpuTiming)
         statistics = FrameStatistics(
             frameCount: try c.decode(Int.self, forKey: .frameCount),
             totalTimeMs: try c.decode(Double.self, forKey: .totalTimeMs),
             budgetMs: try c.decode(Double.self, forKey: .budgetMs),
-            frameMs: try c.decode(FrameTimeFigures.self, forKey: .frameMs),
-            fps: try c.decode(FPSFigures.self, forKey: .fps),
+            frameMs: frameMs,
+            fps: fps,
             onePercentLowFrameCount: lows.onePercent,
             pointOnePercentLowFrameCount: lows.pointOnePercent,
             stutterShare: try c.decode(Double.self, forKey: .stutterShare),
@@ -239,7 +258,9 @@ enum Rounding {
     static func fps(_ f: FPSFigures) -> FPSFigures {
         FPSFigures(
             average: round(f.average, decimals: 3), onePercentLow: round(f.onePercentLow, decimals: 3),
-            pointOnePercentLow: round(f.pointOnePercentLow, decimals: 3))
+            pointOnePercentLow: round(f.pointOnePercentLow, decimals: 3),
+            onePercentPercentile: round(f.onePercentPercentile, decimals: 3),
+            pointOnePercentPercentile: round(f.pointOnePercentPercentile, decimals: 3))
     }
     static func us(_ f: DurationFigures) -> DurationFigures {
         DurationFigures(

@@ -68,19 +68,41 @@ public struct FPSFigures: Sendable, Equatable, Codable {
     public var onePercentLow: Double
     /// 1000 / mean of the slowest max(1, ⌊N × 0.001⌋) frame times in ms.
     public var pointOnePercentLow: Double
+    /// The 1 % percentile FPS (CapFrameX's "P1"): 1000 / the 99th-percentile frame time in ms.
+    public var onePercentPercentile: Double
+    /// The 0.1 % percentile FPS ("P0.1"): 1000 / the 99.9th-percentile frame time in ms.
+    public var pointOnePercentPercentile: Double
 
     enum CodingKeys: String, CodingKey {
         case average
         case onePercentLow = "one_percent_low"
         case pointOnePercentLow = "point_one_percent_low"
+        case onePercentPercentile = "one_percent_percentile"
+        case pointOnePercentPercentile = "point_one_percent_percentile"
     }
 
-    /// Creates the figures.
-    public init(average: Double, onePercentLow: Double, pointOnePercentLow: Double) {
+    /// Creates the figures; the percentile FPS default to 0 (unknown: reports from before they existed).
+    public init(average: Double, onePercentLow: Double, pointOnePercentLow: Double,
+                onePercentPercentile: Double = 0, pointOnePercentPercentile: Double = 0) {
         self.average = average
         self.onePercentLow = onePercentLow
         self.pointOnePercentLow = pointOnePercentLow
+        self.onePercentPercentile = onePercentPercentile
+        self.pointOnePercentPercentile = pointOnePercentPercentile
     }
+
+    /// Decodes the figures; the percentile FPS may be absent (older reports), then 0 until derived from `frame_ms`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        average = try c.decode(Double.self, forKey: .average)
+        onePercentLow = try c.decode(Double.self, forKey: .onePercentLow)
+        pointOnePercentLow = try c.decode(Double.self, forKey: .pointOnePercentLow)
+        onePercentPercentile = try c.decodeIfPresent(Double.self, forKey: .onePercentPercentile) ?? 0
+        pointOnePercentPercentile = try c.decodeIfPresent(Double.self, forKey: .pointOnePercentPercentile) ?? 0
+    }
+
+    /// 1000 / a frame time in ms; 0 for a frame time of 0.
+    static func fps(frameMs: Double) -> Double { frameMs > 0 ? 1000 / frameMs : 0 }
 }
 
 /// Summary of a per-frame duration in microseconds (`phases_us.<phase>.*`, `gpu_us.<pass>.*`).
@@ -190,7 +212,9 @@ public struct FrameStatistics: Sendable, Equatable {
             average: Self.fps(totalNs: totalNs, frames: n),
             onePercentLow: Self.fps(totalNs: slowestFirst.prefix(onePercentLowFrameCount).reduce(0, +), frames: onePercentLowFrameCount),
             pointOnePercentLow: Self.fps(
-                totalNs: slowestFirst.prefix(pointOnePercentLowFrameCount).reduce(0, +), frames: pointOnePercentLowFrameCount))
+                totalNs: slowestFirst.prefix(pointOnePercentLowFrameCount).reduce(0, +), frames: pointOnePercentLowFrameCount),
+            onePercentPercentile: FPSFigures.fps(frameMs: frameMs.p99),
+            pointOnePercentPercentile: FPSFigures.fps(frameMs: frameMs.p999))
 
         let stutter = Self.stutterFrames(frameTimes, factor: options.stutterFactor, window: options.stutterWindow)
         let stutterNs = stutter.reduce(0) { $0 + frameTimes[$1] }

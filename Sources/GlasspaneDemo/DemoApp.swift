@@ -87,6 +87,9 @@ public final class DemoApp: SessionApp {
         picker = ColorPicker(identifier: "picker", color: initial.color)
         statusLabel = Label(identifier: "demo.status", text: "waiting for the engine…", fontSize: 13,
                             textColor: Color(r: 0.75, g: 0.78, b: 0.84))
+        // As wide as the picker whatever the text: a new color then repaints the label alone, with no layout pass
+        // and no rebuild of the panel's draw list (its text is leading-aligned, so nothing moves).
+        statusLabel.preferredWidth = picker.saturationValue.preferredWidth
         let title = Label(identifier: "demo.title", text: "Cube color", fontSize: 15, textColor: .white)
         let body = VStack(identifier: "demo.body", spacing: 10, [picker, statusLabel])
         panel = CollapsiblePanel(identifier: "demo.panel", columnIdentifier: "demo.column", header: title, body: body)

@@ -40,37 +40,61 @@ public final class OverlayStage {
         overlay.windowSize = metrics.windowSize
         hud.position(in: metrics.windowSize)
         overlay.update(layer: hud.layer)
+        if hud.layer.visibility != .hidden { prepare(hud.layer, metrics: metrics) }
     }
 
     /// Phase 7b: follows the window size and lays out what changed.
     public func layout(metrics: WindowMetrics) {
+        frameMetrics = metrics
         overlay.windowSize = metrics.windowSize
         overlay.layoutIfNeeded()
     }
 
-    /// Phase 7c: paints the layers that changed.
-    public func paint() { overlay.paintIfNeeded() }
+    /// Phase 7c: paints the layers that changed and lets their renderers do the work that can precede the scene.
+    public func paint() { paint(metrics: frameMetrics) }
+
+    /// The metrics the last `layout` saw (the frame's), for `paint`.
+    private var frameMetrics: WindowMetrics?
+
+    /// Phase 7c with the frame's metrics: paints, then prepares each visible layer's renderer (not the HUD's: the
+    /// `hud` phase did).
+    public func paint(metrics: WindowMetrics?) {
+        overlay.paintIfNeeded()
+        guard let metrics else { return }
+        for layer in overlay.layers where layer.visibility != .hidden && layer !== hud?.layer {
+            prepare(layer, metrics: metrics)
+        }
+    }
+
+    private func prepare(_ layer: OverlayLayer, metrics: WindowMetrics) {
+        guard let layerRenderer = renderer(creatingFor: layer) else { return }
+        layerRenderer.prepare(layer.drawList, generation: layer.contentVersion, damage: layer.lastDamage, metrics: metrics)
+    }
 
     /// Phase 7 in one call (tests and tools that do not time the parts): HUD, layout, paint.
     public func update(metrics: WindowMetrics) {
         updateHUD(metrics: metrics)
         layout(metrics: metrics)
-        paint()
+        paint(metrics: metrics)
     }
 
     /// Phase 8: draws the overlay over the scene, layer by layer (back to front), each with its own renderer, so a
     /// layer that changes every frame (the HUD) never forces a still one (the picker panel) to be redrawn.
     public func render(metrics: WindowMetrics) {
-        guard let renderer else { return }
         for layer in overlay.layers where layer.visibility != .hidden {
-            let key = ObjectIdentifier(layer)
-            let layerRenderer: any DrawListRenderer
-            if let r = layerRenderers[key] { layerRenderer = r } else {
-                layerRenderer = layerRenderers.isEmpty ? renderer : renderer.makeCompanion()
-                layerRenderers[key] = layerRenderer
-            }
-            layerRenderer.render(layer.drawList, generation: layer.contentVersion, metrics: metrics)
+            guard let layerRenderer = renderer(creatingFor: layer) else { return }
+            layerRenderer.render(layer.drawList, generation: layer.contentVersion, damage: layer.lastDamage, metrics: metrics)
         }
+    }
+
+    /// The layer's renderer, made on first use (the first layer gets the stage's renderer, others companions).
+    private func renderer(creatingFor layer: OverlayLayer) -> (any DrawListRenderer)? {
+        guard let renderer else { return nil }
+        let key = ObjectIdentifier(layer)
+        if let r = layerRenderers[key] { return r }
+        let made = layerRenderers.isEmpty ? renderer : renderer.makeCompanion()
+        layerRenderers[key] = made
+        return made
     }
 
     private var layerRenderers: [ObjectIdentifier: any DrawListRenderer] = [:]

@@ -73,6 +73,19 @@ public struct DrawList: Hashable, Sendable {
     public var isEmpty: Bool { commands.isEmpty }
 }
 
+/// Which commands of a draw list changed since an earlier version of it, so a renderer can redo only those.
+public struct DrawListDamage: Hashable, Sendable {
+    /// The version (`OverlayLayer.contentVersion`) the ranges are relative to: a renderer that last drew another
+    /// version must redo the whole list.
+    public var baseGeneration: UInt64
+    /// Command indices rewritten in place; the list has as many commands as before and every other one is unchanged.
+    public var commandRanges: [Range<Int>]
+    /// Creates a damage record.
+    public init(baseGeneration: UInt64, commandRanges: [Range<Int>]) {
+        self.baseGeneration = baseGeneration; self.commandRanges = commandRanges
+    }
+}
+
 /// Measures text: the overlay lays out labels through it; the renderer's font atlas implements it.
 public protocol FontMetrics: AnyObject {
     /// The size of one line of `text` at `fontSize` points.
@@ -94,6 +107,22 @@ public final class MonospaceFontMetrics: FontMetrics {
 public protocol DrawListRenderer: AnyObject {
     /// Draws `list`; an unchanged `generation` (with unchanged metrics) lets the renderer reuse its cached work.
     func render(_ list: DrawList, generation: UInt64?, metrics: WindowMetrics)
+    /// Draws `list`, told which commands changed since the version `damage.baseGeneration`; a renderer that drew
+    /// that version may redo only those (nil: treat the whole list as new when the generation changed).
+    func render(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics)
+    /// Does the list's off-frame work ahead of drawing (tessellation, uploads, redrawing a cache texture), before
+    /// the scene is drawn, so a software rasterizer need not finish the scene before the cache can change.
+    func prepare(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics)
     /// A renderer for another layer: its own cached work, shared resources (shaders, fonts, images).
     func makeCompanion() -> any DrawListRenderer
+}
+
+extension DrawListRenderer {
+    /// Renderers without partial updates draw the list as a whole.
+    public func render(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
+        render(list, generation: generation, metrics: metrics)
+    }
+
+    /// Renderers without work to do ahead of drawing do nothing here.
+    public func prepare(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {}
 }

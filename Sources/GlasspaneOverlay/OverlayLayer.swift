@@ -166,6 +166,10 @@ public final class OverlayLayer {
     /// True when the next `paintIfNeeded` would do work.
     public var needsPaint: Bool { needsFullRepaint || !dirtyViews.isEmpty }
 
+    /// What the last paint changed: after a partial repaint, the command ranges rewritten in place since the version
+    /// before it (every other command is the same value at the same index); nil after a full repaint.
+    public private(set) var lastDamage: DrawListDamage?
+
     /// The painted draw list, in window points (paint first). Do not keep it across frames: a later paint
     /// would then have to copy the buffer.
     public var drawList: DrawList { DrawList(commands: commands) }
@@ -216,11 +220,20 @@ public final class OverlayLayer {
     public func paintIfNeeded() -> Bool {
         guard visibility != .hidden, needsPaint else { return false }
         stats.paintPasses += 1
+        let previousVersion = contentVersion
         contentVersion &+= 1
-        if !needsFullRepaint && repaintDirtyViewsInPlace() { return true }
+        damagedRanges.removeAll(keepingCapacity: true)
+        if !needsFullRepaint && repaintDirtyViewsInPlace() {
+            lastDamage = DrawListDamage(baseGeneration: previousVersion, commandRanges: damagedRanges)
+            return true
+        }
+        lastDamage = nil
         repaintAll()
         return true
     }
+
+    /// The command ranges the current partial repaint rewrote.
+    private var damagedRanges: [Range<Int>] = []
 
     /// Partial repaint; false when some view's command count changed and a full repaint is needed.
     private func repaintDirtyViewsInPlace() -> Bool {
@@ -243,6 +256,7 @@ public final class OverlayLayer {
             commands.withUnsafeMutableBufferPointer { buffer in
                 for (k, command) in scratch.enumerated() { buffer[view.paintStart + k] = command }
             }
+            if view.paintCount > 0 { damagedRanges.append(view.paintStart..<(view.paintStart + view.paintCount)) }
         }
         dirtyViews.removeAll(keepingCapacity: true)
         return true

@@ -3,10 +3,14 @@
 // gradients (vertex colors), hue and saturation/value gradients (computed per pixel from HSV in the shader with
 // the color picker's own point-to-color mapping), glyph runs from the atlas, images, nested clips
 // (scissor), premultiplied alpha, high-DPI scaling. Batches by texture and clip: a typical overlay is 1-3 draws.
-// Caching: an unchanged draw list (same generation, same metrics) is not re-tessellated or re-uploaded. With
-// `.automatic` compositing (the default) an overlay that holds still is rasterized once into a texture and each
-// frame only composites one textured quad over the content's bounds, while one that changes frame after frame
-// (a drag, the HUD) is drawn directly; `.cached` and `.direct` force either way. Measurements in docs/overlay.md.
+// Caching: an unchanged draw list (same generation, same metrics) is not re-tessellated or re-uploaded. A list
+// whose changed commands are named (`DrawListDamage`: a partial repaint, such as a drag moving one knob)
+// re-tessellates only those commands into their own vertex ranges (same vertex count, same batch, else the whole
+// list), uploads only those ranges (`glBufferSubData`), and redraws the cache texture only inside the damaged pixels
+// (old and new bounds, scissored; batches that miss it are skipped). With `.automatic` compositing (the default) an
+// overlay is rasterized into a texture and each frame composites one textured quad over the content's bounds, while
+// one rebuilt whole frame after frame (the HUD) is drawn directly; `.cached` and `.direct` force either way.
+// Measurements in docs/overlay.md.
 // GL state it changes is saved and restored, so the engine is unaffected.
 import CGL
 import GlasspaneCore
@@ -31,8 +35,13 @@ public final class GLOverlayRenderer: DrawListRenderer {
     public private(set) var cacheRedrawCount = 0
     /// Draw calls issued by the last `render` (for tests and the bench).
     public private(set) var drawCallCount = 0
-    /// How many times a draw list was tessellated (stays put while the overlay is unchanged).
+    /// How many times a whole draw list was tessellated (stays put while the overlay is unchanged).
     public private(set) var tessellationCount = 0
+    /// How many times only a list's damaged commands were tessellated again (a drag: one per frame).
+    public private(set) var partialUpdateCount = 0
+    /// The pixel rectangles of the cache texture the last cache update redrew (top-left origin); empty when it
+    /// redrew the whole cache.
+    public private(set) var lastCacheRedrawRegions: [Rect] = []
     /// The glyph atlas text is drawn from (also the overlay's `FontMetrics`).
     public var atlas: GlyphAtlas { resources.atlas }
 
@@ -48,12 +57,23 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var cachedGeneration: UInt64?
     private var cachedMetrics: WindowMetrics?
     private var contentBounds: Rect? // pixels, whole pixels
+    private var compositeBounds: Rect? // what the composite quad covers now
     private var compositeFirst = 0
     private var cacheFramebuffer: GLuint = 0
     private var cacheTexture: GLuint = 0
     private var cacheSize = PixelSize(width: 0, height: 0)
     private var cacheIsCurrent = false
     private var changedFramesInARow = 0
+    private var updatedSinceRender = false
+    private var preparedDrawCalls = 0
+    /// Where each command's vertices are (same indices as the list's commands).
+    private var spans: [CommandSpan] = []
+    /// Pixels of the cache texture that no longer match the list (whole pixels, top-left origin).
+    private var cacheDamage: [Rect] = []
+    /// Separate damaged rectangles kept before they are merged into one (each costs its own pass over the batches).
+    private static let maxDamageRects = 4
+    /// The bounds of the quads emitted since it was last reset (one command's, during tessellation).
+    private var emittedBounds: Rect?
 
     private static let floatsPerVertex = 13
 
@@ -62,6 +82,16 @@ public final class GLOverlayRenderer: DrawListRenderer {
         var count: Int
         var texture: GLuint
         var clip: Rect? // pixels, top-left origin
+        var bounds: Rect? // pixels covered by its quads
+    }
+
+    /// One command's vertices: `count` vertices from `first`, in batch `batch` (-1 when it emitted none), and the
+    /// pixels they cover (for a `pushClip`, the rectangle it pushed).
+    private struct CommandSpan {
+        var first: Int
+        var count: Int
+        var batch: Int
+        var bounds: Rect?
     }
 
     /// Builds the shaders and buffers in the current context.
@@ -133,35 +163,197 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// Draws a list over the current framebuffer. `generation` identifies the list's content: when it and the
     /// metrics match the previous call, the cached vertices are drawn again without tessellating.
     public func render(_ list: DrawList, generation: UInt64? = nil, metrics: WindowMetrics) {
-        let reuse = generation != nil && generation == cachedGeneration && cachedMetrics == metrics
-        if !reuse {
+        render(list, generation: generation, damage: nil, metrics: metrics)
+    }
+
+    /// Draws a list over the current framebuffer; when `damage` is relative to the version drawn last, only the
+    /// damaged commands are tessellated and uploaded again and the cache is redrawn only where they were and are.
+    /// After `prepare` with the same list, only the composite (or the direct draw) is left to do.
+    public func render(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
+        update(list, generation: generation, damage: damage, metrics: metrics)
+        // A frame in which the list did not change brings `.automatic` back to the cache.
+        if !updatedSinceRender { changedFramesInARow = 0 }
+        updatedSinceRender = false
+        guard usesCache else {
+            drawBatches(metrics: metrics, region: nil)
+            return
+        }
+        guard contentBounds != nil else { drawCallCount = 0; return }
+        let saved = SavedGLState()
+        prepareState(metrics: metrics)
+        let redrawCalls = bringCacheUpToDate(metrics: metrics)
+        composite(metrics: metrics)
+        drawCallCount += redrawCalls + preparedDrawCalls
+        preparedDrawCalls = 0
+        saved.restore()
+        checkGLError("overlay composite")
+    }
+
+    /// Tessellates and uploads what changed and redraws the cache where it changed, ahead of the scene: on a
+    /// software rasterizer, redrawing the cache after the scene was queued makes the driver finish the scene first.
+    public func prepare(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
+        update(list, generation: generation, damage: damage, metrics: metrics)
+        guard usesCache, contentBounds != nil else { return }
+        let needsRedraw = !cacheIsCurrent || cacheSize != metrics.drawableSize || !cacheDamage.isEmpty
+        guard needsRedraw else { return }
+        let saved = SavedGLState()
+        prepareState(metrics: metrics)
+        preparedDrawCalls += bringCacheUpToDate(metrics: metrics)
+        saved.restore()
+        checkGLError("overlay prepare")
+    }
+
+    /// Whether this frame composites the cache texture (else it draws the batches directly).
+    private var usesCache: Bool {
+        // Redrawing the whole cache when the whole list changes again next frame costs more than drawing directly.
+        compositing == .cached || (compositing == .automatic && changedFramesInARow < 2)
+    }
+
+    /// Re-tessellates (wholly or only the damaged commands) when the list is not the one drawn last.
+    private func update(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
+        if generation != nil && generation == cachedGeneration && cachedMetrics == metrics { return }
+        updatedSinceRender = true
+        let partial = damage.map { d in
+            d.baseGeneration == cachedGeneration && cachedMetrics == metrics && updateDamaged(list, d, metrics: metrics)
+        } ?? false
+        if partial {
+            partialUpdateCount += 1
+            changedFramesInARow = 0
+        } else {
             atlas.scale = metrics.scaleY
             tessellate(list, metrics: metrics)
             appendCompositeQuad(metrics: metrics)
             upload()
-            cachedGeneration = generation
-            cachedMetrics = metrics
             tessellationCount += 1
             cacheIsCurrent = false
             changedFramesInARow += 1
-        } else {
-            changedFramesInARow = 0
         }
-        // Redrawing a cache that changes again next frame costs more than drawing directly.
-        let useCache = compositing == .cached || (compositing == .automatic && changedFramesInARow < 2)
-        switch useCache {
-        case false:
-            drawBatches(metrics: metrics)
-        case true:
-            guard contentBounds != nil else { drawCallCount = 0; return }
-            var redrawCalls = 0
-            if !cacheIsCurrent || cacheSize != metrics.drawableSize {
-                redrawCache(metrics: metrics)
-                redrawCalls = drawCallCount
+        cachedGeneration = generation
+        cachedMetrics = metrics
+    }
+
+    /// Redraws the whole cache when it is stale, else its damaged rectangles; returns the draw calls issued.
+    private func bringCacheUpToDate(metrics: WindowMetrics) -> Int {
+        var redrawCalls = 0
+        if !cacheIsCurrent || cacheSize != metrics.drawableSize {
+            lastCacheRedrawRegions.removeAll(keepingCapacity: true)
+            redrawCache(metrics: metrics, region: nil)
+            redrawCalls = drawCallCount
+        } else if !cacheDamage.isEmpty {
+            for region in cacheDamage {
+                redrawCache(metrics: metrics, region: region)
+                redrawCalls += drawCallCount
             }
-            composite(metrics: metrics)
-            drawCallCount += redrawCalls
+            lastCacheRedrawRegions = cacheDamage
+            cacheDamage.removeAll(keepingCapacity: true)
         }
+        return redrawCalls
+    }
+
+    // MARK: - Partial updates
+
+    /// Re-tessellates the damaged commands into their own vertex ranges and uploads those ranges. False (having
+    /// changed nothing that a full tessellation would not redo) when a command's vertex count or batch changed.
+    private func updateDamaged(_ list: DrawList, _ damage: DrawListDamage, metrics: WindowMetrics) -> Bool {
+        guard list.commands.count == spans.count else { return false }
+        let sx = metrics.scaleX, sy = metrics.scaleY
+        let h = Double(metrics.drawableSize.height), w = Double(metrics.drawableSize.width)
+        let tail = vertices.count
+        var uploads: [Range<Int>] = [] // in floats
+        for range in damage.commandRanges {
+            guard range.lowerBound >= 0, range.upperBound <= spans.count else { return false }
+            for index in range {
+                let command = list.commands[index]
+                let span = spans[index]
+                switch command {
+                case .pushClip(let r):
+                    // The same clip leaves every batch as it is; another one changes batches.
+                    guard Rect(x: r.minX * sx, y: r.minY * sy, width: r.width * sx, height: r.height * sy) == span.bounds else { return false }
+                    continue
+                case .popClip:
+                    continue
+                case .image(_, let handle, _):
+                    guard let image = resources.images[handle.id] else { return false }
+                    if span.count > 0 && batches[span.batch].texture != image.texture { return false }
+                case .glyphs(let run):
+                    let pixelSize = atlas.pixelSize(for: run.fontSize)
+                    for scalar in run.text.unicodeScalars { _ = atlas.glyph(scalar, pixelSize: pixelSize) }
+                    if span.count > 0 && batches[span.batch].texture != atlas.texture { return false }
+                default:
+                    if span.count > 0 && batches[span.batch].texture != 0 { return false }
+                }
+                emittedBounds = nil
+                emit(command, sx: sx, sy: sy)
+                let floats = vertices.count - tail
+                guard floats == span.count * Self.floatsPerVertex else { vertices.removeSubrange(tail...); return false }
+                let start = span.first * Self.floatsPerVertex
+                // A view repaints all its commands; the ones that came out the same need no upload and no pixels.
+                let unchanged = vertices.withUnsafeBufferPointer { v in
+                    (0..<floats).allSatisfy { v[start + $0] == v[tail + $0] }
+                }
+                if floats > 0 && !unchanged {
+                    vertices.withUnsafeMutableBufferPointer { v in
+                        for k in 0..<floats { v[start + k] = v[tail + k] }
+                    }
+                    uploads.append(start..<(start + floats))
+                    // The pixels the command covered and now covers, inside its batch's clip.
+                    var changed = Self.union(span.bounds, emittedBounds)
+                    if let c = changed, let clip = batches[span.batch].clip { changed = c.intersection(clip) }
+                    if let c = changed?.intersection(Rect(x: 0, y: 0, width: w, height: h)), c.width > 0, c.height > 0 {
+                        addDamage(Self.wholePixels(c))
+                    }
+                    spans[index].bounds = emittedBounds
+                    if let b = emittedBounds { batches[span.batch].bounds = batches[span.batch].bounds.map { $0.union(b) } ?? b }
+                }
+                vertices.removeSubrange(tail...)
+            }
+        }
+        // The composite quad covers the content: grow it when a command moved outside.
+        if let bounds = contentBounds, bounds != compositeBounds {
+            vertices.removeSubrange((compositeFirst * Self.floatsPerVertex)...)
+            appendCompositeQuad(metrics: metrics)
+            uploads.append((compositeFirst * Self.floatsPerVertex)..<vertices.count)
+        }
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        vertices.withUnsafeBytes { raw in
+            for r in uploads {
+                let size = MemoryLayout<Float>.size
+                glBufferSubData(GLenum(GL_ARRAY_BUFFER), r.lowerBound * size, r.count * size, raw.baseAddress! + r.lowerBound * size)
+            }
+        }
+        return true
+    }
+
+    /// Adds a damaged pixel rectangle, merging it with those it overlaps; past `maxDamageRects`, all become one.
+    private func addDamage(_ rect: Rect) {
+        var merged = rect
+        var i = 0
+        while i < cacheDamage.count {
+            if cacheDamage[i].intersects(merged) {
+                merged = merged.union(cacheDamage.remove(at: i))
+                i = 0
+            } else {
+                i += 1
+            }
+        }
+        cacheDamage.append(merged)
+        if cacheDamage.count > Self.maxDamageRects {
+            let all = cacheDamage.dropFirst().reduce(cacheDamage[0]) { $0.union($1) }
+            cacheDamage = [all]
+        }
+    }
+
+    /// The union of two optional rectangles.
+    private static func union(_ a: Rect?, _ b: Rect?) -> Rect? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return a.union(b)
+    }
+
+    /// The whole pixels a rectangle touches.
+    private static func wholePixels(_ r: Rect) -> Rect {
+        let x0 = r.minX.rounded(.down), y0 = r.minY.rounded(.down)
+        return Rect(x: x0, y: y0, width: r.maxX.rounded(.up) - x0, height: r.maxY.rounded(.up) - y0)
     }
 
     // MARK: - Cache texture
@@ -169,19 +361,22 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// The overlay's bounds in whole pixels and a textured quad over them, appended after the batches.
     private func appendCompositeQuad(metrics: WindowMetrics) {
         compositeFirst = vertices.count / Self.floatsPerVertex
+        compositeBounds = nil
         guard var b = contentBounds else { return }
         let w = Double(metrics.drawableSize.width), h = Double(metrics.drawableSize.height)
         b = b.intersection(Rect(x: 0, y: 0, width: w, height: h))
         guard b.width > 0, b.height > 0 else { contentBounds = nil; return }
         let x0 = b.minX.rounded(.down), y0 = b.minY.rounded(.down), x1 = b.maxX.rounded(.up), y1 = b.maxY.rounded(.up)
         contentBounds = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        compositeBounds = contentBounds
         // The cache texture's rows start at the bottom: v = 1 - y / h.
         quad(x0: x0, y0: y0, x1: x1, y1: y1, l0: (x0 / w, 1 - y0 / h), l1: (x1 / w, 1 - y1 / h),
              colors: .solid(.white), shape: (0, 0, 0, 0), kind: 2)
     }
 
-    /// Rasterizes every batch into the cache texture (transparent elsewhere), then rebinds the caller's target.
-    private func redrawCache(metrics: WindowMetrics) {
+    /// Rasterizes the batches into the cache texture (transparent elsewhere), only inside `region` (whole pixels,
+    /// top-left origin) when given, then rebinds the caller's target. State is the caller's to save (`render`).
+    private func redrawCache(metrics: WindowMetrics, region: Rect?) {
         var previous: GLint = 0
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &previous)
         if cacheSize != metrics.drawableSize || cacheFramebuffer == 0 { allocateCache(metrics.drawableSize) }
@@ -189,11 +384,19 @@ public final class GLOverlayRenderer: DrawListRenderer {
         var clearColor: [GLfloat] = [0, 0, 0, 0]
         glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &clearColor)
         glClearColor(0, 0, 0, 0)
+        if let region {
+            let box = ScissorBox(region, drawableHeight: metrics.drawableSize.height)
+            glEnable(GLenum(GL_SCISSOR_TEST))
+            glScissor(box.x, box.y, box.width, box.height)
+        } else {
+            glDisable(GLenum(GL_SCISSOR_TEST))
+        }
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3])
-        drawBatches(metrics: metrics)
+        issueBatches(metrics: metrics, region: region)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(previous))
         cacheIsCurrent = true
+        if region == nil { cacheDamage.removeAll(keepingCapacity: true) }
         cacheRedrawCount += 1
     }
 
@@ -214,11 +417,9 @@ public final class GLOverlayRenderer: DrawListRenderer {
         checkGLError("overlay cache \(size)")
     }
 
-    /// Blends the cache texture over the frame with one quad.
+    /// Blends the cache texture over the frame with one quad (state prepared and saved by `render`).
     private func composite(metrics: WindowMetrics) {
         drawCallCount = 0
-        let saved = SavedGLState()
-        prepareState(metrics: metrics)
         glUseProgram(compositeProgram.id)
         glUniform2f(compositeProgram.uniform("uViewportSize"), Float(metrics.drawableSize.width), Float(metrics.drawableSize.height))
         glUniform1i(compositeProgram.uniform("uTexture"), 0)
@@ -226,16 +427,17 @@ public final class GLOverlayRenderer: DrawListRenderer {
         glDisable(GLenum(GL_SCISSOR_TEST))
         glDrawArrays(GLenum(GL_TRIANGLES), GLint(compositeFirst), 6)
         drawCallCount = 1
-        saved.restore()
-        checkGLError("overlay composite")
     }
 
     // MARK: - Tessellation
 
     private func tessellate(_ list: DrawList, metrics: WindowMetrics) {
         contentBounds = nil
+        cacheDamage.removeAll(keepingCapacity: true)
         vertices.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        spans.reserveCapacity(list.commands.count)
         let sx = metrics.scaleX, sy = metrics.scaleY
         var clipStack: [Rect?] = []
         var clip: Rect? = nil
@@ -252,11 +454,14 @@ public final class GLOverlayRenderer: DrawListRenderer {
         }
 
         for command in list.commands {
+            let first = vertices.count / Self.floatsPerVertex
+            spans.append(CommandSpan(first: first, count: 0, batch: -1, bounds: nil))
             switch command {
             case .pushClip(let r):
                 closeBatch()
                 clipStack.append(clip)
                 let p = px(r)
+                spans[spans.count - 1].bounds = p // the clip it pushed (partial updates compare it)
                 clip = clip.map { $0.intersection(p) } ?? p
                 continue
             case .popClip:
@@ -279,8 +484,15 @@ public final class GLOverlayRenderer: DrawListRenderer {
             default:
                 startBatchIfNeeded(texture: 0)
             }
+            emittedBounds = nil
             emit(command, sx: sx, sy: sy)
             closeBatch()
+            let count = vertices.count / Self.floatsPerVertex - first
+            if count > 0, let b = emittedBounds {
+                // Empty batches are only ever the last one (dropped below), so this index stays valid.
+                spans[spans.count - 1] = CommandSpan(first: first, count: count, batch: batches.count - 1, bounds: b)
+                batches[batches.count - 1].bounds = batches[batches.count - 1].bounds.map { $0.union(b) } ?? b
+            }
         }
         closeBatch()
         batches.removeAll { $0.count == 0 }
@@ -364,6 +576,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private func quad(x0: Double, y0: Double, x1: Double, y1: Double, l0: (Double, Double), l1: (Double, Double),
                       colors: VertexColors, shape: (Float, Float, Float, Float), kind: Float) {
         let (tl, tr, bl, br) = colors.corners
+        let quadBounds = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        emittedBounds = emittedBounds.map { $0.union(quadBounds) } ?? quadBounds
         if let b = contentBounds {
             let minX = min(b.minX, x0), minY = min(b.minY, y0)
             contentBounds = Rect(x: minX, y: minY, width: max(b.maxX, x1) - minX, height: max(b.maxY, y1) - minY)
@@ -396,16 +610,28 @@ public final class GLOverlayRenderer: DrawListRenderer {
 
     // MARK: - Drawing with saved and restored state
 
-    private func drawBatches(metrics: WindowMetrics) {
+    /// Draws every batch directly, saving and restoring state.
+    private func drawBatches(metrics: WindowMetrics, region: Rect?) {
         drawCallCount = 0
         guard !batches.isEmpty else { return }
         let saved = SavedGLState()
-        let h = metrics.drawableSize.height
         prepareState(metrics: metrics)
+        issueBatches(metrics: metrics, region: region)
+        saved.restore()
+        checkGLError("overlay render")
+    }
+
+    /// Issues the batches that touch `region` (all when nil), each scissored to its clip and the region.
+    private func issueBatches(metrics: WindowMetrics, region: Rect?) {
+        drawCallCount = 0
+        let h = metrics.drawableSize.height
+        let regionBox = region.map { ScissorBox($0, drawableHeight: h) }
         var boundTexture: GLuint = .max
-        var scissorOn = false
+        var scissorOn = region != nil
         var textured = false
+        glUseProgram(program.id)
         for batch in batches {
+            if let region, !(batch.bounds.map { $0.intersects(region) } ?? false) { continue }
             if (batch.texture != 0) != textured {
                 textured = batch.texture != 0
                 let p = textured ? textureProgram : program
@@ -417,19 +643,38 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture)
                 boundTexture = batch.texture
             }
-            if let c = batch.clip {
+            // The same pixel box whether the whole list or one region is drawn: region draws match full ones.
+            var box = batch.clip.map { ScissorBox($0, drawableHeight: h) }
+            if let r = regionBox { box = box.map { $0.intersection(r) } ?? r }
+            if let box {
+                if box.width <= 0 || box.height <= 0 { continue }
                 if !scissorOn { glEnable(GLenum(GL_SCISSOR_TEST)); scissorOn = true }
-                // Scissor boxes start at the bottom-left.
-                glScissor(GLint(c.minX.rounded()), GLint((Double(h) - c.maxY).rounded()),
-                          GLsizei(max(0, c.width.rounded())), GLsizei(max(0, c.height.rounded())))
+                glScissor(box.x, box.y, box.width, box.height)
             } else if scissorOn {
                 glDisable(GLenum(GL_SCISSOR_TEST)); scissorOn = false
             }
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
             drawCallCount += 1
         }
-        saved.restore()
-        checkGLError("overlay render")
+    }
+}
+
+/// A scissor box in GL's bottom-left pixel coordinates.
+private struct ScissorBox: Equatable {
+    var x: GLint, y: GLint, width: GLsizei, height: GLsizei
+
+    /// The box of a top-left-origin pixel rectangle, rounded as the clip scissor always was.
+    init(_ r: Rect, drawableHeight h: Int) {
+        x = GLint(r.minX.rounded()); y = GLint((Double(h) - r.maxY).rounded())
+        width = GLsizei(max(0, r.width.rounded())); height = GLsizei(max(0, r.height.rounded()))
+    }
+
+    init(x: GLint, y: GLint, width: GLsizei, height: GLsizei) { self.x = x; self.y = y; self.width = width; self.height = height }
+
+    func intersection(_ o: ScissorBox) -> ScissorBox {
+        let x0 = max(x, o.x), y0 = max(y, o.y)
+        let x1 = min(x + width, o.x + o.width), y1 = min(y + height, o.y + o.height)
+        return ScissorBox(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }
 
@@ -446,6 +691,7 @@ extension GLOverlayRenderer {
         // Shapes anti-alias themselves; single-sample rasterization into a multisampled target keeps overlay pixels
         // identical to the cache's and clips exactly to the scissor (llvmpipe lets a clip edge bleed a pixel).
         glDisable(GLenum(GL_MULTISAMPLE))
+        glDisable(GLenum(GL_SCISSOR_TEST))
         glUseProgram(program.id)
         glUniform2f(program.uniform("uViewportSize"), Float(w), Float(h))
         glActiveTexture(GLenum(GL_TEXTURE0))
@@ -518,5 +764,18 @@ private struct SavedGLState {
         set(GL_MULTISAMPLE, multisample)
         glBlendEquation(GLenum(blendEquation))
         glBlendFuncSeparate(GLenum(blendSrcRGB), GLenum(blendDstRGB), GLenum(blendSrcAlpha), GLenum(blendDstAlpha))
+    }
+}
+
+extension Rect {
+    /// The smallest rectangle holding both.
+    fileprivate func union(_ o: Rect) -> Rect {
+        let x0 = min(minX, o.minX), y0 = min(minY, o.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+
+    /// True when the two share some area (touching edges do not count).
+    fileprivate func intersects(_ o: Rect) -> Bool {
+        min(maxX, o.maxX) > max(minX, o.minX) && min(maxY, o.maxY) > max(minY, o.minY)
     }
 }

@@ -64,6 +64,31 @@ final class InvalidationTests: XCTestCase {
             .circle(center: Point(x: thumbX, y: frame.center.y), radius: 8, color: .white)))
     }
 
+    func testAPartialRepaintNamesTheRewrittenCommandsAndAFullOneNamesNone() throws {
+        let demo = DemoOverlayFixtures.make()
+        let slider = demo.sliders[1]
+        let frame = slider.windowFrame
+        demo.overlay.route(down(frame.minX + 8, frame.center.y))
+        demo.overlay.update()
+        let before = demo.ui.drawList.commands
+        let version = demo.ui.contentVersion
+        demo.overlay.route(drag(frame.minX + 60, frame.center.y))
+        XCTAssertTrue(demo.overlay.update())
+        let damage = try XCTUnwrap(demo.ui.lastDamage)
+        XCTAssertEqual(damage.baseGeneration, version, "relative to the version drawn before")
+        let after = demo.ui.drawList.commands
+        XCTAssertEqual(after.count, before.count)
+        let named = Set(damage.commandRanges.flatMap { Array($0) })
+        let differing = Set(after.indices.filter { after[$0] != before[$0] })
+        XCTAssertFalse(differing.isEmpty)
+        XCTAssertTrue(differing.isSubset(of: named), "every changed command is named: \(differing) vs \(named)")
+        XCTAssertLessThan(named.count, after.count / 2, "only the slider's commands")
+
+        demo.panel.frame = demo.panel.frame.offsetBy(dx: 5, dy: 0)  // a frame change rebuilds the list
+        demo.overlay.update()
+        XCTAssertNil(demo.ui.lastDamage)
+    }
+
     func testLabelTextOfSameSizeRepaintsWithoutLayoutAndLongerTextRelaysOut() {
         let demo = DemoOverlayFixtures.make()
         let before = demo.overlay.stats

@@ -1,0 +1,144 @@
+// Partial updates: a list whose changed commands are named re-tessellates only those, redraws the cache only where
+// they were and are, and leaves exactly the pixels a full repaint of the same list leaves.
+import CGL
+import XCTest
+import GlasspaneCore
+import GlasspaneDemo
+import GlasspaneHost
+import GlasspaneOverlay
+import GlasspanePlatform
+@testable import GlasspaneRender
+
+final class PartialRedrawPixelTests: XCTestCase {
+    private static let metrics = WindowMetrics(windowSize: Size(width: 320, height: 240), drawableSize: PixelSize(width: 320, height: 240))
+
+    private static func list(knob: Point, label: String) -> DrawList {
+        DrawList(commands: [
+            .rect(Rect(x: 10, y: 10, width: 220, height: 200), color: Color(hex: "#1e2430")!.withAlpha(0.92), cornerRadius: 10),
+            .saturationValueGradient(Rect(x: 20, y: 20, width: 150, height: 150), hue: 0.3, cornerRadius: 4),
+            .ring(center: knob, radius: 7, width: 2, color: .white),
+            .glyphs(GlyphRun(text: label, origin: Point(x: 20, y: 180), fontSize: 16, color: .white)),
+            .pushClip(Rect(x: 180, y: 20, width: 40, height: 150)),
+            .hueGradient(Rect(x: 180, y: 10, width: 40, height: 170), axis: .vertical, cornerRadius: 0),
+            .popClip,
+        ])
+    }
+
+    /// Asserts two frames are identical, naming the first differing pixel rather than printing both images.
+    private static func assertSamePixels(_ a: PixelImage, _ b: PixelImage, _ message: String, line: UInt = #line) {
+        XCTAssertEqual(a.size, b.size, line: line)
+        guard let i = a.rgba.indices.first(where: { a.rgba[$0] != b.rgba[$0] }) else { return }
+        let differing = stride(from: 0, to: a.rgba.count, by: 4).filter { a.rgba[$0..<$0 + 4] != b.rgba[$0..<$0 + 4] }.count
+        XCTFail("\(message): \(differing) pixels differ, first at x \(i / 4 % a.size.width), y \(i / 4 / a.size.width)", line: line)
+    }
+
+    /// Clears to a fixed color, draws with `body`, reads the frame back.
+    @MainActor
+    private static func frame(_ body: () -> Void) -> PixelImage {
+        glClearColor(0.2, 0.3, 0.4, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        body()
+        return FramebufferCapture.readBackBuffer(size: metrics.drawableSize)
+    }
+
+    func testDamagedCommandsAloneAreRedoneAndThePixelsEqualAFullRepaint() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
+            defer { platform.close() }
+            let target = RenderTarget(offscreen: true)
+            target.bind(size: Self.metrics.drawableSize)
+            let atlas = try GlyphAtlas()
+            let incremental = try GLOverlayRenderer(atlas: atlas)
+            _ = Self.frame { incremental.render(Self.list(knob: Point(x: 40, y: 150), label: "#102030"), generation: 1, metrics: Self.metrics) }
+            let knobAndLabel = [2..<4]
+            var knob = Point(x: 40, y: 150)
+            for (step, label) in ["#4a8c21", "#77aa10", "#fa6104"].enumerated() {
+                knob = Point(x: knob.x + 30, y: knob.y - 25)
+                let list = Self.list(knob: knob, label: label)
+                let generation = UInt64(step + 2)
+                let drag = Self.frame {
+                    incremental.render(list, generation: generation,
+                                       damage: DrawListDamage(baseGeneration: generation - 1, commandRanges: knobAndLabel), metrics: Self.metrics)
+                }
+                XCTAssertEqual(incremental.tessellationCount, 1, "no whole tessellation while only the knob and label change")
+                XCTAssertEqual(incremental.partialUpdateCount, step + 1)
+                let regions = incremental.lastCacheRedrawRegions
+                XCTAssertFalse(regions.isEmpty, "the cache is redrawn in regions")
+                XCTAssertLessThan(regions.reduce(0) { $0 + $1.width * $1.height }, 220 * 200 / 4, "only around the knob and the label: \(regions)")
+
+                let fresh = try GLOverlayRenderer(atlas: atlas)
+                let full = Self.frame { fresh.render(list, generation: 1, metrics: Self.metrics) }
+                Self.assertSamePixels(drag, full, "step \(step): the drag frame's pixels equal a full repaint's")
+            }
+        }
+    }
+
+    func testDamageAgainstAnotherVersionOrAChangedVertexCountRepaintsEverything() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
+            defer { platform.close() }
+            let target = RenderTarget(offscreen: true)
+            target.bind(size: Self.metrics.drawableSize)
+            let atlas = try GlyphAtlas()
+            let renderer = try GLOverlayRenderer(atlas: atlas)
+            renderer.compositing = .cached // three whole repaints in a row would switch .automatic to direct drawing
+            renderer.render(Self.list(knob: Point(x: 40, y: 150), label: "#102030"), generation: 1, metrics: Self.metrics)
+            // Damage relative to version 5, but version 1 was drawn: the whole list again.
+            renderer.render(Self.list(knob: Point(x: 60, y: 150), label: "#102030"), generation: 6,
+                            damage: DrawListDamage(baseGeneration: 5, commandRanges: [2..<3]), metrics: Self.metrics)
+            XCTAssertEqual(renderer.tessellationCount, 2)
+            XCTAssertEqual(renderer.partialUpdateCount, 0)
+            // A label with a space has a glyph fewer to draw: another vertex count, the whole list again, same pixels.
+            let shorter = Self.list(knob: Point(x: 60, y: 150), label: "#10 030")
+            let drawn = Self.frame {
+                renderer.render(shorter, generation: 7, damage: DrawListDamage(baseGeneration: 6, commandRanges: [3..<4]), metrics: Self.metrics)
+            }
+            XCTAssertEqual(renderer.tessellationCount, 3)
+            XCTAssertEqual(renderer.partialUpdateCount, 0)
+            let fresh = try GLOverlayRenderer(atlas: atlas)
+            fresh.compositing = .cached
+            Self.assertSamePixels(drawn, Self.frame { fresh.render(shorter, generation: 1, metrics: Self.metrics) }, "after a whole repaint")
+        }
+    }
+
+    func testDraggingTheDemoPickerRedrawsOnlyTheDamageAndMatchesAFullRepaint() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
+            defer { platform.close() }
+            let atlas = try GlyphAtlas()
+            let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
+                              fonts: atlas, windowSize: platform.metrics.windowSize)
+            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
+            loop.surface = TestSurface()
+            loop.runFrame()
+            loop.runFrame()
+            let ui = try XCTUnwrap(app.stage.overlay.layer(named: "ui"))
+            let panelRenderer = try XCTUnwrap(app.stage.renderer(for: ui) as? GLOverlayRenderer)
+            let square = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "picker.sv")).windowFrame
+            loop.inject([.pointerDown(PointerEvent(location: Point(x: square.minX + 5, y: square.maxY - 5)))])
+            loop.runFrame()
+            loop.runFrame()
+            let tessellations = panelRenderer.tessellationCount
+            let partials = panelRenderer.partialUpdateCount
+            for step in 1...6 {
+                let at = Point(x: square.minX + 5 + Double(step) * 17, y: square.maxY - 5 - Double(step) * 13)
+                loop.inject([.pointerMove(PointerEvent(location: at))])
+                loop.runFrame()
+            }
+            XCTAssertEqual(panelRenderer.tessellationCount, tessellations, "a drag never re-tessellates the whole panel")
+            XCTAssertGreaterThanOrEqual(panelRenderer.partialUpdateCount, partials + 6, "one partial update per drag frame")
+            let panel = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "demo.panel")).windowFrame
+            let regions = panelRenderer.lastCacheRedrawRegions
+            XCTAssertFalse(regions.isEmpty)
+            XCTAssertLessThan(regions.reduce(0) { $0 + $1.width * $1.height }, panel.width * panel.height / 4, "\(regions) inside \(panel)")
+
+            // The panel as the drag left it, composited from the cache, against a fresh renderer drawing it whole.
+            let metrics = platform.metrics
+            let list = ui.drawList
+            let dragged = Self.frame { panelRenderer.render(list, generation: ui.contentVersion, metrics: metrics) }
+            let fresh = try GLOverlayRenderer(atlas: atlas)
+            let full = Self.frame { fresh.render(list, generation: 1, metrics: metrics) }
+            Self.assertSamePixels(dragged, full, "the dragged panel")
+        }
+    }
+}
