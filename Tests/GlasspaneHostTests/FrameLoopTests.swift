@@ -228,12 +228,19 @@ private final class BusPhaseApp: HostApp {
     func renderScene(interpolation alpha: Double, metrics: WindowMetrics) { seen["scene"] = bus.phase }
 }
 
+/// Keeps the bus's log lines in memory.
+@MainActor
+private final class LinesLogSink: BusLogSink {
+    var lines: [String] = []
+    func write(line: String) { lines.append(line) }
+}
+
 final class FramePhaseStampTests: XCTestCase {
     func testTheLoopStampsEveryPhaseOnTheBusAndLogsAPostInThePhaseThatMadeIt() {
         MainActor.assumeIsolated {
             let platform = FakePlatform(frameDuration: 16_666_667)
             let app = BusPhaseApp()
-            let log = MemoryLogSink()
+            let log = LinesLogSink()
             app.bus.logSink = log
             let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
             XCTAssertNil(app.bus.phase, "no phase outside the loop")
