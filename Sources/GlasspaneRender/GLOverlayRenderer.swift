@@ -216,9 +216,12 @@ public final class GLOverlayRenderer: DrawListRenderer {
         let partial = damage.map { d in
             d.baseGeneration == cachedGeneration && cachedMetrics == metrics && updateDamaged(list, d, metrics: metrics)
         } ?? false
+        // Either way the list changed: while it changes frame after frame `.automatic` draws directly (on llvmpipe
+        // a cache texture redrawn in the frame that samples it makes the driver finish the scene first, about the
+        // scene's whole rasterization time), and the cache catches up on the accumulated damage once it holds still.
+        changedFramesInARow += 1
         if partial {
             partialUpdateCount += 1
-            changedFramesInARow = 0
         } else {
             atlas.scale = metrics.scaleY
             tessellate(list, metrics: metrics)
@@ -226,7 +229,6 @@ public final class GLOverlayRenderer: DrawListRenderer {
             upload()
             tessellationCount += 1
             cacheIsCurrent = false
-            changedFramesInARow += 1
         }
         cachedGeneration = generation
         cachedMetrics = metrics
