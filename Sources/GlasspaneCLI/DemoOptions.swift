@@ -69,6 +69,7 @@ public struct DemoOptions: ParsableArguments, Sendable {
         d.showsHUD = hud
         d.busLogPath = busLog ?? ""
         d.initialRoute = route ?? ""
+        d.routeNames = DemoRoute.allCases.map(\.rawValue)
         d.slowAnimations = slowAnimations ?? 0
     }
 }

@@ -26,7 +26,7 @@ func runDemoSession(_ description: SessionDescription, content: DemoApp.Content 
             var content = content
             content.showsHUD = content.showsHUD || r.description.showsHUD
             if !r.description.initialRoute.isEmpty {
-                // A script header's route is checked here (the CLI flag was checked when parsed): `app` error.
+                // Checked against `routeNames` before the window opened; parsed again for apps that leave them empty.
                 content.route = try DemoRoute.parse(r.description.initialRoute)
             }
             return DemoApp(sceneRenderer: r.sceneRenderer, overlayRenderer: r.overlayRenderer, fonts: r.fonts,

@@ -85,17 +85,14 @@ public final class DemoApp: SessionApp {
         let overlay = Overlay(windowSize: windowSize, fonts: fonts)
         let ui = overlay.addLayer(name: "ui", level: 0)
         picker = ColorPicker(identifier: "picker", color: initial.color)
-        statusLabel = Label(identifier: "demo.status", text: "waiting for the engine…", fontSize: 13,
-                            textColor: Color(r: 0.75, g: 0.78, b: 0.84))
+        statusLabel = Label(identifier: "demo.status", text: "waiting for the engine…", fontSize: 13)
         // As wide as the picker whatever the text: a new color then repaints the label alone, with no layout pass
         // and no rebuild of the panel's draw list (its text is leading-aligned, so nothing moves).
         statusLabel.preferredWidth = picker.saturationValue.preferredWidth
-        let title = Label(identifier: "demo.title", text: "Cube color", fontSize: 15, textColor: .white)
+        let title = Label(identifier: "demo.title", text: "Cube color", fontSize: 15)
         let body = VStack(identifier: "demo.body", spacing: 10, [picker, statusLabel])
         panel = CollapsiblePanel(identifier: "demo.panel", columnIdentifier: "demo.column", header: title, body: body)
-        panel.backgroundColor = Color(r: 0.12, g: 0.13, b: 0.16, a: 0.92)
         panel.cornerRadius = 12
-        panel.borderColor = Color(r: 1, g: 1, b: 1, a: 0.08)
         panel.borderWidth = 1
         panel.sizesToFit = true
         ui.addSubview(panel, at: Point(x: 16, y: 16))
@@ -111,6 +108,16 @@ public final class DemoApp: SessionApp {
                                     setSpinning: { [unowned self] in client.setSpinning($0) },
                                     isSpinning: { [unowned self] in engine.currentState.spinning })
         navigation.onQuit = { [unowned self] in wantsQuit = true }
+        // The play panel follows the theme like every other screen (dark, the default, is how it always looked).
+        let settings = navigation.settings
+        panel.bind { [unowned panel] in
+            panel.backgroundColor = settings.theme.panelColor
+            panel.borderColor = settings.theme.panelBorderColor
+        }
+        title.bind { [unowned title] in title.textColor = settings.theme.textColor }
+        statusLabel.bind { [unowned statusLabel] in statusLabel.textColor = settings.theme.secondaryTextColor }
+        DemoNavigation.applyTheme(of: settings, to: picker.hexField)
+        for swatch in picker.presets { swatch.bind { [unowned swatch] in swatch.borderColor = settings.theme.swatchBorderColor } }
         navigation.open(content.route)
 
         picker.onColorChange = { [unowned self] color in

@@ -1,5 +1,6 @@
 // The demo's routes and the settings its screens share. The engine never sees a route: the app tells it only what
 // it chooses (the menu pauses the spin with `set-spin`).
+import GlasspaneCore
 import Observation
 
 /// Where the demo can be: three screens on the navigation stack (play is the root) and two sheets over them.
@@ -48,6 +49,31 @@ public enum DemoTheme: String, CaseIterable, Sendable {
     case dark
     /// Dark text on light translucent panels.
     case light
+
+    /// A panel's background (every screen, sheet and the play panel).
+    public var panelColor: Color {
+        self == .dark ? Color(r: 0.12, g: 0.13, b: 0.16, a: 0.92) : Color(r: 0.93, g: 0.94, b: 0.96, a: 0.94)
+    }
+    /// A panel's hairline border.
+    public var panelBorderColor: Color {
+        self == .dark ? Color(r: 1, g: 1, b: 1, a: 0.08) : Color(r: 0, g: 0, b: 0, a: 0.12)
+    }
+    /// The outline of a color swatch (so a white swatch still shows on a light panel).
+    public var swatchBorderColor: Color {
+        self == .dark ? Color(r: 1, g: 1, b: 1, a: 0.25) : Color(r: 0, g: 0, b: 0, a: 0.3)
+    }
+    /// Titles and body text on a panel.
+    public var textColor: Color { self == .dark ? .white : Color(r: 0.1, g: 0.11, b: 0.13) }
+    /// Secondary text (the play panel's status line).
+    public var secondaryTextColor: Color {
+        self == .dark ? Color(r: 0.75, g: 0.78, b: 0.84) : Color(r: 0.3, g: 0.32, b: 0.37)
+    }
+    /// A text field's background.
+    public var fieldColor: Color { self == .dark ? Color(r: 0.1, g: 0.11, b: 0.13) : .white }
+    /// A text field's border.
+    public var fieldBorderColor: Color {
+        self == .dark ? Color(r: 0.35, g: 0.37, b: 0.42) : Color(r: 0.62, g: 0.64, b: 0.69)
+    }
 }
 
 /// Settings the demo's views share; views `bind` to them, so a change shows in the same frame.

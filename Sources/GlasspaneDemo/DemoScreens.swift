@@ -72,12 +72,15 @@ public final class DemoNavigation {
             let p = Panel(identifier: id, padding: EdgeInsets(all: 18), content: VStack(identifier: "\(id).column", spacing: 10, children))
             p.cornerRadius = 12
             p.sizesToFit = true
-            p.bind { [unowned p] in p.backgroundColor = DemoNavigation.panelColor(settings.theme) }
+            p.bind { [unowned p] in
+                p.backgroundColor = settings.theme.panelColor
+                p.borderColor = settings.theme.panelBorderColor
+            }
             return p
         }
         func themedLabel(_ id: String, _ text: String, size: Double = 14) -> Label {
             let l = Label(identifier: id, text: text, fontSize: size)
-            l.bind { [unowned l] in l.textColor = DemoNavigation.textColor(settings.theme) }
+            l.bind { [unowned l] in l.textColor = settings.theme.textColor }
             return l
         }
 
@@ -116,6 +119,7 @@ public final class DemoNavigation {
         signatureField.commitsOnFocusLoss = true
         signatureField.focusesOnAppear = true
         signatureField.isHidden = true
+        DemoNavigation.applyTheme(of: settings, to: signatureField)
         doneButton = button("sign.done", "Done")
         doneButton.isEnabled = false
         let tabs = HStack(identifier: "sign.tabs", spacing: 8, [button("sign.tab.draw", "Draw"), button("sign.tab.type", "Type")])
@@ -241,11 +245,12 @@ public final class DemoNavigation {
         showToast(result)
     }
 
-    static func panelColor(_ theme: DemoTheme) -> Color {
-        theme == .dark ? Color(r: 0.12, g: 0.13, b: 0.16, a: 0.92) : Color(r: 0.93, g: 0.94, b: 0.96, a: 0.94)
-    }
-
-    static func textColor(_ theme: DemoTheme) -> Color {
-        theme == .dark ? .white : Color(r: 0.1, g: 0.11, b: 0.13)
+    /// Keeps a text field's colors on the theme (background, border, text).
+    static func applyTheme(of settings: DemoSettings, to field: TextField) {
+        field.bind { [unowned field] in
+            field.backgroundColor = settings.theme.fieldColor
+            field.borderColor = settings.theme.fieldBorderColor
+            field.textColor = settings.theme.textColor
+        }
     }
 }

@@ -112,6 +112,9 @@ public struct SessionDescription: Sendable {
     /// The app's route to open on ("": its default); a recording keeps it as the header's `route` option, a replay
     /// takes it from there.
     public var initialRoute = ""
+    /// The route names the app knows; a script header's `route` outside them is refused before the window opens
+    /// (empty: any name passes here and the app checks it when it starts).
+    public var routeNames: [String] = []
     /// Show the performance HUD from the start (F1 toggles it).
     public var showsHUD = false
     /// Print one line per routing decision to standard output (`route: ...`).
@@ -184,7 +187,11 @@ public struct SessionDescription: Sendable {
                 if slowAnimations == 0 { slowAnimations = recorded }
             case ("slowAnimations", _):
                 throw .scriptOption(path: path, name: name, reason: "must be a factor in \(AnimationSettings.slowDownRange), got \(value)")
-            case ("route", .string(let route)): if initialRoute.isEmpty { initialRoute = route }
+            case ("route", .string(let route)) where routeNames.isEmpty || routeNames.contains(route):
+                if initialRoute.isEmpty { initialRoute = route }
+            case ("route", .string(let route)):
+                throw .scriptOption(path: path, name: name,
+                                    reason: "names no route of this app: '\(route)' (expected one of: \(routeNames.joined(separator: ", ")))")
             case ("route", _): throw .scriptOption(path: path, name: name, reason: "must be a route name, got \(value)")
             case ("msaa", _): throw .scriptOption(path: path, name: name, reason: "must be 1, 2, 4, 8 or 16, got \(value)")
             default: throw .scriptOption(path: path, name: name, reason: "is not an option this replayer knows")

@@ -79,6 +79,35 @@ final class DemoNavigationTests: XCTestCase {
         XCTAssertThrowsError(try DemoRoute.parse("settings")) { XCTAssertEqual(($0 as? DemoRouteError)?.identifier, "unknown-route") }
     }
 
+    func testTheThemeRecoloursEveryPanelIncludingThePlayPanelWhileItIsAway() async throws {
+        await start()
+        let panel = try XCTUnwrap(view("demo.panel")), status = try XCTUnwrap(view("demo.status") as? Label)
+        let title = try XCTUnwrap(view("demo.title") as? Label), hex = try XCTUnwrap(view("picker.hex") as? TextField)
+        let menuPanel = try XCTUnwrap(view("menu.panel"))
+        XCTAssertEqual(panel.backgroundColor, DemoTheme.dark.panelColor)
+        XCTAssertEqual(status.textColor, DemoTheme.dark.secondaryTextColor)
+        await press(.character("m"))
+        await frames(60)
+        try await click("menu.options")
+        await frames(60)
+        try await click("options.theme")
+        await frame()
+        XCTAssertEqual(app.navigation.settings.theme, .light)
+        XCTAssertEqual(menuPanel.backgroundColor, DemoTheme.light.panelColor, "a panel under the sheet follows at once")
+        try await click("options.back")
+        try await click("menu.play")
+        await frames(60)
+        XCTAssertFalse(panel.isHidden)
+        XCTAssertEqual(panel.backgroundColor, DemoTheme.light.panelColor, "the play panel, made before the theme existed, follows")
+        XCTAssertEqual(panel.borderColor, DemoTheme.light.panelBorderColor)
+        XCTAssertEqual(title.textColor, DemoTheme.light.textColor)
+        XCTAssertEqual(status.textColor, DemoTheme.light.secondaryTextColor)
+        XCTAssertEqual(hex.backgroundColor, DemoTheme.light.fieldColor)
+        XCTAssertEqual(hex.textColor, DemoTheme.light.textColor)
+        XCTAssertEqual(app.picker.presets.last?.borderColor, DemoTheme.light.swatchBorderColor, "the white swatch stays visible")
+        XCTAssertNotEqual(DemoTheme.light.panelColor, DemoTheme.dark.panelColor)
+    }
+
     func testOptionsSheetBlocksThePanelAndTheEngineAndEscapeClosesIt() async throws {
         await start()
         let sv = try point(in: "picker.sv", 0.1, 0.9)

@@ -173,6 +173,26 @@ final class ReplayHeaderTests: DemoSessionTestCase {
         }
     }
 
+    func testAnUnknownRouteInTheHeaderIsRefusedBeforeTheWindowOpens() async throws {
+        let script = try file("route.jsonl", Self.header(options: #"{"route":"settings"}"#))
+        var description = replay(script)
+        description.routeNames = DemoRoute.allCases.map(\.rawValue)
+        // The platform is opened after the header is applied: the error is the header's, not a window's or the app's.
+        XCTAssertThrowsError(try open(description)) { error in
+            guard let e = error as? SessionError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.identifier, "script-option")
+            XCTAssertTrue(e.description.hasPrefix("\(script):1: header option 'route'"), e.description)
+            XCTAssertTrue(e.description.contains("'settings'") && e.description.contains("menu"), e.description)
+        }
+        let good = try file("route-ok.jsonl", Self.header(options: #"{"route":"menu"}"#))
+        var accepted = replay(good)
+        accepted.routeNames = description.routeNames
+        accepted.frames = 1
+        let session = try open(accepted)
+        XCTAssertEqual(session.description.initialRoute, "menu")
+        session.close()
+    }
+
     func testAResizeLineResizesTheFrameAndTheOverlayInThatFrameAndRoutingFollows() async throws {
         let script = try file("resize.jsonl", [
             Self.header(options: #"{"hud":true}"#),
