@@ -38,6 +38,20 @@ final class ScriptCommandTests: XCTestCase {
         XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: mid)), first, "frame 40 differs from the last frame")
     }
 
+    func testTheMenuTourReplaysPixelIdenticalAcrossRuns() throws {
+        // Frame 300: the sign sheet over the menu (light theme by then); last: the play-less menu after the toast.
+        let shots = (0..<2).map { run in (temporaryPath("tour\(run)-sheet.png"), temporaryPath("tour\(run)-last.png")) }
+        defer { for (a, b) in shots { try? FileManager.default.removeItem(atPath: a); try? FileManager.default.removeItem(atPath: b) } }
+        for (sheet, last) in shots {
+            let r = try run(["replay", "Examples/Scripts/menu-tour.jsonl", "--headless", "--screenshot-at", "300:\(sheet)", "--screenshot-at", "last:\(last)"])
+            XCTAssertEqual(r.code, 0, r.stderr)
+        }
+        let data = try shots.map { try (Data(contentsOf: URL(fileURLWithPath: $0.0)), Data(contentsOf: URL(fileURLWithPath: $0.1))) }
+        XCTAssertEqual(data[0].0, data[1].0, "the sign sheet's frame differs between two replays")
+        XCTAssertEqual(data[0].1, data[1].1, "the last frame differs between two replays")
+        XCTAssertNotEqual(data[0].0, data[0].1, "the sheet frame and the last frame show different screens")
+    }
+
     func testFailedExpectationExitsOneNamingFileAndLine() throws {
         let path = temporaryPath("fail.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
