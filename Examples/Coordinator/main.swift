@@ -106,19 +106,13 @@ final class CoordinatorApp: SessionApp {
                 mismatches.isEmpty && escapeOK)
     }
 
-    func routeToOverlay(_ event: InputEvent) -> Bool { stage.route(event) }
     func engineReceive(_ event: InputEvent) {
         if case .key(let k) = event, k.key == .escape { wantsQuit = true }
     }
     func advanceAnimations(time: Double) { _ = stage.overlay.advanceAnimations(to: time); presenter.settle() }
-    func layoutOverlay(metrics: WindowMetrics) { stage.layout(metrics: metrics) }
-    func paintOverlay() { stage.paint() }
     func renderScene(interpolation alpha: Double, metrics: WindowMetrics) {
         sceneRenderer.render(RenderScene(eye: Vec3(0, 1, 5), objects: []), viewport: metrics.drawableSize)
     }
-    func renderOverlay(metrics: WindowMetrics) { stage.render(metrics: metrics) }
-    func engineStateForExpectations() -> JSONValue? { nil }
-    func property(_ name: String, of view: View) -> String? { nil }
 }
 
 var description = SessionDescription()

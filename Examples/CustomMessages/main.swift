@@ -125,18 +125,12 @@ final class CustomMessagesApp: SessionApp {
         return (line, passed)
     }
 
-    func routeToOverlay(_ event: InputEvent) -> Bool { stage.route(event) }
     func engineReceive(_ event: InputEvent) {
         if case .key(let k) = event, k.key == .escape { wantsQuit = true }
     }
-    func layoutOverlay(metrics: WindowMetrics) { stage.layout(metrics: metrics) }
-    func paintOverlay() { stage.paint() }
     func renderScene(interpolation alpha: Double, metrics: WindowMetrics) {
         sceneRenderer.render(RenderScene(eye: Vec3(0, 1, 5), objects: []), viewport: metrics.drawableSize)
     }
-    func renderOverlay(metrics: WindowMetrics) { stage.render(metrics: metrics) }
-    func engineStateForExpectations() -> JSONValue? { nil }
-    func property(_ name: String, of view: View) -> String? { nil }
 }
 
 var description = SessionDescription()

@@ -143,8 +143,7 @@ public final class DemoApp: SessionApp {
         picker.setColor(color)
     }
 
-    /// Phase 2: the overlay's router decides.
-    public func routeToOverlay(_ event: InputEvent) -> Bool { stage.route(event) }
+    // Phase 2 (the overlay's router decides) and phases 7a-c (HUD, layout, paint) are `SessionApp`'s stage defaults.
 
     /// Events that fell through: Escape quits, F1 toggles the HUD, the rest is scene input.
     public func engineReceive(_ event: InputEvent) {
@@ -218,15 +217,6 @@ public final class DemoApp: SessionApp {
             }
         }
     }
-
-    /// Phase 7a: the HUD's layer.
-    public func updateHUD(metrics: WindowMetrics) { stage.updateHUD(metrics: metrics) }
-
-    /// Phase 7b: overlay layout (nothing when nothing changed).
-    public func layoutOverlay(metrics: WindowMetrics) { stage.layout(metrics: metrics) }
-
-    /// Phase 7c: overlay paint (nothing when nothing changed).
-    public func paintOverlay() { stage.paint() }
 
     /// Phase 8: the interpolated scene.
     public func renderScene(interpolation alpha: Double, metrics: WindowMetrics) {

@@ -99,4 +99,18 @@ extension SessionApp {
     public var frameBus: MessageBus? { bus }
     /// No HUD.
     public var hud: PerformanceHUD? { nil }
+    /// Pointer and key events go to the stage's overlay first (tagged-passthrough routing).
+    public func routeToOverlay(_ event: InputEvent) -> Bool { stage.route(event) }
+    /// The stage's HUD (if it has one) takes this frame's figures.
+    public func updateHUD(metrics: WindowMetrics) { stage.updateHUD(metrics: metrics) }
+    /// The stage lays out its overlay.
+    public func layoutOverlay(metrics: WindowMetrics) { stage.layout(metrics: metrics) }
+    /// The stage paints what changed.
+    public func paintOverlay() { stage.paint() }
+    /// The stage draws its overlay over the scene.
+    public func renderOverlay(metrics: WindowMetrics) { stage.render(metrics: metrics) }
+    /// No engine state for expectations.
+    public func engineStateForExpectations() -> JSONValue? { nil }
+    /// No app-specific view properties.
+    public func property(_ name: String, of view: View) -> String? { nil }
 }
