@@ -4,6 +4,7 @@ import XCTest
 import CSDL2
 import GlasspaneCore
 @testable import GlasspanePlatform
+import SDLTestEvents
 
 final class ForcedScaleTests: XCTestCase {
     func testScaleTwoOpensTwiceThePixelsAndReportsEventsInPoints() throws {

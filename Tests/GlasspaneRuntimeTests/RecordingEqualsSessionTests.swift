@@ -6,6 +6,7 @@ import GlasspaneCore
 import GlasspaneDemo
 import GlasspaneHost
 import GlasspaneRuntime
+import SDLTestEvents
 import XCTest
 
 /// Pushes SDL events onto SDL's queue at the start of chosen frames (before the loop polls), as a user would.
@@ -19,55 +20,6 @@ final class SDLInputFeeder: FrameObserver {
         for var event in frames[index]?() ?? [] where SDL_PushEvent(&event) != 1 {
             pushFailures.append("frame \(index): \(String(cString: SDL_GetError()))")
         }
-    }
-}
-
-/// SDL events as a driver would queue them, in SDL's window units.
-enum SDLInput {
-    static func button(down: Bool, _ p: (Int32, Int32), button: Int32 = SDL_BUTTON_LEFT) -> SDL_Event {
-        var e = SDL_Event()
-        e.type = (down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP).rawValue
-        e.button.button = UInt8(button)
-        e.button.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
-        e.button.clicks = 1
-        (e.button.x, e.button.y) = p
-        return e
-    }
-
-    static func motion(_ p: (Int32, Int32), held: Bool) -> SDL_Event {
-        var e = SDL_Event()
-        e.type = SDL_MOUSEMOTION.rawValue
-        e.motion.state = held ? glasspane_SDL_BUTTON_MASK(SDL_BUTTON_LEFT) : 0
-        (e.motion.x, e.motion.y) = p
-        return e
-    }
-
-    static func wheel(_ dy: Int32, at p: (Int32, Int32)) -> SDL_Event {
-        var e = SDL_Event()
-        e.type = SDL_MOUSEWHEEL.rawValue
-        e.wheel.y = dy
-        e.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
-        (e.wheel.mouseX, e.wheel.mouseY) = p
-        return e
-    }
-
-    static func key(_ code: SDL_KeyCode, down: Bool) -> SDL_Event {
-        var e = SDL_Event()
-        e.type = (down ? SDL_KEYDOWN : SDL_KEYUP).rawValue
-        e.key.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
-        e.key.keysym.sym = SDL_Keycode(truncatingIfNeeded: code.rawValue)
-        return e
-    }
-
-    static func text(_ s: String) -> SDL_Event {
-        var e = SDL_Event()
-        e.type = SDL_TEXTINPUT.rawValue
-        withUnsafeMutableBytes(of: &e.text.text) { raw in
-            let bytes = Array(s.utf8.prefix(raw.count - 1))
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        return e
     }
 }
 
@@ -96,21 +48,21 @@ final class RecordingEqualsSessionTests: DemoSessionTestCase {
             let f = app.stage.overlay.view(withIdentifier: identifier)!.windowFrame
             return units(Point(x: f.minX + f.width * rx, y: f.minY + f.height * ry))
         }
-        func click(_ p: (Int32, Int32)) -> [SDL_Event] { [SDLInput.button(down: true, p), SDLInput.button(down: false, p)] }
+        func click(_ p: (Int32, Int32)) -> [SDL_Event] { [SDLEvents.button(down: true, at: p), SDLEvents.button(down: false, at: p)] }
         let feeder = SDLInputFeeder()
         feeder.frames = [
             3: { click(at("picker.preset.3", 0.5, 0.5)) },
-            6: { [SDLInput.motion(at("picker.sv", 0.1, 0.9), held: false), SDLInput.button(down: true, at("picker.sv", 0.1, 0.9))] },
-            7: { [SDLInput.motion(at("picker.sv", 0.4, 0.6), held: true)] },
-            8: { [SDLInput.motion(at("picker.sv", 0.7, 0.3), held: true)] },
-            9: { [SDLInput.motion(at("picker.sv", 0.8, 0.25), held: true), SDLInput.button(down: false, at("picker.sv", 0.8, 0.25))] },
+            6: { [SDLEvents.motion(at: at("picker.sv", 0.1, 0.9), held: []), SDLEvents.button(down: true, at: at("picker.sv", 0.1, 0.9))] },
+            7: { [SDLEvents.motion(at: at("picker.sv", 0.4, 0.6), held: [SDL_BUTTON_LEFT])] },
+            8: { [SDLEvents.motion(at: at("picker.sv", 0.7, 0.3), held: [SDL_BUTTON_LEFT])] },
+            9: { [SDLEvents.motion(at: at("picker.sv", 0.8, 0.25), held: [SDL_BUTTON_LEFT]), SDLEvents.button(down: false, at: at("picker.sv", 0.8, 0.25))] },
             13: { click(units(Point(x: 400, y: 250))) },
-            15: { [SDLInput.wheel(2, at: units(Point(x: 380, y: 200)))] },
+            15: { [SDLEvents.wheel(y: 2, at: units(Point(x: 380, y: 200)))] },
             18: { click(at("picker.hex", 0.5, 0.5)) },
-            19: { [SDLInput.key(SDLK_END, down: true), SDLInput.key(SDLK_END, down: false)]
-                + (0..<7).flatMap { _ in [SDLInput.key(SDLK_BACKSPACE, down: true), SDLInput.key(SDLK_BACKSPACE, down: false)] } },
-            20: { [SDLInput.text("#33aa55")] },
-            21: { [SDLInput.key(SDLK_RETURN, down: true), SDLInput.key(SDLK_RETURN, down: false)] },
+            19: { [SDLEvents.key(SDLK_END, down: true), SDLEvents.key(SDLK_END, down: false)]
+                + (0..<7).flatMap { _ in [SDLEvents.key(SDLK_BACKSPACE, down: true), SDLEvents.key(SDLK_BACKSPACE, down: false)] } },
+            20: { [SDLEvents.text("#33aa55")] },
+            21: { [SDLEvents.key(SDLK_RETURN, down: true), SDLEvents.key(SDLK_RETURN, down: false)] },
         ]
         session.loop.addObserver(feeder, order: .input)
         var colorAfterPreset = "", colorAfterDrag = "", spinningAfterClick = true, zoomBefore = 0.0, zoomAfter = 0.0
