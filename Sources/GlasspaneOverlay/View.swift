@@ -247,10 +247,10 @@ open class View {
 
     // MARK: - Animation state
 
-    /// Running property animations; nil while none runs (most views, most of the time).
-    final var animations: ViewAnimations?
-    /// True while the overlay's list of animating views holds this view.
-    final var isInAnimationList = false
+    /// This view's slot in its overlay's `ViewAnimationStore` while some property animates, else -1.
+    final var animationSlot: Int32 = -1
+    /// The store holding this view's running animations (weak: the overlay owns it).
+    final weak var animationStore: ViewAnimationStore?
 
     // MARK: - Creation
 
