@@ -279,6 +279,8 @@ open class View {
     public func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self, "a view cannot be its own subview")
         if view.superview != nil { view.removeFromSuperview() }
+        // A layer's root put under another view leaves its layer: its animating views must look theirs up again.
+        if let host = view.hostLayer { host.overlay?.animationStore.treeChanged = true }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         hitGeometryDidChange()
