@@ -95,6 +95,7 @@ final class HitTable {
     func hitTest(_ point: Point) -> (view: View, point: Point, entry: Int32)? {
         isInUse = true
         defer { isInUse = false }
+        let stack = self.stack   // a local: the loop does not reload it from the object
         return entries.withUnsafeBufferPointer { e in
             views.withUnsafeBufferPointer { views in
                 // The innermost level holding the point: its entry, the point in its coordinates, its subtree's end.
@@ -108,10 +109,10 @@ final class HitTable {
                         let child = e[i]
                         let lx = px - child.x, ly = py - child.y
                         if lx >= 0, ly >= 0, lx < child.width, ly < child.height {
-                            top += 1
-                            stack[top] = Level(entry: Int32(i), x: lx, y: ly)
+                            top &+= 1
+                            stack[top] = Level(entry: Int32(truncatingIfNeeded: i), x: lx, y: ly)
                             current = i; px = lx; py = ly; end = Int(child.end)
-                            i += 1
+                            i &+= 1
                         } else {
                             i = Int(child.end)
                         }
@@ -122,7 +123,7 @@ final class HitTable {
                     if views[current]._withUnsafeGuaranteedRef({ $0.claimsOwnBounds }) {
                         return (views[current].takeUnretainedValue(), Point(x: px, y: py), Int32(current))
                     }
-                    top -= 1
+                    top &-= 1
                     if top < 0 { return nil }
                     let level = stack[top]
                     current = Int(level.entry); px = level.x; py = level.y; end = Int(e[current].end)
