@@ -80,8 +80,27 @@ public struct AnimationTiming: Hashable, Sendable {
     /// second retarget in the same frame sees the first one's start value and velocity bit for bit.
     @inlinable
     public func weights(at time: Double) -> Weights {
-        let state = clockState(at: time)
-        return state.local >= duration ? .done : state.weights
+        // The same arithmetic as `clockState(at:)` (rows of an `AnimationStore` and an `AnimatedValue` agree bit for
+        // bit), with the end tested before the curve is evaluated: this is the per-row path of `AnimationDriver`.
+        let elapsed = time - startTime
+        if elapsed <= 0 {
+            // A spring's start state is its start velocity; a curve (below) has its own start velocity.
+            if isSpring { return .start }
+            if delay > 0 { return .holding }
+        }
+        let local = (elapsed - delay) * speed
+        if local >= duration { return .done }
+        if elapsed < delay { return .holding }
+        switch kind {
+        case let .spring(spring):
+            let k = spring.coefficients(at: local)
+            return Weights(a: k.a, b: k.b / speed, da: k.da * speed, db: k.db, finished: false)
+        case let .bezier(curve, length):
+            let fraction = local / length
+            let progress = curve.value(at: fraction)
+            let rate = curve.velocity(at: fraction) / length * speed
+            return Weights(a: 1 - progress, b: 0, da: -rate, db: 0, finished: false)
+        }
     }
 
     /// The timing's state at one clock time, for any duration: what rows sharing the clock (started together, each
@@ -100,7 +119,8 @@ public struct AnimationTiming: Hashable, Sendable {
         }
     }
 
-    /// The state at clock time `time` (see `ClockState`); `weights(at:)` is this with the duration applied.
+    /// The state at clock time `time` (see `ClockState`); `weights(at:)` is this with the duration applied
+    /// (`.done` once `local >= duration`).
     @inlinable
     public func clockState(at time: Double) -> ClockState {
         let elapsed = time - startTime

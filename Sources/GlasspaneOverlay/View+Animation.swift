@@ -44,27 +44,37 @@ public struct ViewTransform: Hashable, Sendable, Animatable, VectorArithmetic, C
 extension View {
     // MARK: - Presentation values (what is drawn this frame)
 
+    // Each reads the view's row through its slot; a view that is not animating never touches the store.
+
     /// The frame being drawn this frame: the model `frame` unless an animation is moving it.
-    public var presentationFrame: Rect { presented(\.frame).map(Rect.init(animatableData:)) ?? frame }
+    public var presentationFrame: Rect {
+        guard animationSlot >= 0, let store = animationStore, let v = store.frame.presentation(of: animationSlot) else { return frame }
+        return Rect(animatableData: v)
+    }
     /// The opacity being drawn this frame.
-    public var presentationAlpha: Double { presented(\.alpha) ?? alpha }
+    public var presentationAlpha: Double {
+        guard animationSlot >= 0, let store = animationStore, let v = store.alpha.presentation(of: animationSlot) else { return alpha }
+        return v
+    }
     /// The background color being drawn this frame.
     public var presentationBackgroundColor: Color {
-        presented(\.backgroundColor).map(Color.init(animatableData:)) ?? backgroundColor
+        guard animationSlot >= 0, let store = animationStore,
+              let v = store.backgroundColor.presentation(of: animationSlot) else { return backgroundColor }
+        return Color(animatableData: v)
     }
     /// The corner radius being drawn this frame.
-    public var presentationCornerRadius: Double { presented(\.cornerRadius) ?? cornerRadius }
+    public var presentationCornerRadius: Double {
+        guard animationSlot >= 0, let store = animationStore,
+              let v = store.cornerRadius.presentation(of: animationSlot) else { return cornerRadius }
+        return v
+    }
     /// The transform being drawn this frame.
-    public var presentationTransform: ViewTransform { presented(\.transform) ?? transform }
+    public var presentationTransform: ViewTransform {
+        guard animationSlot >= 0, let store = animationStore, let v = store.transform.presentation(of: animationSlot) else { return transform }
+        return v
+    }
     /// True while some property of this view is animating.
     public var isAnimating: Bool { animationSlot >= 0 && animationStore != nil }
-
-    /// A property's running presentation (as its animation vector), nil when it shows its model value.
-    @inline(__always)
-    private func presented<V: Animatable>(_ property: KeyPath<ViewAnimationStore, AnimationStore<V>>) -> V.AnimatableData? {
-        guard animationSlot >= 0, let store = animationStore else { return nil }
-        return store[keyPath: property].presentation(of: animationSlot)
-    }
 
     // MARK: - Starting
 
