@@ -80,6 +80,8 @@ public struct AnimationTiming: Hashable, Sendable {
     /// second retarget in the same frame sees the first one's start value and velocity bit for bit.
     @inlinable
     public func weights(at time: Double) -> Weights {
+        // The same arithmetic as `clockState(at:)` (rows of an `AnimationStore` and an `AnimatedValue` agree bit for
+        // bit), with the end tested before the curve is evaluated: this is the per-row path of `AnimationDriver`.
         let elapsed = time - startTime
         if elapsed <= 0 {
             // A spring's start state is its start velocity; a curve (below) has its own start velocity.
@@ -99,5 +101,63 @@ public struct AnimationTiming: Hashable, Sendable {
             let rate = curve.velocity(at: fraction) / length * speed
             return Weights(a: 1 - progress, b: 0, da: -rate, db: 0, finished: false)
         }
+    }
+
+    /// The timing's state at one clock time, for any duration: what rows sharing the clock (started together, each
+    /// with its own duration) need. A row has finished when `local >= ` its duration.
+    public struct ClockState: Sendable {
+        /// The weights, as if the animation never ended.
+        public var weights: Weights
+        /// Animation seconds since the delay ended; -infinity while the animation cannot end (a spring's start
+        /// instant, or a delayed one that has not started).
+        public var local: Double
+        /// No time has passed since the start: the value is the start value exactly.
+        public var isAtStart: Bool
+        /// Creates a state.
+        @inlinable public init(weights: Weights = .start, local: Double = -.infinity, isAtStart: Bool = true) {
+            self.weights = weights; self.local = local; self.isAtStart = isAtStart
+        }
+    }
+
+    /// The state at clock time `time` (see `ClockState`); `weights(at:)` is this with the duration applied
+    /// (`.done` once `local >= duration`).
+    @inlinable
+    public func clockState(at time: Double) -> ClockState {
+        let elapsed = time - startTime
+        let atStart = elapsed <= 0
+        if atStart {
+            // A spring's start state is its start velocity; a curve (below) has its own start velocity.
+            if isSpring { return ClockState(weights: .start, local: -.infinity, isAtStart: true) }
+            if delay > 0 { return ClockState(weights: .holding, local: -.infinity, isAtStart: true) }
+        }
+        let local = (elapsed - delay) * speed
+        if elapsed < delay { return ClockState(weights: .holding, local: local, isAtStart: atStart) }
+        switch kind {
+        case let .spring(spring):
+            let k = spring.coefficients(at: local)
+            return ClockState(weights: Weights(a: k.a, b: k.b / speed, da: k.da * speed, db: k.db, finished: false),
+                              local: local, isAtStart: atStart)
+        case let .bezier(curve, length):
+            let fraction = local / length
+            let progress = curve.value(at: fraction)
+            let rate = curve.velocity(at: fraction) / length * speed
+            return ClockState(weights: Weights(a: 1 - progress, b: 0, da: -rate, db: 0, finished: false),
+                              local: local, isAtStart: atStart)
+        }
+    }
+
+    /// True when both have the same curve, start time, delay and speed: rows with either can share one clock
+    /// (their durations may differ).
+    public func sharesClock(with other: AnimationTiming) -> Bool {
+        kind == other.kind && startTime == other.startTime && delay == other.delay && speed == other.speed
+    }
+
+    /// The same timing started at another clock time.
+    public func starting(at time: Double) -> AnimationTiming {
+        AnimationTiming(kind: kind, startTime: time, delay: delay, speed: speed, duration: duration)
+    }
+
+    private init(kind: Kind, startTime: Double, delay: Double, speed: Double, duration: Double) {
+        self.kind = kind; self.startTime = startTime; self.delay = delay; self.speed = speed; self.duration = duration
     }
 }

@@ -164,6 +164,15 @@ public final class EventRouter {
         var buttons: Set<PointerButton>
         /// The last event of the pointer (window coordinates): where a cancel the router makes up is located.
         var last: PointerEvent
+        /// How the down's window point became the target's point, when a `HitTable` found the target: later
+        /// events convert the same way while that table is still current (no walk up the ancestors).
+        var conversion: Conversion? = nil
+    }
+
+    /// A window-to-view offset (window point minus view point) and the table it is valid with.
+    private struct Conversion {
+        let table: HitTable
+        let offset: Point
     }
 
     /// The overlay whose layers and focus this router uses.
@@ -254,6 +263,9 @@ public final class EventRouter {
         let point: Point
         /// True when a modal layer's root took the point (no content of the layer was hit).
         let outsideModal: Bool
+        /// The layer root's `HitTable` and the view's entry in it, when a table answered.
+        var table: HitTable? = nil
+        var entry: Int32 = -1
     }
 
     func locate(_ point: Point, passes: inout [LayerPass]) -> LocatedHit? {
@@ -272,10 +284,11 @@ public final class EventRouter {
             if layer.kind == .nonInteractive { passes.append(LayerPass(layerName: layer.name, cause: .nonInteractive)); continue }
             let root = layer.root
             let rootPoint = Point(x: point.x - root.frame.origin.x, y: point.y - root.frame.origin.y)
-            guard let (view, local) = root.hitTestLocating(rootPoint) else {
+            guard let hit = root.locateHit(rootPoint) else {
                 if layer.kind == .modal { return LocatedHit(layer: layer, view: root, point: rootPoint, outsideModal: true) }
                 passes.append(LayerPass(layerName: layer.name, cause: .nothingHit)); continue
             }
+            let (view, local) = (hit.view, hit.point)
             if layer.kind == .modal && view === root {
                 return LocatedHit(layer: layer, view: root, point: local, outsideModal: true)
             }
@@ -284,7 +297,7 @@ public final class EventRouter {
                 passes.append(LayerPass(layerName: layer.name, cause: .passthrough(viewIdentifier: view.identifier)))
                 continue
             }
-            return LocatedHit(layer: layer, view: view, point: local, outsideModal: false)
+            return LocatedHit(layer: layer, view: view, point: local, outsideModal: false, table: hit.table, entry: hit.entry)
         }
         return nil
     }
@@ -304,7 +317,7 @@ public final class EventRouter {
             let cancel = InputEvent.pointerCancel(capture.last)
             switch capture.target {
             case .engine: overlay.sendToEngine(cancel)
-            case .overlay: deliver(cancel, capture.last, to: capture.target)
+            case .overlay: deliver(cancel, capture.last, to: capture.target, at: capturedPoint(capture.last, capture))
             }
         }
         for (id, entry) in hovered where overlay.isLayer(entry.layer, below: modal) {
@@ -321,7 +334,7 @@ public final class EventRouter {
             capture.buttons.insert(p.button)
             capture.last = p
             captures[p.pointerID] = capture
-            deliver(event, p, to: capture.target)
+            deliver(event, p, to: capture.target, at: capturedPoint(p, capture))
             return RoutingDecision(event: event, target: capture.target, reason: .captured)
         }
         var passes: [LayerPass] = []
@@ -329,17 +342,23 @@ public final class EventRouter {
         let reason: RoutingReason
         var local: Point? = nil
         var outsideModal: OverlayLayer? = nil
+        var conversion: Conversion? = nil
+        var path: (table: HitTable, entry: Int32)? = nil
         if let hit = locate(p.location, passes: &passes) {
             target = .overlay(layer: hit.layer, view: hit.view)
             reason = hit.outsideModal ? .modalOutsideTap(layer: hit.layer.name) : .hit
             local = hit.point
             if hit.outsideModal { outsideModal = hit.layer }
+            if let table = hit.table {
+                conversion = Conversion(table: table, offset: p.location - hit.point)
+                path = (table, hit.entry)
+            }
         } else {
             target = .engine
             reason = .passedThrough(passes)
         }
-        captures[p.pointerID] = Capture(target: target, buttons: [p.button], last: p)
-        updateFocus(forPressOn: target)
+        captures[p.pointerID] = Capture(target: target, buttons: [p.button], last: p, conversion: conversion)
+        updateFocus(forPressOn: target, path: path)
         deliver(event, p, to: target, at: local)
         outsideModal?.onOutsideTap?(p)
         return RoutingDecision(event: event, target: target, reason: reason)
@@ -349,7 +368,7 @@ public final class EventRouter {
         if captures[p.pointerID] != nil {
             captures[p.pointerID]!.last = p
             let capture = captures[p.pointerID]!
-            deliver(event, p, to: capture.target)
+            deliver(event, p, to: capture.target, at: capturedPoint(p, capture))
             return RoutingDecision(event: event, target: capture.target, reason: .captured)
         }
         // Hover: hit-test every move; exit the old view before entering the new one.
@@ -395,7 +414,7 @@ public final class EventRouter {
             } else {
                 captures[p.pointerID] = capture
             }
-            deliver(event, p, to: capture.target)
+            deliver(event, p, to: capture.target, at: capturedPoint(p, capture))
             return RoutingDecision(event: event, target: capture.target, reason: .captured)
         }
         // An end with no down we saw (the press began before the overlay existed, or a modal cancelled its
@@ -428,6 +447,16 @@ public final class EventRouter {
         }
     }
 
+    /// A captured pointer's location in its target's coordinates through the down's conversion, when the table that
+    /// found the target is still the current one of its layer (nothing in the layer moved since); else nil (the
+    /// caller converts by walking the ancestors).
+    private func capturedPoint(_ p: PointerEvent, _ capture: Capture) -> Point? {
+        guard let conversion = capture.conversion, case .overlay(let layer, _) = capture.target else { return nil }
+        let root = layer.root
+        guard !root.hitGeometryDirty, root.hitTable === conversion.table else { return nil }
+        return p.location - conversion.offset
+    }
+
     private func localized(_ p: PointerEvent, to view: View) -> PointerEvent {
         var local = p
         local.location = view.convertFromWindow(p.location)
@@ -438,13 +467,20 @@ public final class EventRouter {
 
     /// A press focuses the nearest view (the hit view or an ancestor) that can take focus; a press anywhere
     /// outside the focused view (another view, the engine) clears focus.
-    private func updateFocus(forPressOn target: RoutingTarget) {
+    /// `path`: the hit's table and entry when a `HitTable` found it (its ancestors are then read from the table).
+    private func updateFocus(forPressOn target: RoutingTarget, path: (table: HitTable, entry: Int32)? = nil) {
         guard case .overlay(_, let view) = target else { overlay.clearFocus(); return }
-        var candidate: View? = view
-        while let c = candidate, !c.canBecomeFocused { candidate = c.superview }
+        var candidate: View?
+        if let path {
+            candidate = path.table.firstOnPath(from: path.entry) { $0.canBecomeFocused }
+        } else {
+            candidate = view
+            while let c = candidate, !c.canBecomeFocused { candidate = c.superview }
+        }
         if let c = candidate {
             overlay.focus(c)
-        } else if let focused = overlay.focusedView, !view.isDescendant(of: focused) {
+        } else if let focused = overlay.focusedView,
+                  !(path.map { $0.table.firstOnPath(from: $0.entry) { $0 === focused } != nil } ?? view.isDescendant(of: focused)) {
             overlay.clearFocus()
         }
     }

@@ -1,112 +1,145 @@
-// A subtree's hit records flattened into one array in tree order, so hit testing a large subtree reads memory
-// front to back instead of chasing a pointer per level. Built by `View.hitTestLocating` after a long walk, used
-// while `hitGeometryDirty` stays false (frames, testability and structure changes set it; View.swift).
+// A subtree's hit records flattened into one contiguous array in the order the hit test visits them, so that hit
+// testing a large subtree reads memory front to back with no pointer chase and no reference counting. Built by
+// `View.hitTestLocating` after a long walk, used while `hitGeometryDirty` stays false (frames, testability and
+// structure changes set it; View.swift).
 import GlasspaneCore
 
-/// The flattened hit records of one subtree; the same rules and order as `View.hitTestLocating`'s walk.
+/// The flattened hit records of one subtree; the same rules, order and arithmetic as `View.hitTestLocating`'s walk.
+///
+/// Entries are in **front-first pre-order**: a view, then its subviews from front (last) to back (first), each
+/// followed by its own subtree. The first subview to ask is therefore always the next entry, and the one behind a
+/// subview that does not hold the point is at that subview's `end` (the index just past its subtree): a descent
+/// reads consecutive entries, and a miss skips a whole subtree with one jump. A view that may not be hit (hidden,
+/// alpha < 0.01, interaction off) is stored with an empty rectangle, so the one bounds check per entry also applies
+/// the skip rules. The point is converted once per level on the way down (parent's point minus the child's origin,
+/// exactly as the walk does), and only the levels the descent passed through are kept, to come back to when a
+/// subtree has no claiming view.
 final class HitTable {
     /// A walk going deeper than this many levels builds a table (shallower trees walk; their stack stays small).
     static let minimumDepth = 48
     /// The most views one table holds (indices are 32-bit); a larger subtree is walked every time.
     static let maximumViews = Int(Int32.max)
 
-    /// One view: its frame in its parent's coordinates, where its children are, whether it may be hit.
+    /// One view: its frame in its parent's coordinates (width -infinity when it may not be hit), where its subtree ends.
     struct Entry {
         var x, y, width, height: Double
-        /// The entry of the frontmost subview, or -1.
-        var lastChild: Int32
-        /// The entry of the subview just behind this one in the same parent, or -1.
-        var previousSibling: Int32
-        var isTestable: Bool
+        /// The index just past this view's subtree: the next subview behind it in its parent (or the parent's end).
+        var end: Int32
     }
 
     /// A view of the table, not retained: the table is used only while the subtree is unchanged, so every view in
-    /// it is still held by its parent, and the root by whoever called `hitTest`.
-    struct ViewRef { unowned(unsafe) let view: View }
+    /// it is still held by its parent, and the root by whoever called `hitTest`. Read with
+    /// `_withUnsafeGuaranteedRef`, so asking a view (`claimsOwnBounds`, `canBecomeFocused`) costs no retain and
+    /// release: views are weakly referenced by their subviews, so their reference counts live in a side table and
+    /// every retain takes the slow path.
+    typealias ViewRef = Unmanaged<View>
 
-    /// One level of a descent: an entry whose bounds hold the point, the next child entry to ask, the point.
-    struct Level { var entry: Int32; var nextChild: Int32; var point: Point }
+    /// One level of a descent: an entry whose bounds hold the point, and the point in its coordinates.
+    struct Level { var entry: Int32; var x, y: Double }
 
     private var entries: ContiguousArray<Entry> = []
     private var views: ContiguousArray<ViewRef> = []
+    /// Each entry's parent entry (-1 for the root): the way up from a hit, without a view's weak `superview`.
+    private var parents: ContiguousArray<Int32> = []
     /// The descent's stack, as deep as the subtree, allocated once per table.
     private var stack: UnsafeMutablePointer<Level>
-    private var stackCapacity = 1
     /// True during a test, so a `claimsBoundsByDefault` override that hit-tests the same subtree walks instead.
     private(set) var isInUse = false
 
-    /// Flattens `root`'s subtree (pre-order) and marks it clean; sub-tables inside it are dropped (they may be stale).
+    /// The number of views in the table.
+    var count: Int { entries.count }
+
+    /// Flattens `root`'s subtree and marks it clean; sub-tables inside it are dropped (they may be stale).
     /// Iterative, so a 10,000-deep chain needs no 10,000 call frames. Nil past `maximumViews` views.
     init?(root: View) {
         stack = .allocate(capacity: 1)
-        /// A view being flattened: its entry, its next subview to append, its last appended subview's entry.
-        struct Pending { let view: View; let entry: Int32; var next: Int; var previous: Int32 }
-        var work = [Pending(view: root, entry: append(root), next: 0, previous: -1)]
+        /// A view being flattened: its entry and its next subview to append (counting down: front first).
+        struct Pending { unowned(unsafe) let view: View; let entry: Int32; var next: Int }
+        var work = [Pending(view: root, entry: append(root, parent: -1), next: root.subviews.count - 1)]
         var depth = 1
         while let top = work.last {
-            let children = top.view.subviews
-            guard top.next < children.count else {
-                entries[Int(top.entry)].lastChild = top.previous
+            guard top.next >= 0 else {
+                entries[Int(top.entry)].end = Int32(entries.count)
                 work.removeLast()
                 continue
             }
             guard entries.count < Self.maximumViews else { return nil }
-            let child = children[top.next]
+            let child = top.view.subviews[top.next]
             child.hitTable = nil
             child.hitGeometryDirty = false
-            let c = append(child)
-            entries[Int(c)].previousSibling = top.previous
-            work[work.count - 1].next += 1
-            work[work.count - 1].previous = c
-            work.append(Pending(view: child, entry: c, next: 0, previous: -1))
+            let c = append(child, parent: top.entry)
+            work[work.count - 1].next -= 1
+            work.append(Pending(view: child, entry: c, next: child.subviews.count - 1))
             depth = max(depth, work.count)
         }
         stack.deallocate()
         stack = .allocate(capacity: depth)
-        stackCapacity = depth
         root.hitGeometryDirty = false
     }
 
     deinit { stack.deallocate() }
 
-    /// Appends one view's entry (children linked by the caller); returns its index.
-    private func append(_ view: View) -> Int32 {
-        let f = view.hitRecord.frame
-        entries.append(Entry(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height,
-                             lastChild: -1, previousSibling: -1, isTestable: view.hitRecord.isTestable))
-        views.append(ViewRef(view: view))
+    /// Appends one view's entry (its `end` is set once its subtree is in); returns its index.
+    private func append(_ view: View, parent: Int32) -> Int32 {
+        let record = view.hitRecord
+        let f = record.frame
+        entries.append(Entry(x: f.origin.x, y: f.origin.y, width: record.isTestable ? f.size.width : -.infinity,
+                             height: f.size.height, end: 0))
+        views.append(.passUnretained(view))
+        parents.append(parent)
         return Int32(entries.count - 1)
     }
 
-    /// The hit for a point inside the root's bounds (the root passed the skip rules); same rules as the walk.
-    func hitTest(_ point: Point) -> (view: View, point: Point)? {
+    /// The hit for a point inside the root's bounds (the root passed the skip rules), with its point and entry;
+    /// same rules as the walk.
+    func hitTest(_ point: Point) -> (view: View, point: Point, entry: Int32)? {
         isInUse = true
         defer { isInUse = false }
+        let stack = self.stack   // a local: the loop does not reload it from the object
         return entries.withUnsafeBufferPointer { e in
-            var top = 0
-            stack[0] = Level(entry: 0, nextChild: e[0].lastChild, point: point)
-            while top >= 0 {
-                let level = stack[top]
-                var c = level.nextChild
-                var descended = false
-                while c >= 0 {
-                    let child = e[Int(c)]
-                    let local = Point(x: level.point.x - child.x, y: level.point.y - child.y)
-                    if local.x >= 0, local.y >= 0, local.x < child.width, local.y < child.height, child.isTestable {
-                        stack[top].nextChild = child.previousSibling
-                        top += 1
-                        stack[top] = Level(entry: c, nextChild: child.lastChild, point: local)
-                        descended = true
-                        break
+            views.withUnsafeBufferPointer { views in
+                // The innermost level holding the point: its entry, the point in its coordinates, its subtree's end.
+                var current = 0, px = point.x, py = point.y, end = Int(e[0].end)
+                var top = 0
+                stack[0] = Level(entry: 0, x: px, y: py)
+                var i = 1
+                while true {
+                    if i < end {
+                        // The next subview of `current` to ask (front to back).
+                        let child = e[i]
+                        let lx = px - child.x, ly = py - child.y
+                        if lx >= 0, ly >= 0, lx < child.width, ly < child.height {
+                            top &+= 1
+                            stack[top] = Level(entry: Int32(truncatingIfNeeded: i), x: lx, y: ly)
+                            current = i; px = lx; py = ly; end = Int(child.end)
+                            i &+= 1
+                        } else {
+                            i = Int(child.end)
+                        }
+                        continue
                     }
-                    c = child.previousSibling
+                    // No subview of `current` claimed the point: the view itself, else back to its parent, whose next
+                    // subview to ask is the entry just past `current`'s subtree (`i`).
+                    if views[current]._withUnsafeGuaranteedRef({ $0.claimsOwnBounds }) {
+                        return (views[current].takeUnretainedValue(), Point(x: px, y: py), Int32(current))
+                    }
+                    top &-= 1
+                    if top < 0 { return nil }
+                    let level = stack[top]
+                    current = Int(level.entry); px = level.x; py = level.y; end = Int(e[current].end)
                 }
-                if descended { continue }
-                let view = views[Int(level.entry)].view
-                if view.claimsOwnBounds { return (view, level.point) }
-                top -= 1
             }
-            return nil
         }
+    }
+
+    /// The first view from `entry` up to the root (the entry's own view first) for which `matches` is true: the
+    /// ancestors of a hit found through parent indices, for a table that is still current.
+    func firstOnPath(from entry: Int32, where matches: (View) -> Bool) -> View? {
+        var e = Int(entry)
+        while e >= 0 {
+            if views[e]._withUnsafeGuaranteedRef(matches) { return views[e].takeUnretainedValue() }
+            e = Int(parents[e])
+        }
+        return nil
     }
 }

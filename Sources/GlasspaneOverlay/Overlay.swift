@@ -29,8 +29,8 @@ public final class Overlay {
     /// The frame clock's time at the last `advanceAnimations(to:)` (seconds, simulated); nil before the first.
     /// Animations set between two calls start at this time.
     public private(set) var animationTime: Double?
-    /// Views with a running property animation (each once; see `View.isInAnimationList`).
-    private var animatingViews: [View] = []
+    /// The running view property animations, in flat stores (ViewAnimationStore.swift).
+    private(set) lazy var animationStore = ViewAnimationStore(overlay: self)
 
     /// Creates an overlay for a window size, measuring text with `fonts`.
     public init(windowSize: Size, fonts: any FontMetrics = MonospaceFontMetrics()) {
@@ -64,6 +64,7 @@ public final class Overlay {
     public func removeLayer(_ layer: OverlayLayer) {
         guard let i = layers.firstIndex(where: { $0 === layer }) else { return }
         layers.remove(at: i)
+        animationStore.treeChanged = true
         router.forget(layer: layer)
         if let f = focusedView, f.layer === layer { clearFocus() }
         layer.overlay = nil
@@ -135,6 +136,7 @@ public final class Overlay {
 
     /// A view was hidden or removed: it can no longer be hovered or focused.
     func viewBecameIneligible(_ view: View) {
+        animationStore.treeChanged = true
         router.forget(subtree: view)
         if let f = focusedView, f.isDescendant(of: view) { clearFocus() }
     }
@@ -283,7 +285,7 @@ public final class Overlay {
     // MARK: - Animations
 
     /// Advances every running view property animation to `time` (the frame clock, simulated seconds; the host calls
-    /// this once per frame in its animation phase, before `update()`). Only animating views are touched: a frame,
+    /// this once per frame in its animation phase, before `update()`). Only what moved is invalidated: a frame,
     /// alpha or transform that moved repaints its layer, a color or radius repaints its view; layout is not
     /// invalidated, because layout reads model values. Settled animations are dropped. Returns true when some
     /// presentation value may have changed.
@@ -291,38 +293,11 @@ public final class Overlay {
     public func advanceAnimations(to time: Double) -> Bool {
         let now = max(time, animationTime ?? time)
         animationTime = now
-        guard !animatingViews.isEmpty else { return false }
-        var i = 0
-        while i < animatingViews.count {
-            let view = animatingViews[i]
-            let stillRunning: Bool
-            if let layer = view.layer, layer.overlay === self {
-                stillRunning = view.advanceAnimations(to: now, in: layer)
-            } else {
-                // The view left this overlay: it shows its model values from now on.
-                view.removeAllAnimations()
-                stillRunning = false
-            }
-            if stillRunning {
-                i += 1
-            } else {
-                view.isInAnimationList = false
-                animatingViews.swapAt(i, animatingViews.count - 1)
-                animatingViews.removeLast()
-            }
-        }
-        return true
+        return animationStore.advance(to: now)
     }
 
     /// The number of views with a running property animation.
-    public var animatingViewCount: Int { animatingViews.count }
-
-    /// Puts a view on the list `advanceAnimations` walks (once).
-    func startAnimating(_ view: View) {
-        guard !view.isInAnimationList else { return }
-        view.isInAnimationList = true
-        animatingViews.append(view)
-    }
+    public var animatingViewCount: Int { animationStore.count }
 
     // MARK: - Lookup
 

@@ -41,90 +41,59 @@ public struct ViewTransform: Hashable, Sendable, Animatable, VectorArithmetic, C
     public var description: String { "translate(\(translation)) scale(\(scale))" }
 }
 
-/// The running animations of one view's properties; a property without an entry shows its model value.
-final class ViewAnimations {
-    var frame: AnimatedValue<Rect>?
-    var alpha: AnimatedValue<Double>?
-    var backgroundColor: AnimatedValue<Color>?
-    var cornerRadius: AnimatedValue<Double>?
-    var transform: AnimatedValue<ViewTransform>?
-
-    var isEmpty: Bool {
-        frame == nil && alpha == nil && backgroundColor == nil && cornerRadius == nil && transform == nil
-    }
-}
-
 extension View {
     // MARK: - Presentation values (what is drawn this frame)
 
-    /// The frame being drawn this frame: the model `frame` unless an animation is moving it.
-    public var presentationFrame: Rect { animations?.frame?.presentation ?? frame }
-    /// The opacity being drawn this frame.
-    public var presentationAlpha: Double { animations?.alpha?.presentation ?? alpha }
-    /// The background color being drawn this frame.
-    public var presentationBackgroundColor: Color { animations?.backgroundColor?.presentation ?? backgroundColor }
-    /// The corner radius being drawn this frame.
-    public var presentationCornerRadius: Double { animations?.cornerRadius?.presentation ?? cornerRadius }
-    /// The transform being drawn this frame.
-    public var presentationTransform: ViewTransform { animations?.transform?.presentation ?? transform }
-    /// True while some property of this view is animating.
-    public var isAnimating: Bool { !(animations?.isEmpty ?? true) }
+    // Each reads the view's row through its slot; a view that is not animating never touches the store.
 
-    // MARK: - Starting and advancing
+    /// The frame being drawn this frame: the model `frame` unless an animation is moving it.
+    public var presentationFrame: Rect {
+        guard animationSlot >= 0, let store = animationStore, let v = store.frame.presentation(of: animationSlot) else { return frame }
+        return Rect(animatableData: v)
+    }
+    /// The opacity being drawn this frame.
+    public var presentationAlpha: Double {
+        guard animationSlot >= 0, let store = animationStore, let v = store.alpha.presentation(of: animationSlot) else { return alpha }
+        return v
+    }
+    /// The background color being drawn this frame.
+    public var presentationBackgroundColor: Color {
+        guard animationSlot >= 0, let store = animationStore,
+              let v = store.backgroundColor.presentation(of: animationSlot) else { return backgroundColor }
+        return Color(animatableData: v)
+    }
+    /// The corner radius being drawn this frame.
+    public var presentationCornerRadius: Double {
+        guard animationSlot >= 0, let store = animationStore,
+              let v = store.cornerRadius.presentation(of: animationSlot) else { return cornerRadius }
+        return v
+    }
+    /// The transform being drawn this frame.
+    public var presentationTransform: ViewTransform {
+        guard animationSlot >= 0, let store = animationStore, let v = store.transform.presentation(of: animationSlot) else { return transform }
+        return v
+    }
+    /// True while some property of this view is animating.
+    public var isAnimating: Bool { animationSlot >= 0 && animationStore != nil }
+
+    // MARK: - Starting
 
     /// Called by a property's observer after its model value changed: inside an animating transaction (and in an
     /// overlay) the presentation starts moving from where it is drawn now; otherwise a running animation of the
     /// property is cut off so the presentation equals the model.
-    final func modelDidChange<V: Animatable>(_ slot: ReferenceWritableKeyPath<ViewAnimations, AnimatedValue<V>?>,
+    final func modelDidChange<V: Animatable>(_ property: ReferenceWritableKeyPath<ViewAnimationStore, AnimationStore<V>>,
                                              from old: V, to new: V) {
-        guard let animation = Transaction.currentAnimation, let overlay = layer?.overlay else {
-            if let storage = animations, storage[keyPath: slot] != nil { storage[keyPath: slot] = nil }
+        guard let animation = Transaction.currentAnimation, let layer, let overlay = layer.overlay else {
+            if animationSlot >= 0 { animationStore?.stop(property, of: self) }
             return
         }
-        let storage: ViewAnimations
-        if let existing = animations { storage = existing } else { storage = ViewAnimations(); animations = storage }
-        var value = storage[keyPath: slot] ?? AnimatedValue(old, time: overlay.animationTime)
-        value.set(new, animation: animation)
-        storage[keyPath: slot] = value
-        overlay.startAnimating(self)
-    }
-
-    /// Advances every running property animation to `time`, invalidating what the change affects (a full layer
-    /// repaint for frame, alpha and transform, this view's commands for color and radius). Returns false once
-    /// nothing runs any more.
-    final func advanceAnimations(to time: Double, in layer: OverlayLayer) -> Bool {
-        guard let storage = animations else { return false }
-        var structure = false, display = false
-        // Advanced in place (optional chaining modifies the stored value without copying it out).
-        if storage.frame != nil {
-            structure = storage.frame!.advance(to: time) || structure
-            if storage.frame!.isSettled { storage.frame = nil }
+        let store = overlay.animationStore
+        if animationSlot >= 0 && animationStore !== store {
+            // Animating in another overlay (or one that is gone): those animations end here.
+            animationStore?.stopAll(of: self)
+            animationSlot = -1
+            animationStore = nil
         }
-        if storage.alpha != nil {
-            structure = storage.alpha!.advance(to: time) || structure
-            if storage.alpha!.isSettled { storage.alpha = nil }
-        }
-        if storage.transform != nil {
-            structure = storage.transform!.advance(to: time) || structure
-            if storage.transform!.isSettled { storage.transform = nil }
-        }
-        if storage.backgroundColor != nil {
-            display = storage.backgroundColor!.advance(to: time) || display
-            if storage.backgroundColor!.isSettled { storage.backgroundColor = nil }
-        }
-        if storage.cornerRadius != nil {
-            display = storage.cornerRadius!.advance(to: time) || display
-            if storage.cornerRadius!.isSettled { storage.cornerRadius = nil }
-        }
-        if structure { layer.needsFullRepaint = true } else if display { setNeedsDisplay() }
-        if storage.isEmpty { animations = nil; return false }
-        return true
-    }
-
-    /// Stops every animation of this view where the model is (the view left its overlay).
-    final func removeAllAnimations() {
-        guard animations != nil else { return }
-        animations = nil
-        invalidateStructure()
+        store.animate(property, of: self, in: layer, from: old, to: new, animation: animation, at: overlay.animationTime)
     }
 }

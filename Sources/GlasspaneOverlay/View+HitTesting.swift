@@ -30,27 +30,46 @@ extension View {
     /// level, so the point is exactly the one the hit view's bounds check accepted.
     ///
     /// A path deeper than `HitTable.minimumDepth` levels makes the subtree a `HitTable`: its hit records copied into
-    /// one array in tree order, which this and later tests read while nothing in the subtree changes. Walking linked
-    /// views costs a few dependent memory loads per level (about 100 ns a level on a 10,000-deep chain); the table
-    /// reads memory front to back. Shallow trees, however wide, keep the walk (it reads siblings in parallel).
+    /// one array in the order the test visits them, which this and later tests read while nothing in the subtree
+    /// changes. Walking linked views costs a few dependent memory loads per level; the table reads consecutive
+    /// entries and skips a missed subtree with one jump. Shallow trees, however wide, keep the walk.
     public final func hitTestLocating(_ point: Point) -> (view: View, point: Point)? {
+        locateHit(point).map { ($0.view, $0.point) }
+    }
+
+    /// A hit, and where it was found: the table and entry when a `HitTable` answered (the router then walks the
+    /// hit's ancestors and converts later points through them without `superview`), nil for a walk.
+    struct Hit {
+        let view: View
+        let point: Point
+        let table: HitTable?
+        let entry: Int32
+    }
+
+    /// `hitTestLocating` with the table that answered, if one did.
+    final func locateHit(_ point: Point) -> Hit? {
         let record = hitRecord
         guard point.x >= 0, point.y >= 0, point.x < record.frame.size.width, point.y < record.frame.size.height,
               record.isTestable else { return nil }
-        if !hitGeometryDirty, let table = hitTable, !table.isInUse { return table.hitTest(point) }
+        if !hitGeometryDirty, let table = hitTable, !table.isInUse { return Self.hit(table, point) }
         var tooDeep = false
         let found = hitTestInBounds(point, depth: 1, tooDeep: &tooDeep)
-        guard tooDeep else { return found }
+        guard tooDeep else { return found.map { Hit(view: $0.view, point: $0.point, table: nil, entry: -1) } }
         if let table = HitTable(root: self) {
             hitTable = table
-            return table.hitTest(point)
+            return Self.hit(table, point)
         }
         // More views than a table indexes: the walk, with its stack on the heap past 64 levels.
-        return withUnsafeTemporaryAllocation(of: WalkLevel.self, capacity: 64) { inline in
+        let walked = withUnsafeTemporaryAllocation(of: WalkLevel.self, capacity: 64) { inline in
             var stack = WalkStack(inline: inline.baseAddress!, capacity: inline.count)
             defer { stack.release() }
             return walk(from: point, stack: &stack)
         }
+        return walked.map { Hit(view: $0.view, point: $0.point, table: nil, entry: -1) }
+    }
+
+    private static func hit(_ table: HitTable, _ point: Point) -> Hit? {
+        table.hitTest(point).map { Hit(view: $0.view, point: $0.point, table: table, entry: $0.entry) }
     }
 
     /// The walk for a point inside the bounds of a view that passed the skip rules, recursing at most

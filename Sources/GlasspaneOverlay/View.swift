@@ -247,10 +247,10 @@ open class View {
 
     // MARK: - Animation state
 
-    /// Running property animations; nil while none runs (most views, most of the time).
-    final var animations: ViewAnimations?
-    /// True while the overlay's list of animating views holds this view.
-    final var isInAnimationList = false
+    /// This view's slot in its overlay's `ViewAnimationStore` while some property animates, else -1.
+    final var animationSlot: Int32 = -1
+    /// The store holding this view's running animations (weak: the overlay owns it).
+    final weak var animationStore: ViewAnimationStore?
 
     // MARK: - Creation
 
@@ -279,6 +279,8 @@ open class View {
     public func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self, "a view cannot be its own subview")
         if view.superview != nil { view.removeFromSuperview() }
+        // A layer's root put under another view leaves its layer: its animating views must look theirs up again.
+        if let host = view.hostLayer { host.overlay?.animationStore.treeChanged = true }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
         hitGeometryDidChange()

@@ -36,13 +36,15 @@ final class DriverFixture {
     }
 }
 
-/// An overlay with `count` filled views whose frame and alpha animate (a spring and a curve).
+/// An overlay with `count` filled views whose frame and alpha animate (an under-damped spring and an ease-in-out
+/// curve). `distinct`: each view starts at its own time (every view's rows evaluate their own weights, the worst
+/// case); otherwise one transaction starts all frames and another all alphas (two clocks in all).
 @MainActor
 final class OverlayFixture {
     let overlay = Overlay(windowSize: Size(width: 1280, height: 720))
     var time = 0.0
 
-    init(count: Int) {
+    init(count: Int, distinct: Bool = false) {
         let layer = overlay.addLayer(name: "bench", level: 0)
         var views: [View] = []
         for _ in 0..<count {
@@ -53,12 +55,20 @@ final class OverlayFixture {
         }
         overlay.advanceAnimations(to: 0)
         overlay.update()
-        withAnimation(.spring(response: 0.55, dampingFraction: 0.8)) {
+        func target(_ i: Int) -> Point { Point(x: Double(i % 100) * 12.8, y: Double(i / 100 % 100) * 7.2) }
+        if distinct {
             for (i, view) in views.enumerated() {
-                view.frame.origin = Point(x: Double(i % 100) * 12.8, y: Double(i / 100 % 100) * 7.2)
+                time += 1e-6
+                overlay.advanceAnimations(to: time)
+                withAnimation(.spring(response: 0.55, dampingFraction: 0.8)) { view.frame.origin = target(i) }
+                withAnimation(.easeInOut(duration: 0.6)) { view.alpha = 0.3 }
             }
+        } else {
+            withAnimation(.spring(response: 0.55, dampingFraction: 0.8)) {
+                for (i, view) in views.enumerated() { view.frame.origin = target(i) }
+            }
+            withAnimation(.easeInOut(duration: 0.6)) { for view in views { view.alpha = 0.3 } }
         }
-        withAnimation(.easeInOut(duration: 0.6)) { for view in views { view.alpha = 0.3 } }
         precondition(overlay.animatingViewCount == count)
     }
 
@@ -108,12 +118,14 @@ let benchmarks: @Sendable () -> Void = {
                 for _ in benchmark.scaledIterations { f.frame() }
                 if f.driver.count != count { benchmark.error("\(f.driver.count) of \(count) animations still run") }
             })
-        mainActorBenchmark(
-            "Animation.overlay.advance.\(label)views.frameAndAlpha",
-            fixture: { OverlayFixture(count: count) },
-            body: { f, benchmark in
-                for _ in benchmark.scaledIterations { f.frame() }
-                if f.overlay.animatingViewCount != count { benchmark.error("\(f.overlay.animatingViewCount) of \(count) views still animate") }
-            })
+        for distinct in [false, true] {
+            mainActorBenchmark(
+                "Animation.overlay.advance.\(label)views.frameAndAlpha" + (distinct ? ".distinct" : ""),
+                fixture: { OverlayFixture(count: count, distinct: distinct) },
+                body: { f, benchmark in
+                    for _ in benchmark.scaledIterations { f.frame() }
+                    if f.overlay.animatingViewCount != count { benchmark.error("\(f.overlay.animatingViewCount) of \(count) views still animate") }
+                })
+        }
     }
 }
