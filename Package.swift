@@ -120,7 +120,7 @@ let package = Package(
                            "GlasspaneAnimation"]),
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore"]),
-        .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", "GlasspaneBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "GlasspanePlatformTests", dependencies: ["GlasspanePlatform", "CSDL2", "GlasspaneCore", "GlasspaneOverlay"]),
         .testTarget(name: "GlasspaneFuzzTargetsTests", dependencies: ["GlasspaneFuzzTargets"]),
         .testTarget(
