@@ -116,7 +116,8 @@ extension Session {
             let samples = benchmark?.samples ?? []
             if !b.csvPath.isEmpty { try FrameCSV(processID: getpid()).write(samples, to: b.csvPath); lines.append("csv: \(b.csvPath)\n") }
             if !b.svgPath.isEmpty {
-                try FrameTimeChart(title: "glasspane bench: \(b.scenario)").write(samples: samples, statistics: report.statistics, to: b.svgPath)
+                try FrameTimeChart(title: "glasspane bench: \(b.scenario)").write(samples: samples, statistics: report.statistics,
+                                                                                   environment: report.environment, to: b.svgPath)
                 lines.append("svg: \(b.svgPath)\n")
             }
             if !b.baselinePath.isEmpty {
