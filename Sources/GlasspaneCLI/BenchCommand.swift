@@ -84,6 +84,10 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
     @Option(name: .long, help: ArgumentHelp("Write an SVG chart of frame times with percentile lines.", valueName: "PATH"))
     public var svg: String?
 
+    /// MangoHud-format CSV.
+    @Option(name: .customLong("mangohud-csv"), help: ArgumentHelp("Write the frames in MangoHud's CSV log format (unmeasured sensors as 0; docs/bench.md).", valueName: "PATH"))
+    public var mangoHudCSV: String?
+
     /// Baseline JSON.
     @Option(name: .long, help: ArgumentHelp("Compare with an earlier JSON report and print the deltas.", valueName: "PATH"))
     public var baseline: String?
@@ -131,6 +135,7 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         d.stopsOnInterrupt = true
         var b = BenchmarkDescription(warmupFrames: warmup, measuredFrames: frames, scenario: scenario.rawValue)
         (b.jsonPath, b.csvPath, b.svgPath, b.baselinePath) = (json ?? "", csv ?? "", svg ?? "", baseline ?? "")
+        b.mangoHudCSVPath = mangoHudCSV ?? ""
         b.maxRegressionPercent = maxRegression
         d.benchmark = b
         // The script's step rate and frame clock; the bench decides how many frames run.
@@ -165,7 +170,8 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
             try d.checkOutputPaths()
             for run in 1...count {
                 var perRun = BenchmarkDescription(scenario: scenario.rawValue)
-                (perRun.csvPath, perRun.svgPath) = (csv.map { BenchRuns.perRunPath($0, run: run) } ?? "", svg.map { BenchRuns.perRunPath($0, run: run) } ?? "")
+                func perRunPath(_ path: String?) -> String { path.map { BenchRuns.perRunPath($0, run: run) } ?? "" }
+                (perRun.csvPath, perRun.svgPath, perRun.mangoHudCSVPath) = (perRunPath(csv), perRunPath(svg), perRunPath(mangoHudCSV))
                 d.benchmark = perRun
                 try d.checkOutputPaths()
             }
@@ -185,7 +191,7 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
             let report = try BenchReport.aggregate(runs: reports)
             print(report.runSpreadTable(), terminator: "")
             if let json { try report.writeJSON(to: json); print("json: \(json) (median of \(count) runs, every run kept)") }
-            for (option, path) in [("csv", csv), ("svg", svg)] {
+            for (option, path) in [("csv", csv), ("svg", svg), ("mangohud csv", mangoHudCSV)] {
                 guard let path else { continue }
                 print("\(option): " + (1...count).map { BenchRuns.perRunPath(path, run: $0) }.joined(separator: ", "))
             }

@@ -120,7 +120,7 @@ enum OutputPaths {
         if !description.recordingPath.isEmpty { try check(description.recordingPath, option: "--out") }
         for s in description.screenshots { try check(s.path, option: "--screenshot") }
         if let b = description.benchmark {
-            for (path, option) in [(b.jsonPath, "--json"), (b.csvPath, "--csv"), (b.svgPath, "--svg")] where !path.isEmpty {
+            for (path, option) in [(b.jsonPath, "--json"), (b.csvPath, "--csv"), (b.svgPath, "--svg"), (b.mangoHudCSVPath, "--mangohud-csv")] where !path.isEmpty {
                 try check(path, option: option)
             }
             if !b.baselinePath.isEmpty && !FileManager.default.fileExists(atPath: b.baselinePath) {

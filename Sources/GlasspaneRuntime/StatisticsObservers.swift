@@ -120,6 +120,10 @@ extension Session {
                                                                                    environment: report.environment, to: b.svgPath)
                 lines.append("svg: \(b.svgPath)\n")
             }
+            if !b.mangoHudCSVPath.isEmpty {
+                try MangoHudCSV(environment: report.environment).write(samples, to: b.mangoHudCSVPath)
+                lines.append("mangohud csv: \(b.mangoHudCSVPath)\n")
+            }
             if !b.baselinePath.isEmpty {
                 let comparison = try BaselineComparison.compare(current: report, baselinePath: b.baselinePath,
                                                                 maxRegressionPercent: b.maxRegressionPercent)

@@ -121,4 +121,19 @@ final class BenchRunsTests: XCTestCase {
         XCTAssertTrue(failing.stderr.contains("run 1 of 2 failed: it exited with status 2"), failing.stderr)
         XCTAssertTrue(failing.stderr.contains("nope.jsonl"), failing.stderr)
     }
+
+    func testMangoHudCSVAsAUserWritesIt() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try BinaryRunner.run(["bench", "--scenario", "cube", "--headless", "--frames", "12", "--warmup", "2", "--size", "160x120",
+                                      "--mangohud-csv", dir + "/mango.csv"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let lines = try String(contentsOfFile: dir + "/mango.csv", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 3 + 12)
+        XCTAssertEqual(String(lines[0]), "os,cpu,gpu,ram,kernel,driver,cpuscheduler")
+        XCTAssertTrue(lines[1].contains("llvmpipe"), String(lines[1]))
+        XCTAssertTrue(lines[2].hasPrefix("fps,frametime,"))
+        let elapsed = lines.dropFirst(3).map { Int64($0.split(separator: ",").last!)! }
+        XCTAssertEqual(elapsed, elapsed.sorted(), "elapsed grows frame by frame")
+    }
 }
