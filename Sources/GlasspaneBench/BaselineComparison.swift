@@ -207,7 +207,9 @@ public struct BaselineComparison: Sendable, Equatable {
             values.count > 1 ? FixedPoint.format(values.min()!, decimals: 3) + "–" + FixedPoint.format(values.max()!, decimals: 3) : "–"
         }
         let rows = deltas.map { d -> [String] in
-            let verdict = d.regressed ? "REGRESSED" : (d.regressionPercent < 0 ? "better" : "ok")
+            // "better" only when the medians moved the right way; a worse median within the spread is "ok".
+            let improved = (d.direction == .higherIsWorse ? -d.changePercent : d.changePercent) > 0
+            let verdict = d.regressed ? "REGRESSED" : (improved ? "better" : "ok")
             let better = d.direction == .higherIsWorse ? "lower" : "higher"
             guard multi else {
                 return [d.key, FixedPoint.format(d.baseline, decimals: 3), FixedPoint.format(d.current, decimals: 3),

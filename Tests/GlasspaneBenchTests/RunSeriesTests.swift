@@ -135,6 +135,13 @@ final class RunSeriesTests: XCTestCase {
                                         metrics: ["frame_ms.mean"], maxRegressionPercent: 10)
         XCTAssertTrue(ok.passed, ok.textTable())
         XCTAssertEqual(ok.deltas[0].changePercent, 30, accuracy: 1e-9)
+        XCTAssertLessThan(ok.deltas[0].regressionPercent, 10)
+        // 5.5 ms: better than the worst baseline run, worse than its median: "ok", not "better".
+        let within = try BaselineComparison(current: try uniformReport(frameMs: 5.5), baseline: baseline, baselinePath: "b",
+                                            metrics: ["frame_ms.mean"], maxRegressionPercent: 10)
+        XCTAssertLessThan(within.deltas[0].regressionPercent, 0)
+        let row = within.textTable().split(separator: "\n").first { $0.hasPrefix("frame_ms.mean") }
+        XCTAssertEqual(row?.split(separator: " ").last, "ok", within.textTable())
         let bad = try BaselineComparison(current: try uniformReport(frameMs: 6.7), baseline: baseline, baselinePath: "b",
                                          metrics: ["frame_ms.mean"], maxRegressionPercent: 10)
         XCTAssertFalse(bad.passed, bad.textTable())
