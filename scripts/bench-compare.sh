@@ -3,7 +3,8 @@
 # the same cube in plain C + SDL2 + GL 3.3), interleaved for R rounds, then the medians and the ratios.
 # Environment: ROUNDS (3), FRAMES (1200), WARMUP (120), SIZE (1280x720), XVFB=1 (windows under one Xvfb server
 # instead of SDL's offscreen driver), FLOOR_FBO=1 (the floor draws into a framebuffer object, as Glasspane does
-# headless), MSAA (1: Glasspane's runs without multisampling, as the floor draws; 4 is the demo's default).
+# headless), MSAA (1: no multisampling, for the floor and Glasspane alike; 4 is the demo's default), FLOOR_PLAIN=1 (the
+# floor draws its first, plainer scene: a clear and a diffuse-only cube).
 # Reports: results/bench-compare/<run>-r<round>.json. docs/bench.md ("Side by side") explains the figures.
 set -euo pipefail
 rounds=${ROUNDS:-3} frames=${FRAMES:-1200} warmup=${WARMUP:-120} size=${SIZE:-1280x720} msaa=${MSAA:-1}
@@ -26,8 +27,9 @@ mkdir -p "$out"
 rm -f "$out"/*.json
 mode=(--headless) mode_name="headless (SDL offscreen)"
 [ -n "${BENCH_COMPARE_IN_XVFB:-}" ] && mode=() mode_name="window under Xvfb"
-floor_extra=()
-[ "${FLOOR_FBO:-0}" = 1 ] && floor_extra=(--fbo)
+floor_extra=(--msaa "$msaa")
+[ "${FLOOR_FBO:-0}" = 1 ] && floor_extra+=(--fbo)
+[ "${FLOOR_PLAIN:-0}" = 1 ] && floor_extra+=(--plain)
 common=(--frames "$frames" --warmup "$warmup" --size "$size" "${mode[@]}")
 drag=Examples/Scripts/bench/picker-drag-long.jsonl
 
