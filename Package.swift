@@ -120,7 +120,7 @@ let package = Package(
                            "GlasspaneAnimation", "SDLTestEvents"]),
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore"]),
-        .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", "GlasspaneBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "GlasspanePlatformTests", dependencies: ["GlasspanePlatform", "CSDL2", "GlasspaneCore", "GlasspaneOverlay", "SDLTestEvents"]),
         // SDL events built as a driver queues them, shared by the platform and runtime tests (never in the product).
         .target(name: "SDLTestEvents", dependencies: ["CSDL2"], path: "Tests/SDLTestEvents"),

@@ -6,12 +6,17 @@ bin=.build/release/glasspane
 out=results/bench
 mkdir -p "$out"
 frames=${BENCH_FRAMES:-2000}
+# BENCH_RUNS=N repeats each scenario in N fresh processes (medians and spreads; per-run CSV/SVG files).
+runs=${BENCH_RUNS:-1}
+[[ $runs =~ ^[1-9][0-9]?$ ]] || { echo "run-bench: BENCH_RUNS must be a whole number 1...50 (got '$runs')" >&2; exit 2; }
 run() {
   local name=$1; shift
   echo "== $name"
   local base=()
   [ -f "$out/baseline-$name.json" ] && base=(--baseline "$out/baseline-$name.json" --max-regression "${BENCH_MAX_REGRESSION:-15}")
-  "$bin" bench --headless --frames "$frames" --warmup 120 "$@" \
+  local repeat=()
+  [ "$runs" != 1 ] && repeat=(--runs "$runs")
+  "$bin" bench --headless --frames "$frames" --warmup 120 "${repeat[@]}" "$@" \
     --json "$out/$name.json" --csv "$out/$name.csv" --svg "$out/$name.svg" "${base[@]}"
 }
 run cube --scenario cube

@@ -1,13 +1,16 @@
 /*
  * The floor: the least a program can do to show Glasspane's cube. SDL2 window (or SDL's offscreen driver),
- * OpenGL 3.3 core, the same mesh, the same shader math, the same clear, size and camera as GLSceneRenderer
- * and CubeSimulation draw in `glasspane bench --scenario cube`, in an uncapped loop: poll events, draw, (glFinish),
+ * OpenGL 3.3 core, the same mesh, the same shaders (read from the repository's Shaders/ at start, so they cannot
+ * drift: the background gradient triangle, then the lit cube), the same size and camera as GLSceneRenderer and
+ * CubeSimulation draw in `glasspane bench --scenario cube`, in an uncapped loop: poll events, draw, (glFinish),
  * swap. It prints frame-time percentiles (time between presents, as `glasspane bench` measures them).
  *
  * Plain C, no Swift dependency. Build: scripts/build-floor.sh (gcc, Debian's SDL2 and glvnd's libOpenGL).
  * Usage: floor [--frames N] [--warmup N] [--size WxH] [--headless] [--finish|--no-finish] [--json PATH]
- *              [--fbo] [--timer-queries] [--state-per-frame]
- * The last three add, one at a time, something Glasspane does per frame that a minimal loop does not, to price it.
+ *              [--shaders DIR] [--plain] [--msaa N] [--fbo] [--timer-queries] [--state-per-frame]
+ * --plain draws the floor's first scene instead (a clear and a diffuse-only cube, built-in shaders) to price the
+ * scene's content; --msaa N draws into an N-sample framebuffer object, as RenderTarget does headless. The last
+ * three add, one at a time, something Glasspane does per frame that a minimal loop does not, to price it.
  * docs/bench.md ("The floor") explains what it is compared with and why each option exists.
  */
 #define GL_GLEXT_PROTOTYPES 1
@@ -25,7 +28,8 @@
 #define MAX_FRAMES 10000000L
 #define MAX_SIDE 16384
 
-/* The same sources as Shaders/cube.vert and Shaders/cube.frag. */
+/* --plain: the floor's first scene, a diffuse-only cube on a cleared background (Glasspane's scene before it had a
+ * specular term and a gradient background). Without --plain the shaders come from Shaders/. */
 static const char *vertex_source =
     "#version 330 core\n"
     "layout(location = 0) in vec3 aPosition;\n"
@@ -146,6 +150,34 @@ static GLuint compile(GLenum kind, const char *source, const char *name) {
     return s;
 }
 
+/* The whole text of a file, or exit with the reason. */
+static char *read_text(const char *dir, const char *name) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f) { fprintf(stderr, "floor: %s: %s (run from the repository root, or pass --shaders DIR)\n", path, strerror(errno)); exit(2); }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    if (n < 0 || n > (1 << 20)) { fprintf(stderr, "floor: %s: not a shader of at most 1 MiB\n", path); exit(2); }
+    fseek(f, 0, SEEK_SET);
+    char *text = malloc((size_t)n + 1);
+    if (!text || fread(text, 1, (size_t)n, f) != (size_t)n) { fprintf(stderr, "floor: %s: cannot read\n", path); exit(2); }
+    text[n] = 0;
+    fclose(f);
+    return text;
+}
+
+static GLuint link_program(const char *vertex, const char *fragment, const char *name) {
+    GLuint p = glCreateProgram();
+    glAttachShader(p, compile(GL_VERTEX_SHADER, vertex, name));
+    glAttachShader(p, compile(GL_FRAGMENT_SHADER, fragment, name));
+    glLinkProgram(p);
+    GLint linked = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &linked);
+    if (!linked) { fprintf(stderr, "floor: %s program did not link\n", name); exit(1); }
+    return p;
+}
+
 static int64_t now_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -168,7 +200,7 @@ static double percentile_ms(const int64_t *sorted, long n, double p) {
 static void usage_error(const char *message, const char *value) {
     fprintf(stderr, "floor: %s%s%s\n", message, value ? ": " : "", value ? value : "");
     fprintf(stderr, "usage: floor [--frames N] [--warmup N] [--size WxH] [--headless] [--finish|--no-finish] "
-                    "[--json PATH] [--fbo] [--timer-queries] [--state-per-frame]\n");
+                    "[--json PATH] [--shaders DIR] [--plain] [--msaa N] [--fbo] [--timer-queries] [--state-per-frame]\n");
     exit(2);
 }
 
@@ -188,7 +220,8 @@ static long parse_count(const char *option, const char *text, long min) {
 int main(int argc, char **argv) {
     long frames = 1000, warmup = 60;
     int width = 1280, height = 720, headless = 0, finish = -1, fbo = 0, timer_queries = 0, state_per_frame = 0;
-    const char *json_path = NULL;
+    int plain = 0, msaa = 1;
+    const char *json_path = NULL, *shader_dir = "Shaders";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--frames")) { frames = parse_count(a, next, 1); i++; }
@@ -203,6 +236,13 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--finish")) finish = 1;
         else if (!strcmp(a, "--no-finish")) finish = 0;
         else if (!strcmp(a, "--fbo")) fbo = 1;
+        else if (!strcmp(a, "--plain")) plain = 1;
+        else if (!strcmp(a, "--shaders")) { if (!next) usage_error("missing value after", a); shader_dir = next; i++; }
+        else if (!strcmp(a, "--msaa")) {
+            msaa = (int)parse_count(a, next, 1);
+            if (msaa != 1 && msaa != 2 && msaa != 4 && msaa != 8 && msaa != 16) usage_error("--msaa wants 1, 2, 4, 8 or 16", next);
+            i++;
+        }
         else if (!strcmp(a, "--timer-queries")) timer_queries = 1;
         else if (!strcmp(a, "--state-per-frame")) state_per_frame = 1;
         else if (!strcmp(a, "--json")) { if (!next) usage_error("missing value after", a); json_path = next; i++; }
@@ -240,18 +280,23 @@ int main(int argc, char **argv) {
     SDL_GL_GetDrawableSize(window, &pw, &ph);
     if (pw <= 0 || ph <= 0) { pw = width; ph = height; }
 
-    /* --fbo: draw into a framebuffer object like RenderTarget does headless (to price that choice). */
+    /* --fbo: draw into a framebuffer object like RenderTarget does headless (to price that choice); --msaa N > 1 makes
+     * it multisampled, as RenderTarget's is (never resolved per frame: only a screenshot resolves it). */
+    if (msaa > 1) fbo = 1;
     GLuint framebuffer = 0, color_rb = 0, depth_rb = 0;
     if (fbo) {
+        GLint driver_max = 1;
+        glGetIntegerv(GL_MAX_SAMPLES, &driver_max);
+        GLsizei samples = msaa > 1 ? (msaa < driver_max ? msaa : driver_max) : 0;
         glGenFramebuffers(1, &framebuffer);
         glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
         glGenRenderbuffers(1, &color_rb);
         glBindRenderbuffer(GL_RENDERBUFFER, color_rb);
-        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, pw, ph);
+        glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, pw, ph);
         glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_rb);
         glGenRenderbuffers(1, &depth_rb);
         glBindRenderbuffer(GL_RENDERBUFFER, depth_rb);
-        glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, pw, ph);
+        glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH24_STENCIL8, pw, ph);
         glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, depth_rb);
         if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
             fprintf(stderr, "floor: --fbo: framebuffer incomplete\n");
@@ -259,14 +304,21 @@ int main(int argc, char **argv) {
         }
     }
 
-    GLuint vs = compile(GL_VERTEX_SHADER, vertex_source, "vertex"), fs = compile(GL_FRAGMENT_SHADER, fragment_source, "fragment");
-    GLuint program = glCreateProgram();
-    glAttachShader(program, vs);
-    glAttachShader(program, fs);
-    glLinkProgram(program);
-    GLint linked = 0;
-    glGetProgramiv(program, GL_LINK_STATUS, &linked);
-    if (!linked) { fprintf(stderr, "floor: program did not link\n"); return 1; }
+    GLuint program, background = 0, background_vao = 0;
+    if (plain) {
+        program = link_program(vertex_source, fragment_source, "plain cube");
+    } else {
+        char *cv = read_text(shader_dir, "cube.vert"), *cf = read_text(shader_dir, "cube.frag");
+        char *bv = read_text(shader_dir, "background.vert"), *bf = read_text(shader_dir, "background.frag");
+        program = link_program(cv, cf, "cube");
+        background = link_program(bv, bf, "background");
+        free(cv); free(cf); free(bv); free(bf);
+        glGenVertexArrays(1, &background_vao); /* the triangle's corners come from gl_VertexID */
+        /* GLSceneRenderer.backgroundGradient of the scene's background (0.09, 0.10, 0.13). */
+        glUseProgram(background);
+        glUniform3f(glGetUniformLocation(background, "uTop"), 0.09f * 1.25f + 0.09f, 0.10f * 1.25f + 0.09f, 0.13f * 1.25f + 0.10f);
+        glUniform3f(glGetUniformLocation(background, "uBottom"), 0.09f * 0.55f, 0.10f * 0.55f, 0.13f * 0.55f);
+    }
     GLint u_model = glGetUniformLocation(program, "uModel"), u_vp = glGetUniformLocation(program, "uViewProjection");
     GLint u_color = glGetUniformLocation(program, "uColor"), u_light = glGetUniformLocation(program, "uLightDirection");
 
@@ -298,6 +350,7 @@ int main(int argc, char **argv) {
     glUniformMatrix4fv(u_vp, 1, GL_FALSE, view_projection.m);
     glUniform3f(u_light, 0.4f, 0.8f, 0.6f);
     glUniform3f(u_color, 0.93f, 0.45f, 0.16f);
+    glUniform3f(glGetUniformLocation(program, "uEye"), eye[0], eye[1], eye[2]); /* -1 (ignored) for --plain */
 
     /* --timer-queries: what BenchRunner does through GPUPassTimer, two GL_TIME_ELAPSED queries per frame (the scene
      * and the overlay pass) whose results are read after the present. */
@@ -328,6 +381,18 @@ int main(int argc, char **argv) {
             glClearDepth(1);
         }
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        if (background) {
+            /* GLSceneRenderer: the gradient triangle without depth test or culling, then the cube with both. */
+            glDisable(GL_DEPTH_TEST);
+            glDisable(GL_CULL_FACE);
+            glUseProgram(background);
+            glBindVertexArray(background_vao);
+            glDrawArrays(GL_TRIANGLES, 0, 3);
+            glEnable(GL_DEPTH_TEST);
+            glEnable(GL_CULL_FACE);
+            glUseProgram(program);
+            glBindVertexArray(vao);
+        }
         if (state_per_frame) {
             glEnable(GL_DEPTH_TEST);
             glDepthFunc(GL_LESS);
@@ -388,8 +453,9 @@ int main(int argc, char **argv) {
     for (long i = 0; i < measured; i++) sum += (double)samples[i] / 1e6;
     double p50 = percentile_ms(samples, measured, 50), p90 = percentile_ms(samples, measured, 90);
     double p99 = percentile_ms(samples, measured, 99);
-    printf("floor: %ld frames after %ld warmup, %dx%d, %s, finish %s%s%s%s, GL: %s\n", measured, warmup, pw, ph,
-           headless ? "headless" : "window", finish ? "on" : "off", fbo ? ", fbo" : "", timer_queries ? ", timer queries" : "",
+    printf("floor: %ld frames after %ld warmup, %dx%d, %s, %s scene, msaa %d, finish %s%s%s%s, GL: %s\n", measured, warmup,
+           pw, ph, headless ? "headless" : "window", plain ? "plain" : "Shaders/", msaa, finish ? "on" : "off",
+           fbo ? ", fbo" : "", timer_queries ? ", timer queries" : "",
            state_per_frame ? ", state per frame" : "", (const char *)glGetString(GL_RENDERER));
     printf("frame time (ms)  mean %.3f  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f   draw p50 %.1f us  present p50 %.1f us\n",
            sum / (double)measured, p50, p90, p99, (double)samples[measured - 1] / 1e6, draw_p50_us, present_p50_us);

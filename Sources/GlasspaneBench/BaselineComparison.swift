@@ -40,39 +40,66 @@ extension BenchReport {
     }
 }
 
-/// One compared metric.
+/// One compared metric. With one run on each side it is the plain rule: the regression is the change from the
+/// baseline value. With several runs on either side it is the noise-aware rule (docs/bench.md): the regression is
+/// how far the current runs' median is beyond the baseline's worst run, so a re-run of the same binary that stays
+/// within the baseline's own spread never regresses.
 public struct MetricDelta: Sendable, Equatable {
     /// Dotted metric name.
     public var key: String
     /// Which way is worse.
     public var direction: MetricDirection
-    /// The baseline's value.
+    /// The baseline's value (the median of its runs).
     public var baseline: Double
-    /// This run's value.
+    /// This run's value (the median of its runs).
     public var current: Double
-    /// (current − baseline) / baseline × 100; ±infinity when the baseline is 0 and the value moved, 0 when both are 0.
+    /// The baseline's value in each of its runs (one value for a single-run report).
+    public var baselineRuns: [Double]
+    /// This report's value in each of its runs (one value for a single run).
+    public var currentRuns: [Double]
+    /// (current − baseline) / baseline × 100, medians; ±infinity when the baseline is 0 and the value moved, 0
+    /// when both are 0.
     public var changePercent: Double
-    /// How much worse, in percent of the baseline: `changePercent` for higher-is-worse metrics, its negation for
-    /// lower-is-worse ones (negative means better).
+    /// How much worse, in percent: the current median against the baseline's worst run (`baselineWorst`), positive
+    /// when worse, negative when better. With one run on each side this is `changePercent` for higher-is-worse
+    /// metrics and its negation for lower-is-worse ones.
     public var regressionPercent: Double
     /// Whether `regressionPercent` exceeds the threshold.
     public var regressed: Bool
 
-    /// Creates a delta, computing the percentages and the verdict.
+    /// The baseline's worst run: its largest value for a higher-is-worse metric, its smallest for a lower-is-worse one.
+    public var baselineWorst: Double { direction == .higherIsWorse ? baselineRuns.max()! : baselineRuns.min()! }
+    /// Whether either side holds more than one run (the noise-aware rule; the plain rule is its one-run case).
+    public var isMultiRun: Bool { baselineRuns.count > 1 || currentRuns.count > 1 }
+
+    /// Creates a single-run delta, computing the percentages and the verdict.
     public init(key: String, direction: MetricDirection, baseline: Double, current: Double, maxRegressionPercent: Double) {
+        self.init(key: key, direction: direction, baselineRuns: [baseline], currentRuns: [current],
+                  maxRegressionPercent: maxRegressionPercent)
+    }
+
+    /// Creates a delta from each side's per-run values (at least one each): the current median is compared with
+    /// the baseline's worst run.
+    public init(key: String, direction: MetricDirection, baselineRuns: [Double], currentRuns: [Double], maxRegressionPercent: Double) {
+        precondition(!baselineRuns.isEmpty && !currentRuns.isEmpty, "a delta needs at least one run on each side")
         self.key = key
         self.direction = direction
-        self.baseline = baseline
-        self.current = current
-        if baseline == current {
-            changePercent = 0
-        } else if baseline == 0 {
-            changePercent = current > 0 ? .infinity : -.infinity
-        } else {
-            changePercent = (current - baseline) / abs(baseline) * 100
-        }
-        regressionPercent = direction == .higherIsWorse ? changePercent : -changePercent
+        self.baselineRuns = baselineRuns
+        self.currentRuns = currentRuns
+        baseline = RobustStatistics.median(baselineRuns)
+        current = RobustStatistics.median(currentRuns)
+        changePercent = Self.percentChange(from: baseline, to: current)
+        let worst = direction == .higherIsWorse ? baselineRuns.max()! : baselineRuns.min()!
+        let beyondWorst = Self.percentChange(from: worst, to: current)
+        regressionPercent = direction == .higherIsWorse ? beyondWorst : -beyondWorst
         regressed = regressionPercent > maxRegressionPercent
+    }
+
+    /// (to − from) / |from| × 100; ±infinity when `from` is 0 and the value moved, 0 when both are equal.
+    static func percentChange(from: Double, to: Double) -> Double {
+        if from == to { return 0 }
+        if from == 0 { return to > 0 ? .infinity : -.infinity }
+        return (to - from) / abs(from) * 100
     }
 }
 
@@ -131,13 +158,16 @@ public struct BaselineComparison: Sendable, Equatable {
     ) throws(BenchError) {
         guard maxRegressionPercent.isFinite, maxRegressionPercent >= 0 else { throw .invalidThreshold(percent: maxRegressionPercent) }
         let keys = keys.isEmpty ? Self.defaultMetrics : keys
-        let now = current.metrics, then = baseline.metrics
         var deltas: [MetricDelta] = []
         for key in keys {
             guard let direction = Self.direction(of: key) else { throw .unknownMetric(key: key) }
-            guard let c = now[key] else { throw .metricUnavailable(key: key) }
-            guard let b = then[key] else { throw .baselineMissingKey(path: baselinePath, key: key) }
-            deltas.append(MetricDelta(key: key, direction: direction, baseline: b, current: c, maxRegressionPercent: maxRegressionPercent))
+            guard let c = current.runValues(key) else { throw .metricUnavailable(key: key) }
+            guard let b = baseline.runValues(key) else {
+                let run = baseline.runs.firstIndex { $0.metrics[key] == nil }
+                throw .baselineMissingKey(path: baselinePath, key: run.map { "runs.\($0).\(key)" } ?? key)
+            }
+            deltas.append(MetricDelta(key: key, direction: direction, baselineRuns: b, currentRuns: c,
+                                      maxRegressionPercent: maxRegressionPercent))
         }
         var warnings: [String] = []
         if current.scenario != baseline.scenario {
@@ -166,19 +196,39 @@ public struct BaselineComparison: Sendable, Equatable {
             maxRegressionPercent: maxRegressionPercent)
     }
 
-    /// The delta table and verdict for the terminal. Ends with a newline.
+    /// The delta table and verdict for the terminal. Ends with a newline. When either side holds several runs the
+    /// table shows each side's median and range and the current median's distance from the baseline's worst run.
     public func textTable() -> String {
+        let multi = deltas.contains(where: \.isMultiRun)
+        func percent(_ p: Double) -> String {
+            p.isFinite ? (p > 0 ? "+" : "") + FixedPoint.format(p, decimals: 2) + " %" : (p > 0 ? "+inf" : "-inf")
+        }
+        func range(_ values: [Double]) -> String {
+            values.count > 1 ? FixedPoint.format(values.min()!, decimals: 3) + "–" + FixedPoint.format(values.max()!, decimals: 3) : "–"
+        }
         let rows = deltas.map { d -> [String] in
-            let change = d.changePercent.isFinite
-                ? (d.changePercent > 0 ? "+" : "") + FixedPoint.format(d.changePercent, decimals: 2) + " %"
-                : (d.changePercent > 0 ? "+inf" : "-inf")
-            let verdict = d.regressed ? "REGRESSED" : (d.regressionPercent < 0 ? "better" : "ok")
-            return [d.key, FixedPoint.format(d.baseline, decimals: 3), FixedPoint.format(d.current, decimals: 3), change,
-                    d.direction == .higherIsWorse ? "lower" : "higher", verdict]
+            // "better" only when the medians moved the right way; a worse median within the spread is "ok".
+            let improved = (d.direction == .higherIsWorse ? -d.changePercent : d.changePercent) > 0
+            let verdict = d.regressed ? "REGRESSED" : (improved ? "better" : "ok")
+            let better = d.direction == .higherIsWorse ? "lower" : "higher"
+            guard multi else {
+                return [d.key, FixedPoint.format(d.baseline, decimals: 3), FixedPoint.format(d.current, decimals: 3),
+                        percent(d.changePercent), better, verdict]
+            }
+            return [d.key, FixedPoint.format(d.baseline, decimals: 3), range(d.baselineRuns), FixedPoint.format(d.current, decimals: 3),
+                    range(d.currentRuns), percent(d.changePercent), percent(d.regressionPercent), better, verdict]
         }
         var out = ["baseline: \(baselinePath)"]
         out += warnings.map { "warning: \($0)" }
-        out.append(TextTable(header: ["metric", "baseline", "current", "change", "better", "verdict"], rows: rows).render())
+        if multi {
+            let b = deltas.first?.baselineRuns.count ?? 1, c = deltas.first?.currentRuns.count ?? 1
+            out.append("runs: baseline \(b), current \(c); a metric regresses when the current median is worse than the "
+                       + "baseline's worst run by more than the threshold")
+            out.append(TextTable(header: ["metric", "baseline median", "baseline range", "current median", "current range",
+                                          "change", "vs worst", "better", "verdict"], rows: rows).render())
+        } else {
+            out.append(TextTable(header: ["metric", "baseline", "current", "change", "better", "verdict"], rows: rows).render())
+        }
         let limit = FixedPoint.format(maxRegressionPercent, decimals: 2)
         out.append(passed
             ? "PASS: no metric regressed by more than \(limit) %"

@@ -60,6 +60,8 @@ public struct BenchEnvironment: Sendable, Equatable, Codable {
     public var os: String?
     /// The run's options.
     public var options: BenchRunOptions?
+    /// When the run was made: UTC, ISO 8601 to the second (`2026-11-23T14:03:00Z`).
+    public var date: String?
 
     enum CodingKeys: String, CodingKey {
         case glRenderer = "gl_renderer"
@@ -70,12 +72,14 @@ public struct BenchEnvironment: Sendable, Equatable, Codable {
         case gitCommit = "git_commit"
         case os
         case options
+        case date
     }
 
     /// Creates an environment record; every field defaults to unknown.
     public init(
         glRenderer: String? = nil, glVersion: String? = nil, cpuModel: String? = nil, cpuCores: Int? = nil,
-        buildConfiguration: String? = nil, gitCommit: String? = nil, os: String? = nil, options: BenchRunOptions? = nil
+        buildConfiguration: String? = nil, gitCommit: String? = nil, os: String? = nil, options: BenchRunOptions? = nil,
+        date: String? = nil
     ) {
         self.glRenderer = glRenderer
         self.glVersion = glVersion
@@ -85,6 +89,7 @@ public struct BenchEnvironment: Sendable, Equatable, Codable {
         self.gitCommit = gitCommit
         self.os = os
         self.options = options
+        self.date = date
     }
 
     /// Encodes every field, writing `null` for unknown ones so the schema's keys are always present.
@@ -98,6 +103,15 @@ public struct BenchEnvironment: Sendable, Equatable, Codable {
         try c.encode(gitCommit, forKey: .gitCommit)
         try c.encode(os, forKey: .os)
         try c.encode(options, forKey: .options)
+        try c.encode(date, forKey: .date)
+    }
+
+    /// `date` for a moment: UTC, ISO 8601 to the second.
+    public static func isoDate(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
     }
 
     /// The configuration this module was compiled in: `debug` or `release`.
@@ -116,7 +130,7 @@ public struct BenchEnvironment: Sendable, Equatable, Codable {
         let cpu = CPUInfo.read()
         return BenchEnvironment(
             cpuModel: cpu.model, cpuCores: cpu.logicalCores, buildConfiguration: buildConfiguration,
-            gitCommit: repository.flatMap { GitInfo.headCommit(repository: $0) }, os: OSInfo.prettyName())
+            gitCommit: repository.flatMap { GitInfo.headCommit(repository: $0) }, os: OSInfo.prettyName(), date: isoDate(Date()))
     }
 }
 

@@ -26,6 +26,11 @@ public enum BenchError: Error, Sendable, Equatable, CustomStringConvertible {
     case metricUnavailable(key: String)
     /// `--max-regression` is negative or not a number.
     case invalidThreshold(percent: Double)
+    /// `--runs N` is outside the allowed range.
+    case runCountOutOfRange(runs: Int, allowed: ClosedRange<Int>)
+    /// One run of `--runs N` (a child process) failed: it exited with a non-zero status, was killed by a signal, or
+    /// wrote no readable report. `run` counts from 1; `detail` is the status and the end of its error output.
+    case runFailed(run: Int, of: Int, detail: String)
 
     /// A stable identifier for the error kind.
     public var identifier: String {
@@ -42,6 +47,8 @@ public enum BenchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownMetric: "bench.unknown-metric"
         case .metricUnavailable: "bench.metric-unavailable"
         case .invalidThreshold: "bench.invalid-threshold"
+        case .runCountOutOfRange: "bench.run-count-out-of-range"
+        case .runFailed: "bench.run-failed"
         }
     }
 
@@ -75,6 +82,10 @@ public enum BenchError: Error, Sendable, Equatable, CustomStringConvertible {
             "metric \(key) is not available in this run"
         case .invalidThreshold(let percent):
             "--max-regression must be a non-negative percentage, got \(percent)"
+        case .runCountOutOfRange(let runs, let allowed):
+            "--runs must be from \(allowed.lowerBound) to \(allowed.upperBound), got \(runs)"
+        case .runFailed(let run, let count, let detail):
+            "run \(run) of \(count) failed: \(detail)"
         }
     }
 }

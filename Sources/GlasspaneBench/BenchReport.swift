@@ -20,6 +20,9 @@ public struct BenchReport: Sendable, Equatable {
     /// where a timer query spans the CPU's command submission rather than the rasterization; `gpu` otherwise;
     /// nil when no GPU figures were measured.
     public var gpuTiming: String?
+    /// The single runs behind an aggregated report (`glasspane bench --runs N`, `BenchReport.aggregate(runs:)`),
+    /// in run order; empty for a report of one run.
+    public var runs: [BenchReport] = []
 
     /// The `gpu_timing` value for a GL renderer string.
     public static func gpuTiming(renderer: String?) -> String {
@@ -141,6 +144,8 @@ extension BenchReport: Codable {
         case gpuUs = "gpu_us"
         case gpuTiming = "gpu_timing"
         case environment
+        case runs
+        case runSpread = "run_spread"
     }
 
     /// How many frames the 1% / 0.1% lows averaged (`low_frame_counts`).
@@ -184,7 +189,27 @@ extension BenchReport: Codable {
             try c.encodeIfPresent(gpuTiming, forKey: .gpuTiming)
         }
         try c.encode(environment, forKey: .environment)
+        if !runs.isEmpty {
+            try c.encode(runs, forKey: .runs)
+            var spreads: [String: SpreadFigures] = [:]
+            for (key, s) in runSpreads { spreads[key] = SpreadFigures(s, decimals: Self.decimals(of: key)) }
+            try c.encode(spreads, forKey: .runSpread)
+        }
     }
+
+    /// `run_spread.<metric>` in the file: the spread rounded like the metric.
+    struct SpreadFigures: Encodable {
+        var median, min, max, mad: Double
+        var values: [Double]
+        init(_ s: RunSpread, decimals: Int) {
+            median = Rounding.round(s.median, decimals: decimals); min = Rounding.round(s.min, decimals: decimals)
+            max = Rounding.round(s.max, decimals: decimals); mad = Rounding.round(s.mad, decimals: decimals)
+            values = s.values.map { Rounding.round($0, decimals: decimals) }
+        }
+    }
+
+    /// The decimals a metric is written with: ms and shares 6, µs and FPS 3.
+    static func decimals(of key: String) -> Int { key.hasPrefix("frame_ms") || key.hasSuffix("_share") ? 6 : 3 }
 
     /// Decodes the schema; every phase and the overlay total must be present, GPU passes are optional.
     public init(from decoder: any Decoder) throws {
@@ -230,6 +255,8 @@ extension BenchReport: Codable {
             overBudgetFrameCount: try c.decode(Int.self, forKey: .overBudgetFrameCount),
             phasesUs: phasesUs, overlayUs: overlay, gpuUs: gpuUs)
         environment = try c.decode(BenchEnvironment.self, forKey: .environment)
+        // `run_spread` is derived from the runs, so it is not read back.
+        runs = try c.decodeIfPresent([BenchReport].self, forKey: .runs) ?? []
     }
 }
 

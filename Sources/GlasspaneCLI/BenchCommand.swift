@@ -29,6 +29,7 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
             Examples:
               glasspane bench --scenario demo --headless --json demo.json
               glasspane bench --headless --baseline demo.json --max-regression 10
+              glasspane bench --scenario cube --headless --runs 5 --json cube.json
             """)
 
     /// Scenario.
@@ -83,6 +84,10 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
     @Option(name: .long, help: ArgumentHelp("Write an SVG chart of frame times with percentile lines.", valueName: "PATH"))
     public var svg: String?
 
+    /// MangoHud-format CSV.
+    @Option(name: .customLong("mangohud-csv"), help: ArgumentHelp("Write the frames in MangoHud's CSV log format (unmeasured sensors as 0; docs/bench.md).", valueName: "PATH"))
+    public var mangoHudCSV: String?
+
     /// Baseline JSON.
     @Option(name: .long, help: ArgumentHelp("Compare with an earlier JSON report and print the deltas.", valueName: "PATH"))
     public var baseline: String?
@@ -90,6 +95,10 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
     /// Allowed regression.
     @Option(name: .customLong("max-regression"), help: ArgumentHelp("Fail (exit 1) when a compared metric is worse by more than PCT percent.", valueName: "PCT"))
     public var maxRegression: Double = 10
+
+    /// Repeat the run in fresh processes.
+    @Option(name: .long, help: ArgumentHelp("Run the benchmark N times, each in a fresh process, and report each metric's median and spread (1 to 50; docs/bench.md).", valueName: "N"))
+    public var runs: Int?
 
     /// Creates the command.
     public init() {}
@@ -103,10 +112,18 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         try validateSamples(msaa)
         guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more (got \(warmup)).") }
         guard maxRegression >= 0, maxRegression.isFinite else { throw ValidationError("--max-regression must be a percentage of 0 or more (got \(maxRegression)).") }
+        if let runs, !RunSeries.allowedRuns.contains(runs) {
+            throw ValidationError(BenchError.runCountOutOfRange(runs: runs, allowed: RunSeries.allowedRuns).description + ".")
+        }
     }
 
     /// Runs the benchmark and exits with its status.
     public func run() async throws {
+        if let runs {
+            let code = runSeries(count: runs)
+            if code != 0 { throw ExitCode(code) }
+            return
+        }
         var d = SessionDescription()
         d.windowSize = PixelSize(parsing: size) ?? d.resolvedWindowSize
         d.headless = headless
@@ -118,6 +135,7 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         d.stopsOnInterrupt = true
         var b = BenchmarkDescription(warmupFrames: warmup, measuredFrames: frames, scenario: scenario.rawValue)
         (b.jsonPath, b.csvPath, b.svgPath, b.baselinePath) = (json ?? "", csv ?? "", svg ?? "", baseline ?? "")
+        b.mangoHudCSVPath = mangoHudCSV ?? ""
         b.maxRegressionPercent = maxRegression
         d.benchmark = b
         // The script's step rate and frame clock; the bench decides how many frames run.
@@ -138,5 +156,55 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
             return result.exitCode
         }
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// `--runs N`: checks the outputs and the baseline first, runs N children, prints the spread table, writes
+    /// the aggregated JSON and compares with the baseline. Returns the exit status.
+    func runSeries(count: Int) -> Int32 {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        var d = SessionDescription()
+        var b = BenchmarkDescription(scenario: scenario.rawValue)
+        (b.jsonPath, b.baselinePath) = (json ?? "", baseline ?? "")
+        d.benchmark = b
+        do {
+            try d.checkOutputPaths()
+            for run in 1...count {
+                var perRun = BenchmarkDescription(scenario: scenario.rawValue)
+                func perRunPath(_ path: String?) -> String { path.map { BenchRuns.perRunPath($0, run: run) } ?? "" }
+                (perRun.csvPath, perRun.svgPath, perRun.mangoHudCSVPath) = (perRunPath(csv), perRunPath(svg), perRunPath(mangoHudCSV))
+                d.benchmark = perRun
+                try d.checkOutputPaths()
+            }
+        } catch {
+            printError(error.description)
+            return error.exitCode
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glasspane-bench-runs-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        do throws(BenchError) {
+            var baselineReport: BenchReport?
+            if let baseline { baselineReport = try BenchReport.load(path: baseline) }
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                throw BenchError.writeFailed(path: directory, reason: String(describing: error))
+            }
+            let reports = try BenchRuns.collect(count: count, arguments: arguments, directory: directory, progress: printNote)
+            let report = try BenchReport.aggregate(runs: reports)
+            print(report.runSpreadTable(), terminator: "")
+            if let json { try report.writeJSON(to: json); print("json: \(json) (median of \(count) runs, every run kept)") }
+            for (option, path) in [("csv", csv), ("svg", svg), ("mangohud csv", mangoHudCSV)] {
+                guard let path else { continue }
+                print("\(option): " + (1...count).map { BenchRuns.perRunPath(path, run: $0) }.joined(separator: ", "))
+            }
+            if let baseline, let baselineReport {
+                let comparison = try BaselineComparison(current: report, baseline: baselineReport, baselinePath: baseline,
+                                                        maxRegressionPercent: maxRegression)
+                print(comparison.textTable(), terminator: "")
+                return comparison.exitCode
+            }
+            return 0
+        } catch {
+            printError(error.description)
+            return error.exitCode
+        }
     }
 }

@@ -228,6 +228,9 @@ public final class DemoApp: SessionApp {
         stage.render(metrics: metrics)
     }
 
+    /// Phase 8: the HUD over everything (timed as the `hud` phase).
+    public func renderHUD(metrics: WindowMetrics) { stage.renderHUD(metrics: metrics) }
+
     // MARK: - Expectations (scripts)
 
     /// The engine's `get-state` reply as a JSON object.

@@ -351,6 +351,12 @@ public final class FrameLoop {
         app.renderOverlay(metrics: metrics)
         for entry in observers { entry.observer.renderPass(.overlay, begins: false) }
         t = mark(.overlayRender, since: t, clock)
+        // The HUD draws last, and its drawing is its own cost: added to the `hud` phase of 7a.
+        enter(.hud)
+        app.renderHUD(metrics: metrics)
+        let hudDrawn = clock.now()
+        phaseTimes[FramePhase.hud.ordinal] += hudDrawn - t
+        t = hudDrawn
 
         enter(.present)
         let isLast = quitRequested || app.wantsQuit || observers.contains { $0.observer.requestsStop }

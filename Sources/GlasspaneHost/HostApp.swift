@@ -31,8 +31,10 @@ public protocol HostApp: AnyObject {
     func paintOverlay()
     /// Phase 8a: render the scene, interpolated `alpha` (0..<1) between the last two simulation steps.
     func renderScene(interpolation alpha: Double, metrics: WindowMetrics)
-    /// Phase 8b: render the overlay (and HUD) on top of the scene.
+    /// Phase 8b: render the overlay (not the HUD) on top of the scene.
     func renderOverlay(metrics: WindowMetrics)
+    /// Phase 8c: render the performance HUD over everything (its GL commands are timed as `hud`, not `overlay_render`).
+    func renderHUD(metrics: WindowMetrics)
     /// The app asks the loop to stop after this frame.
     var wantsQuit: Bool { get }
     /// The bus the loop stamps with the frame index and phase; nil for apps without one.
@@ -68,6 +70,8 @@ extension HostApp {
     public func renderScene(interpolation alpha: Double, metrics: WindowMetrics) {}
     /// No overlay.
     public func renderOverlay(metrics: WindowMetrics) {}
+    /// No HUD.
+    public func renderHUD(metrics: WindowMetrics) {}
     /// Never asks to quit.
     public var wantsQuit: Bool { false }
     /// No bus.

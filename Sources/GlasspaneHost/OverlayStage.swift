@@ -79,12 +79,19 @@ public final class OverlayStage {
     }
 
     /// Phase 8: draws the overlay over the scene, layer by layer (back to front), each with its own renderer, so a
-    /// layer that changes every frame (the HUD) never forces a still one (the picker panel) to be redrawn.
+    /// layer that changes every frame (the HUD) never forces a still one (the picker panel) to be redrawn. The HUD's
+    /// layer is left to `renderHUD`, so its cost is timed as the `hud` phase.
     public func render(metrics: WindowMetrics) {
-        for layer in overlay.layers where layer.visibility != .hidden {
+        for layer in overlay.layers where layer.visibility != .hidden && layer !== hud?.layer {
             guard let layerRenderer = renderer(creatingFor: layer) else { return }
             layerRenderer.render(layer.drawList, generation: layer.contentVersion, damage: layer.lastDamage, metrics: metrics)
         }
+    }
+
+    /// Phase 8c: draws the HUD's layer over everything else (nothing when there is no HUD or it is hidden).
+    public func renderHUD(metrics: WindowMetrics) {
+        guard let layer = hud?.layer, layer.visibility != .hidden, let layerRenderer = renderer(creatingFor: layer) else { return }
+        layerRenderer.render(layer.drawList, generation: layer.contentVersion, damage: layer.lastDamage, metrics: metrics)
     }
 
     /// The layer's renderer, made on first use (the first layer gets the stage's renderer, others companions).

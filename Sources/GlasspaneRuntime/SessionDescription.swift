@@ -66,6 +66,8 @@ public struct BenchmarkDescription: Sendable {
     public var csvPath = ""
     /// Write the SVG chart here ("": none).
     public var svgPath = ""
+    /// Write the frames in MangoHud's CSV log format here ("": none).
+    public var mangoHudCSVPath = ""
     /// Compare with this earlier JSON report ("": no comparison).
     public var baselinePath = ""
     /// A compared metric worse by more than this percentage is a regression (exit 1).

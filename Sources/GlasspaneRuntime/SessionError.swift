@@ -106,6 +106,12 @@ public enum SessionError: Error, CustomStringConvertible {
     public var description: String { lines.joined(separator: "\n") }
 }
 
+extension SessionDescription {
+    /// Checks every output path (and that the baseline exists) as `Session.open` does, creating nothing; for
+    /// callers that write files without opening a session (`glasspane bench --runs N`).
+    public func checkOutputPaths() throws(SessionError) { try OutputPaths.check(self) }
+}
+
 /// Checks output paths before anything opens, creating nothing: the directory must exist and be writable, the
 /// path must not be a directory (or, when it exists, must be writable).
 enum OutputPaths {
@@ -114,7 +120,7 @@ enum OutputPaths {
         if !description.recordingPath.isEmpty { try check(description.recordingPath, option: "--out") }
         for s in description.screenshots { try check(s.path, option: "--screenshot") }
         if let b = description.benchmark {
-            for (path, option) in [(b.jsonPath, "--json"), (b.csvPath, "--csv"), (b.svgPath, "--svg")] where !path.isEmpty {
+            for (path, option) in [(b.jsonPath, "--json"), (b.csvPath, "--csv"), (b.svgPath, "--svg"), (b.mangoHudCSVPath, "--mangohud-csv")] where !path.isEmpty {
                 try check(path, option: option)
             }
             if !b.baselinePath.isEmpty && !FileManager.default.fileExists(atPath: b.baselinePath) {

@@ -116,8 +116,13 @@ extension Session {
             let samples = benchmark?.samples ?? []
             if !b.csvPath.isEmpty { try FrameCSV(processID: getpid()).write(samples, to: b.csvPath); lines.append("csv: \(b.csvPath)\n") }
             if !b.svgPath.isEmpty {
-                try FrameTimeChart(title: "glasspane bench: \(b.scenario)").write(samples: samples, statistics: report.statistics, to: b.svgPath)
+                try FrameTimeChart(title: "glasspane bench: \(b.scenario)").write(samples: samples, statistics: report.statistics,
+                                                                                   environment: report.environment, to: b.svgPath)
                 lines.append("svg: \(b.svgPath)\n")
+            }
+            if !b.mangoHudCSVPath.isEmpty {
+                try MangoHudCSV(environment: report.environment).write(samples, to: b.mangoHudCSVPath)
+                lines.append("mangohud csv: \(b.mangoHudCSVPath)\n")
             }
             if !b.baselinePath.isEmpty {
                 let comparison = try BaselineComparison.compare(current: report, baselinePath: b.baselinePath,

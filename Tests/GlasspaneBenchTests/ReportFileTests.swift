@@ -81,7 +81,7 @@ final class ReportFileTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(report.jsonString().utf8)) as? [String: Any])
         XCTAssertNil(object["gpu_us"])
         let environment = try XCTUnwrap(object["environment"] as? [String: Any])
-        XCTAssertEqual(Set(environment.keys), ["gl_renderer", "gl_version", "cpu_model", "cpu_cores", "build_configuration", "git_commit", "os", "options"])
+        XCTAssertEqual(Set(environment.keys), ["gl_renderer", "gl_version", "cpu_model", "cpu_cores", "build_configuration", "git_commit", "os", "options", "date"])
         XCTAssertTrue(environment["gl_renderer"] is NSNull)
     }
 

@@ -85,7 +85,7 @@ final class HonestFlagsTests: XCTestCase {
     func testBenchOutputPathsAreCheckedBeforeTheRun() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for option in ["--json", "--csv", "--svg"] {
+        for option in ["--json", "--csv", "--svg", "--mangohud-csv"] {
             let r = try BinaryRunner.run(["bench", "--headless", "--frames", "5", "--warmup", "1", option, dir + "/missing/out"])
             XCTAssertEqual(r.code, 2, r.stderr)
             XCTAssertTrue(r.stderr.contains("\(option) \(dir)/missing/out: directory \(dir)/missing does not exist"), r.stderr)

@@ -1,7 +1,9 @@
-// The HUD's graph: a steady 60 fps stays green, real overruns are red, the scale is labelled, phase names are the bench's.
+// The HUD: a steady 60 fps stays green, real overruns are red, the scale is labelled, phase names are the bench's; its drawing is the hud phase.
 import GlasspaneCore
+import GlasspaneDemo
 @testable import GlasspaneHost
 import GlasspaneOverlay
+import GlasspaneTesting
 import XCTest
 
 final class HUDGraphTests: XCTestCase {
@@ -50,5 +52,53 @@ final class HUDGraphTests: XCTestCase {
         XCTAssertTrue(painted.texts.contains("50 ms"), "\(painted.texts)")
         XCTAssertTrue(painted.texts.contains("16.7"), "budget line labelled: \(painted.texts)")
         XCTAssertTrue(painted.texts.contains { $0.hasPrefix("\(FramePhase.overlayPaint.key)  ") }, "\(painted.texts)")
+    }
+}
+
+/// A renderer whose drawing costs 1 µs of the fake platform's clock per draw command, so phase times tell which
+/// layers a phase drew.
+@MainActor
+private final class ClockCostRenderer: DrawListRenderer {
+    let clock: ManualClock
+    init(clock: ManualClock) { self.clock = clock }
+    func render(_ list: DrawList, generation: UInt64?, metrics: WindowMetrics) {
+        clock.advance(by: Nanoseconds(list.commands.count) * 1_000)
+    }
+    func makeCompanion() -> any DrawListRenderer { ClockCostRenderer(clock: clock) }
+}
+
+/// Captures the last frame's report.
+@MainActor
+private final class LastReport: FrameObserver {
+    var report: FrameReport?
+    func frameDidEnd(_ loop: FrameLoop, report: FrameReport) { self.report = report }
+}
+
+final class HUDPhaseTests: XCTestCase {
+    /// Runs the demo a few frames with the HUD on or off; the last frame's report and the command counts drawn.
+    private static func lastFrame(hud: Bool) -> (report: FrameReport, hudCommands: Int, otherCommands: Int) {
+        MainActor.assumeIsolated {
+            let platform = FakePlatform()
+            let app = DemoApp(sceneRenderer: RecordingSceneRenderer(), overlayRenderer: ClockCostRenderer(clock: platform.manualClock),
+                              content: DemoApp.Content(showsHUD: hud))
+            let loop = FrameLoop(platform: platform, app: app)
+            let last = LastReport()
+            loop.addObserver(last, order: .statistics)
+            loop.addObserver(app.performanceHUD, order: .hud)   // as the session does: it records every frame
+            for _ in 0..<20 { loop.runFrame() }
+            let hudLayer = app.performanceHUD.layer
+            let others = app.stage.overlay.layers.filter { $0.visibility != .hidden && $0 !== hudLayer }
+            return (last.report!, hud ? hudLayer.drawList.commands.count : 0, others.reduce(0) { $0 + $1.drawList.commands.count })
+        }
+    }
+
+    func testTheHUDsDrawingIsTheHudPhaseNotTheOverlays() {
+        let on = Self.lastFrame(hud: true)
+        XCTAssertGreaterThan(on.hudCommands, 20, "the HUD draws its panel, text and a bar per frame")
+        XCTAssertEqual(on.report[.hud], Nanoseconds(on.hudCommands) * 1_000, "the HUD's drawing, and only it, in the hud phase")
+        XCTAssertEqual(on.report[.overlayRender], Nanoseconds(on.otherCommands) * 1_000, "the overlay's render excludes the HUD")
+        let off = Self.lastFrame(hud: false)
+        XCTAssertEqual(off.report[.hud], 0)
+        XCTAssertEqual(off.report[.overlayRender], on.report[.overlayRender], "the panel costs the same with the HUD on")
     }
 }
