@@ -143,7 +143,8 @@ public final class DemoApp: SessionApp {
         picker.setColor(color)
     }
 
-    // Phase 2 (the overlay's router decides) and phases 7a-c (HUD, layout, paint) are `SessionApp`'s stage defaults.
+    // Phase 2 (the overlay's router decides), 7a-c (HUD, layout, paint) and the HUD's drawing are `SessionApp`'s stage
+    // defaults.
 
     /// Events that fell through: Escape quits, F1 toggles the HUD, the rest is scene input.
     public func engineReceive(_ event: InputEvent) {
@@ -228,8 +229,6 @@ public final class DemoApp: SessionApp {
         stage.render(metrics: metrics)
     }
 
-    /// Phase 8: the HUD over everything (timed as the `hud` phase).
-    public func renderHUD(metrics: WindowMetrics) { stage.renderHUD(metrics: metrics) }
 
     // MARK: - Expectations (scripts)
 

@@ -113,6 +113,8 @@ extension SessionApp {
     public func paintOverlay() { stage.paint() }
     /// The stage draws its overlay over the scene.
     public func renderOverlay(metrics: WindowMetrics) { stage.render(metrics: metrics) }
+    /// The stage draws its HUD layer last (timed as the `hud` phase).
+    public func renderHUD(metrics: WindowMetrics) { stage.renderHUD(metrics: metrics) }
     /// No engine state for expectations.
     public func engineStateForExpectations() -> JSONValue? { nil }
     /// No app-specific view properties.
