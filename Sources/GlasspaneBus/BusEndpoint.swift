@@ -53,15 +53,16 @@ public final class BusEndpoint {
 
     /// Guards against re-entrant delivery.
     var isDelivering = false
-    /// False after `bus.detach`.
-    var isAttached = true
 
-    init(id: EndpointID, bus: MessageBus, ready: Bool) {
-        self.id = id; self.bus = bus; self.isReady = ready
+    /// The queue the bus fills for this endpoint.
+    let mailbox: Mailbox
+
+    init(id: EndpointID, bus: MessageBus, ready: Bool, mailbox: Mailbox) {
+        self.id = id; self.bus = bus; self.isReady = ready; self.mailbox = mailbox
     }
 
-    /// Requests still waiting for a reply.
-    public var pendingRequestCount: Int { pending.count }
+    /// Requests still waiting for a reply (tests check that none leaks).
+    var pendingRequestCount: Int { pending.count }
 
     // MARK: - Handlers
 
@@ -69,8 +70,9 @@ public final class BusEndpoint {
     /// gets an `invalid-payload` error instead. A `BusError` thrown by the handler goes back to the sender as is,
     /// any other error as `handler-failed`.
     public func on<M: BusMessage>(_ type: M.Type, _ handler: @escaping (M, MessageContext) throws -> Void) {
+        let codec = M.self as? any PayloadCodable.Type
         handlers[M.type] = { [unowned self] envelope, context in
-            guard let message: M = self.decode(envelope, context) else { return }
+            guard let message: M = self.decode(envelope, context, codec: codec) else { return }
             do { try handler(message, context) } catch {
                 self.replyError(Self.handlerError(error, type: M.type), context)
             }
@@ -79,8 +81,9 @@ public final class BusEndpoint {
 
     /// Answers requests of type `R`: the returned value is posted back to the sender with `replyTo` set.
     public func onRequest<R: BusRequest>(_ type: R.Type, _ handler: @escaping (R, MessageContext) throws -> R.Reply) {
+        let codec = R.self as? any PayloadCodable.Type
         handlers[R.type] = { [unowned self] envelope, context in
-            guard let request: R = self.decode(envelope, context) else { return }
+            guard let request: R = self.decode(envelope, context, codec: codec) else { return }
             do {
                 let reply = try handler(request, context)
                 self.bus.post(reply, from: self.id, to: context.from, replyTo: context.id)
@@ -89,9 +92,6 @@ public final class BusEndpoint {
             }
         }
     }
-
-    /// Stops handling a type; later messages of it get `unknown-type`.
-    public func removeHandler<M: BusMessage>(for type: M.Type) { handlers[M.type] = nil }
 
     // MARK: - Sending
 
@@ -110,6 +110,7 @@ public final class BusEndpoint {
     public func request<R: BusRequest>(_ request: R, to target: EndpointID, timeout: RequestTimeout? = nil,
                                        completion: @escaping (Result<R.Reply, BusError>) -> Void) {
         let requestID = bus.makeID()
+        let replyCodec = R.Reply.self as? any PayloadCodable.Type
         var deadlineFrame: Int?, deadlineTime: Nanoseconds?
         switch timeout ?? bus.configuration.defaultTimeout {
         case .frames(let n): deadlineFrame = bus.frameIndex + max(0, n)
@@ -119,7 +120,7 @@ public final class BusEndpoint {
         pending[requestID] = Pending(
             type: R.type, deadlineFrame: deadlineFrame, deadlineTime: deadlineTime,
             complete: { [unowned self] result in
-                completion(result.flatMap { self.decodeReply($0, as: R.Reply.self, requestType: R.type) })
+                completion(result.flatMap { self.decodeReply($0, as: R.Reply.self, codec: replyCodec, requestType: R.type) })
             })
         bus.post(request, from: id, to: target, id: requestID)
     }
@@ -210,42 +211,24 @@ public final class BusEndpoint {
 
     // MARK: - Helpers
 
-    private func decode<M: BusMessage>(_ envelope: Envelope, _ context: MessageContext) -> M? {
-        let message: M
-        do {
-            message = try bus.decoder.decode(M.self, from: envelope.data ?? Self.emptyObject)
+    private func decode<M: BusMessage>(_ envelope: Envelope, _ context: MessageContext,
+                                       codec: (any PayloadCodable.Type)?) -> M? {
+        do throws(BusError) {
+            return try bus.decode(envelope, as: M.self, codec: codec, reportsMissingData: true)
         } catch {
-            if envelope.data == nil {
-                replyError(BusError(code: .invalidPayload, message: "\(M.type): data is missing", type: M.type, field: "data"), context)
-            } else {
-                replyError(.invalidPayload(type: M.type, decodingError: error), context)
-            }
+            replyError(error, context)
             return nil
         }
-        do throws(PayloadViolation) {
-            try message.validate()
-        } catch {
-            replyError(.invalidPayload(type: M.type, violation: error), context)
-            return nil
-        }
-        return message
     }
 
-    private func decodeReply<Reply: BusMessage>(_ envelope: Envelope, as: Reply.Type, requestType: String) -> Result<Reply, BusError> {
+    private func decodeReply<Reply: BusMessage>(_ envelope: Envelope, as: Reply.Type, codec: (any PayloadCodable.Type)?,
+                                                requestType: String) -> Result<Reply, BusError> {
         guard envelope.type == Reply.type else {
             return .failure(BusError(code: .unexpectedReply,
                                      message: "\(requestType): expected a \(Reply.type) reply, got \(envelope.type)",
                                      type: envelope.type, field: "type"))
         }
-        do {
-            let reply = try bus.decoder.decode(Reply.self, from: envelope.data ?? Self.emptyObject)
-            do throws(PayloadViolation) { try reply.validate() } catch {
-                return .failure(.invalidPayload(type: Reply.type, violation: error))
-            }
-            return .success(reply)
-        } catch {
-            return .failure(.invalidPayload(type: Reply.type, decodingError: error))
-        }
+        return Result { () throws(BusError) in try bus.decode(envelope, as: Reply.self, codec: codec, reportsMissingData: false) }
     }
 
     /// Sends an error back to the sender of the message being handled (answering its id, if it had one).
@@ -257,7 +240,4 @@ public final class BusEndpoint {
         if let busError = error as? BusError { return busError }
         return BusError(code: .handlerFailed, message: "\(type): handler failed: \(error)", type: type)
     }
-
-    /// What an absent `data` decodes from, so payload-less messages (`get-state`) need no `data` member.
-    private static let emptyObject = Data("{}".utf8)
 }

@@ -10,17 +10,6 @@ public protocol BusLogSink: AnyObject {
     func write(line: String)
 }
 
-/// Keeps log lines in memory: tests and tools that inspect traffic.
-@MainActor
-public final class MemoryLogSink: BusLogSink {
-    /// Every line written so far.
-    public private(set) var lines: [String] = []
-    /// Creates an empty sink.
-    public init() {}
-    /// Appends the line.
-    public func write(line: String) { lines.append(line) }
-}
-
 /// Why a log file could not be used.
 public enum BusLogError: Error, Hashable, Sendable {
     /// The file could not be opened for writing (path, errno).

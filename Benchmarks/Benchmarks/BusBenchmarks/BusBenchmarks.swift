@@ -1,6 +1,7 @@
 // Bus micro-benchmarks: the typed JSON round trip between the overlay and the engine, request/reply,
 // one-way message rate, and the fast channel's bulk throughput. Pure logic: no SDL, no GL.
 import Benchmark
+import Foundation
 import BenchmarkSupport
 import GlasspaneBus
 import GlasspaneCore
@@ -56,6 +57,31 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(scalingFactor: .kilo),
         fixture: { BusFixture() },
         body: { f, benchmark in
+            let before = f.stateChangesSeen
+            for i in benchmark.scaledIterations {
+                f.bus.phase = .routing
+                f.client.setColor(f.colors[i & 1])
+                f.frame()
+            }
+            if f.stateChangesSeen - before != benchmark.scaledIterations.count {
+                benchmark.error("expected one state-changed per change-color, got \(f.stateChangesSeen - before)")
+            }
+        })
+
+    // The same round trip with the traffic log on, as `--bus-log PATH` sets it: a `FileLogSink` on a temporary
+    // file, four lines per iteration (post and deliver of both messages), each flushed.
+    mainActorBenchmark(
+        "Bus.roundTrip.changeColor.busLog",
+        configuration: .init(scalingFactor: .kilo),
+        fixture: { () -> (BusFixture, FileLogSink) in
+            let f = BusFixture()
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("glasspane-bench-bus-log-\(getpid()).jsonl").path
+            let sink = try! FileLogSink(path: path)
+            f.bus.logSink = sink
+            return (f, sink)
+        },
+        body: { fixture, benchmark in
+            let f = fixture.0
             let before = f.stateChangesSeen
             for i in benchmark.scaledIterations {
                 f.bus.phase = .routing
