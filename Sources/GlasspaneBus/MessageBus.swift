@@ -266,7 +266,7 @@ public final class MessageBus {
     func post<M: BusMessage>(_ message: M, from: EndpointID, to: EndpointID, id: Int? = nil, replyTo: Int? = nil) {
         if let codable = message as? any PayloadCodable {
             let limit = configuration.maxMessageBytes
-            if (type(of: codable).maxPayloadBytes.map { $0 > limit }) ?? true {
+            if (codable.maxPayloadBytes.map { $0 > limit }) ?? true {
                 let size = codable.payloadBytes.count
                 if size > limit {
                     sendError(BusError(code: .tooLarge, message: "\(M.type): data is \(size) bytes, over the \(limit)-byte limit",

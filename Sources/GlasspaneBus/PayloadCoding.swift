@@ -16,15 +16,15 @@ public protocol PayloadCodable: BusMessage {
     /// Writes the payload as one JSON value with object keys in sorted order (as the `Codable` path writes them);
     /// numbers that are not finite as the strings `"NaN"`, `"Infinity"`, `"-Infinity"` (`JSONWriter.payloadNumber`).
     func writePayload(to writer: inout JSONWriter)
-    /// The most bytes `writePayload` can write for any value of the type, when the type has such a bound (a fixed
-    /// shape of numbers and booleans); nil when it must be measured (it holds a string or an array). A posted value
-    /// is written and measured against `maxMessageBytes` only when the bound is nil or over the limit.
-    static var maxPayloadBytes: Int? { get }
+    /// The most bytes `writePayload` can write for this value, worked out without writing it (a fixed shape of
+    /// numbers and booleans, plus what its strings and arrays can take); nil when it must be measured. A posted
+    /// value is written and measured against `maxMessageBytes` only when the bound is nil or over the limit.
+    var maxPayloadBytes: Int? { get }
 }
 
 extension PayloadCodable {
     /// No bound: every post of the type is written once to check its size.
-    public static var maxPayloadBytes: Int? { nil }
+    public var maxPayloadBytes: Int? { nil }
 
     /// The payload as compact JSON bytes.
     public var payloadBytes: [UInt8] {
@@ -36,6 +36,9 @@ extension PayloadCodable {
 
 /// The most bytes one number takes as `JSONWriter` writes it (`-2.2250738585072014e-308` is 24; `"-Infinity"` 11).
 public let maxPayloadNumberBytes = 24
+
+/// The most bytes `JSONWriter.string` writes for `s`: quotes, and at most six bytes (`\u001f`) per UTF-8 byte.
+public func maxPayloadStringBytes(_ s: String) -> Int { 2 + 6 * s.utf8.count }
 
 extension JSONWriter {
     /// Writes a payload number: finite ones as numbers, NaN and infinities as the strings `"NaN"`, `"Infinity"`,
@@ -146,6 +149,25 @@ public struct PayloadObjectReader: Sendable {
     public func member(_ key: String) throws(PayloadViolation) -> PayloadReader {
         guard let value = members[key] else { throw PayloadViolation(field: path + "." + key, reason: "is missing") }
         return PayloadReader(value, path: path + "." + key)
+    }
+
+    /// The member `key`, or nil when it is absent or `null` (what `decodeIfPresent` treats as absent).
+    public func memberIfPresent(_ key: String) -> PayloadReader? {
+        guard let value = members[key], value != .null else { return nil }
+        return PayloadReader(value, path: path + "." + key)
+    }
+
+    /// True when the object has the member `key`, `null` included (Foundation's `contains`).
+    public func contains(_ key: String) -> Bool { members[key] != nil }
+
+    /// The first member, in sorted order, that is not in `allowed`; nil when there is none.
+    public func firstUnknownMember(allowed: Set<String>) -> String? {
+        var first: String?
+        for key in members.keys where !allowed.contains(key) {
+            if let f = first, f <= key { continue }
+            first = key
+        }
+        return first
     }
 }
 

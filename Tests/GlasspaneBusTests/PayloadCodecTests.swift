@@ -34,7 +34,7 @@ struct CodedLevel: PayloadCodable, Hashable {
         CodedLevel.writes += 1
         writer.beginObject(); writer.key("value"); writer.payloadNumber(value); writer.endObject()
     }
-    static var maxPayloadBytes: Int? { 10 + maxPayloadNumberBytes }
+    var maxPayloadBytes: Int? { 10 + maxPayloadNumberBytes }
     func validate() throws(PayloadViolation) { try Level(value: value).validate() }
     /// How many times any level was written as JSON.
     nonisolated(unsafe) static var writes = 0
