@@ -71,8 +71,13 @@ public final class BusEndpoint {
     /// any other error as `handler-failed`.
     public func on<M: BusMessage>(_ type: M.Type, _ handler: @escaping (M, MessageContext) throws -> Void) {
         let codec = M.self as? any PayloadCodable.Type
-        handlers[M.type] = { [unowned self] envelope, context in
-            guard let message: M = self.decode(envelope, context, codec: codec) else { return }
+        // unowned(unsafe): the closure lives in `handlers`, so only this endpoint can call it, while it exists.
+        handlers[M.type] = { [unowned(unsafe) self] envelope, context in
+            let message: M
+            do throws(BusError) { message = try self.bus.decode(envelope, as: M.self, codec: codec, reportsMissingData: true) } catch {
+                self.replyError(error, context)
+                return
+            }
             do { try handler(message, context) } catch {
                 self.replyError(Self.handlerError(error, type: M.type), context)
             }
@@ -81,12 +86,30 @@ public final class BusEndpoint {
 
     /// Answers requests of type `R`: the returned value is posted back to the sender with `replyTo` set.
     public func onRequest<R: BusRequest>(_ type: R.Type, _ handler: @escaping (R, MessageContext) throws -> R.Reply) {
+        registerRequest(R.self, handler) { bus, reply, from, to, replyTo in bus.post(reply, from: from, to: to, replyTo: replyTo) }
+    }
+
+    /// Answers requests of type `R` whose reply codes itself: the reply is queued as the value with no runtime
+    /// conformance check (the overload the compiler picks when it knows the reply type).
+    public func onRequest<R: BusRequest>(_ type: R.Type, _ handler: @escaping (R, MessageContext) throws -> R.Reply)
+    where R.Reply: PayloadCodable {
+        registerRequest(R.self, handler) { bus, reply, from, to, replyTo in bus.post(reply, from: from, to: to, replyTo: replyTo) }
+    }
+
+    private func registerRequest<R: BusRequest>(
+        _ type: R.Type, _ handler: @escaping (R, MessageContext) throws -> R.Reply,
+        postReply: @escaping @MainActor (MessageBus, R.Reply, EndpointID, EndpointID, Int?) -> Void
+    ) {
         let codec = R.self as? any PayloadCodable.Type
-        handlers[R.type] = { [unowned self] envelope, context in
-            guard let request: R = self.decode(envelope, context, codec: codec) else { return }
+        handlers[R.type] = { [unowned(unsafe) self] envelope, context in
+            let request: R
+            do throws(BusError) { request = try self.bus.decode(envelope, as: R.self, codec: codec, reportsMissingData: true) } catch {
+                self.replyError(error, context)
+                return
+            }
             do {
                 let reply = try handler(request, context)
-                self.bus.post(reply, from: self.id, to: context.from, replyTo: context.id)
+                postReply(self.bus, reply, self.id, context.from, context.id)
             } catch {
                 self.replyError(Self.handlerError(error, type: R.type), context)
             }
@@ -97,6 +120,11 @@ public final class BusEndpoint {
 
     /// Posts a message that needs no answer. Problems come back later as `error` messages (see `onError`).
     public func post<M: BusMessage>(_ message: M, to target: EndpointID) {
+        bus.post(message, from: id, to: target)
+    }
+
+    /// Posts a message that codes itself (queued as the value, no runtime conformance check).
+    public func post<M: PayloadCodable>(_ message: M, to target: EndpointID) {
         bus.post(message, from: id, to: target)
     }
 
@@ -210,16 +238,6 @@ public final class BusEndpoint {
     }
 
     // MARK: - Helpers
-
-    private func decode<M: BusMessage>(_ envelope: Envelope, _ context: MessageContext,
-                                       codec: (any PayloadCodable.Type)?) -> M? {
-        do throws(BusError) {
-            return try bus.decode(envelope, as: M.self, codec: codec, reportsMissingData: true)
-        } catch {
-            replyError(error, context)
-            return nil
-        }
-    }
 
     private func decodeReply<Reply: BusMessage>(_ envelope: Envelope, as: Reply.Type, codec: (any PayloadCodable.Type)?,
                                                 requestType: String) -> Result<Reply, BusError> {

@@ -83,6 +83,11 @@ public final class MessageBus {
     private var mailboxes: [EndpointID: Mailbox] = [:]
     /// Attached endpoints.
     private var endpoints: [EndpointID: BusEndpoint] = [:]
+    /// The same mailboxes and endpoints in creation order: with a handful of endpoints (the demo has four), a scan
+    /// comparing names is cheaper than hashing one, and every post and delivery looks one up.
+    private var mailboxList: [Mailbox] = [], endpointList: [BusEndpoint] = []
+    /// Up to this many endpoints, lookups scan the lists above; beyond it they hash.
+    private static let scanLimit = 8
     /// Fast channels by name.
     private var channels: [String: AnyObject] = [:]
     /// The next message id (ids are unique on this bus).
@@ -112,14 +117,21 @@ public final class MessageBus {
         precondition(endpoints[id] == nil, "endpoint \(id) is already attached")
         let endpoint = BusEndpoint(id: id, bus: self, ready: ready, mailbox: mailbox(for: id))
         endpoints[id] = endpoint
+        endpointList.append(endpoint)
         return endpoint
     }
 
     /// The attached endpoint with this id.
-    public func endpoint(_ id: EndpointID) -> BusEndpoint? { endpoints[id] }
+    public func endpoint(_ id: EndpointID) -> BusEndpoint? {
+        if endpointList.count <= Self.scanLimit {
+            for endpoint in endpointList where endpoint.id == id { return endpoint }
+            return nil
+        }
+        return endpoints[id]
+    }
 
     /// True when the endpoint is attached and has announced that it takes messages.
-    public func isReady(_ id: EndpointID) -> Bool { endpoints[id]?.isReady ?? false }
+    public func isReady(_ id: EndpointID) -> Bool { endpoint(id)?.isReady ?? false }
 
     /// The attached endpoints' ids, sorted by name (deterministic broadcast order).
     var attachedIDs: [EndpointID] { endpoints.keys.sorted { $0.name < $1.name } }
@@ -129,9 +141,14 @@ public final class MessageBus {
 
     /// The mailbox of `id`, created on first use.
     private func mailbox(for id: EndpointID) -> Mailbox {
-        if let existing = mailboxes[id] { return existing }
-        let created = Mailbox()
+        if mailboxList.count <= Self.scanLimit {
+            for mailbox in mailboxList where mailbox.id == id { return mailbox }
+        } else if let existing = mailboxes[id] {
+            return existing
+        }
+        let created = Mailbox(id: id)
         mailboxes[id] = created
+        mailboxList.append(created)
         return created
     }
 
@@ -140,7 +157,7 @@ public final class MessageBus {
     /// Hands every message queued for `id` (before this call) to its handlers, in posting order, then fails
     /// its requests that timed out. Does nothing while the endpoint is missing or not ready.
     public func deliver(to id: EndpointID) {
-        guard let endpoint = endpoints[id], endpoint.isReady, !endpoint.isDelivering else { return }
+        guard let endpoint = endpoint(id), endpoint.isReady, !endpoint.isDelivering else { return }
         endpoint.isDelivering = true
         defer { endpoint.isDelivering = false }
         let mailbox = endpoint.mailbox
@@ -260,21 +277,31 @@ public final class MessageBus {
                         field: error.path.isEmpty ? nil : error.path)
     }
 
-    /// Queues a typed message: a `PayloadCodable` one as the value (written only when its size has no bound
-    /// within the limit), any other `Codable` one encoded by `JSONEncoder`. Encoding failures and oversize payloads
-    /// come back to `from`.
+    /// Queues a message that codes itself as the value (written only when its size has no bound within the
+    /// limit). Chosen at compile time where the type is known to be `PayloadCodable`: no runtime conformance check.
+    func post<M: PayloadCodable>(_ message: M, from: EndpointID, to: EndpointID, id: Int? = nil, replyTo: Int? = nil) {
+        postValue(message, type: M.type, from: from, to: to, id: id, replyTo: replyTo)
+    }
+
+    private func postValue(_ value: any PayloadCodable, type: String, from: EndpointID, to: EndpointID, id: Int?, replyTo: Int?) {
+        let limit = configuration.maxMessageBytes
+        if (value.maxPayloadBytes.map { $0 > limit }) ?? true {
+            let size = value.payloadBytes.count
+            if size > limit {
+                sendError(BusError(code: .tooLarge, message: "\(type): data is \(size) bytes, over the \(limit)-byte limit",
+                                   type: type, field: "data"), to: from, from: to, replyTo: id)
+                return
+            }
+        }
+        enqueue(Envelope(type: type, payload: .value(value), id: id, replyTo: replyTo, from: from, to: to))
+    }
+
+    /// Queues a typed message: a `PayloadCodable` one as the value (see above; found by a runtime check here, where
+    /// the type is only known to be a `BusMessage`), any other `Codable` one encoded by `JSONEncoder`. Encoding
+    /// failures and oversize payloads come back to `from`.
     func post<M: BusMessage>(_ message: M, from: EndpointID, to: EndpointID, id: Int? = nil, replyTo: Int? = nil) {
         if let codable = message as? any PayloadCodable {
-            let limit = configuration.maxMessageBytes
-            if (codable.maxPayloadBytes.map { $0 > limit }) ?? true {
-                let size = codable.payloadBytes.count
-                if size > limit {
-                    sendError(BusError(code: .tooLarge, message: "\(M.type): data is \(size) bytes, over the \(limit)-byte limit",
-                                       type: M.type, field: "data"), to: from, from: to, replyTo: id)
-                    return
-                }
-            }
-            enqueue(Envelope(type: M.type, payload: .value(codable), id: id, replyTo: replyTo, from: from, to: to))
+            postValue(codable, type: M.type, from: from, to: to, id: id, replyTo: replyTo)
             return
         }
         let data: Data
@@ -299,8 +326,10 @@ public final class MessageBus {
     func decode<M: BusMessage>(_ envelope: Envelope, as: M.Type, codec: (any PayloadCodable.Type)?,
                                reportsMissingData: Bool) throws(BusError) -> M {
         let message: M
-        if case .value(let value) = envelope.payload, let typed = value as? M {
-            message = typed
+        // The posted type itself (the usual case in process): compare the metatypes, then an unconditional cast,
+        // so no `Optional<M>` is instantiated at run time for a conditional one.
+        if case .value(let value) = envelope.payload, ObjectIdentifier(type(of: value)) == ObjectIdentifier(M.self) {
+            message = value as! M
         } else if let codec {
             do throws(PayloadViolation) {
                 message = try Self.decode(envelope.payload, with: codec, as: M.self)
@@ -456,6 +485,9 @@ public final class MessageBus {
 /// One receiver's queue, shared by the bus (which appends) and the endpoint (whose delivery drains it).
 @MainActor
 final class Mailbox {
+    /// The receiver's name.
+    let id: EndpointID
     /// Envelopes in posting order.
     var envelopes: [Envelope] = []
+    init(id: EndpointID) { self.id = id }
 }
