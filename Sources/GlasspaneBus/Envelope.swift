@@ -48,6 +48,9 @@ struct Envelope: Sendable {
     var from: EndpointID
     /// The receiving endpoint.
     var to: EndpointID
+    /// The payload's JSON as the traffic log wrote it in the `post` line, kept for the `deliver` line so a logged
+    /// message is written once; nil when the log is off.
+    var loggedPayload: [UInt8]?
 
     init(type: String, payload: Payload, id: Int? = nil, replyTo: Int? = nil, error: BusError? = nil,
          from: EndpointID, to: EndpointID) {
@@ -64,12 +67,17 @@ struct Envelope: Sendable {
         return Data(w.bytes)
     }
 
-    /// Appends the envelope's members (without braces) to a writer.
-    func writeMembers(into w: inout JSONWriter) {
+    /// Appends the envelope's members (without braces) to a writer; returns where the payload's JSON is in the
+    /// writer's bytes (nil without `data`).
+    @discardableResult
+    func writeMembers(into w: inout JSONWriter) -> Range<Int>? {
         w.member("type", string: type)
+        var data: Range<Int>?
         if case .none = payload {} else {
             w.key("data")
-            payload.write(to: &w)
+            let start = w.bytes.count
+            if let loggedPayload { w.raw(loggedPayload) } else { payload.write(to: &w) }
+            data = start..<w.bytes.count
         }
         if let id { w.member("id", int: id) }
         if let replyTo { w.member("replyTo", int: replyTo) }
@@ -82,6 +90,7 @@ struct Envelope: Sendable {
             if let f = error.field { w.member("field", string: f) }
             w.endObject()
         }
+        return data
     }
 }
 

@@ -409,24 +409,54 @@ public final class MessageBus {
 
     private func enqueue(_ envelope: Envelope) {
         statistics.posted += 1
-        if logSink != nil { log(event: "post", envelope) }
+        var envelope = envelope
+        if logSink != nil { logPost(&envelope) }
         mailbox(for: envelope.to).envelopes.append(envelope)
     }
 
     // MARK: - Traffic log
 
+    /// Reused for every log line: its buffer keeps its capacity.
+    private var logWriter = JSONWriter()
+
+    /// Logs a post and keeps the payload's bytes on the envelope for its `deliver` line.
+    private func logPost(_ envelope: inout Envelope) {
+        var w = logWriter
+        logWriter = JSONWriter(capacity: 0)
+        w.reset()
+        beginLine(&w, event: "post", envelope)
+        if let data = envelope.writeMembers(into: &w) { envelope.loggedPayload = Array(w.bytes[data]) }
+        w.endObject()
+        emit(w)
+        logWriter = w
+    }
+
     private func log(event: String, _ envelope: Envelope) {
-        guard let sink = logSink else { return }
-        var w = JSONWriter()
+        guard logSink != nil else { return }
+        var w = logWriter
+        logWriter = JSONWriter(capacity: 0)
+        w.reset()
+        beginLine(&w, event: event, envelope)
+        envelope.writeMembers(into: &w)
+        w.endObject()
+        emit(w)
+        logWriter = w
+    }
+
+    /// `{"frame":F,"phase":P,"event":E,"from":A,"to":B` (the envelope's members follow).
+    private func beginLine(_ w: inout JSONWriter, event: String, _ envelope: Envelope) {
         w.beginObject()
         w.member("frame", int: frameIndex)
         w.member("phase", string: phaseName)
         w.member("event", string: event)
         w.member("from", string: envelope.from.name)
         w.member("to", string: envelope.to.name)
-        envelope.writeMembers(into: &w)
-        w.endObject()
-        sink.write(line: w.text)
+    }
+
+    /// Hands a finished line to the sink as bytes.
+    private func emit(_ w: JSONWriter) {
+        guard let sink = logSink else { return }
+        w.bytes.withUnsafeBufferPointer { sink.write(utf8Line: $0) }
     }
 
     private func logRejected(_ text: String, from: EndpointID, to: EndpointID) {

@@ -194,10 +194,14 @@ final class PayloadCodecTests: XCTestCase {
         _ = f.run { for v in [0.25, 0.5, 0.75] { f.sender.post(CodedLevel(value: v), to: .engine) } }
         XCTAssertEqual(f.delivered, [0.25, 0.5, 0.75].map { "level \($0.bitPattern)" })
         XCTAssertEqual(CodedLevel.writes, 0)
-        // With a log, each message is written for its post line and its deliver line, and nowhere else.
+        // With a log, each message is written once, for its post line; the deliver line reuses those bytes.
         f.bus.logSink = f.log
+        let before = f.log.lines.count
         _ = f.run { f.sender.post(CodedLevel(value: 0.5), to: .engine) }
-        XCTAssertEqual(CodedLevel.writes, 2)
+        XCTAssertEqual(CodedLevel.writes, 1)
+        let lines = f.log.lines[before...].filter { $0.contains(#""type":"level""#) }
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertEqual(lines.map { $0.contains(#""data":{"value":0.5}"#) }, [true, true], "\(lines)")
     }
 
     func testASizeBoundOverTheLimitMakesTheBusMeasure() async {

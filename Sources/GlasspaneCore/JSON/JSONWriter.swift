@@ -131,6 +131,10 @@ public struct JSONWriter: Sendable {
         separate(); bytes.append(contentsOf: json); needsComma = true
     }
 
+    /// Writes bytes that already are one JSON value, unchecked (the concrete form of `raw(_:)`: a copy of the
+    /// whole array rather than a generic walk element by element).
+    public mutating func raw(_ json: [UInt8]) { separate(); bytes.append(contentsOf: json); needsComma = true }
+
     /// `"key":"value"`.
     public mutating func member(_ k: String, string v: String) { key(k); string(v) }
     /// `"key":123`.
