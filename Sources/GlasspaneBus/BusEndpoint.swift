@@ -53,15 +53,16 @@ public final class BusEndpoint {
 
     /// Guards against re-entrant delivery.
     var isDelivering = false
-    /// False after `bus.detach`.
-    var isAttached = true
 
-    init(id: EndpointID, bus: MessageBus, ready: Bool) {
-        self.id = id; self.bus = bus; self.isReady = ready
+    /// The queue the bus fills for this endpoint.
+    let mailbox: Mailbox
+
+    init(id: EndpointID, bus: MessageBus, ready: Bool, mailbox: Mailbox) {
+        self.id = id; self.bus = bus; self.isReady = ready; self.mailbox = mailbox
     }
 
-    /// Requests still waiting for a reply.
-    public var pendingRequestCount: Int { pending.count }
+    /// Requests still waiting for a reply (tests check that none leaks).
+    var pendingRequestCount: Int { pending.count }
 
     // MARK: - Handlers
 
@@ -69,8 +70,14 @@ public final class BusEndpoint {
     /// gets an `invalid-payload` error instead. A `BusError` thrown by the handler goes back to the sender as is,
     /// any other error as `handler-failed`.
     public func on<M: BusMessage>(_ type: M.Type, _ handler: @escaping (M, MessageContext) throws -> Void) {
-        handlers[M.type] = { [unowned self] envelope, context in
-            guard let message: M = self.decode(envelope, context) else { return }
+        let codec = M.self as? any PayloadCodable.Type
+        // unowned(unsafe): the closure lives in `handlers`, so only this endpoint can call it, while it exists.
+        handlers[M.type] = { [unowned(unsafe) self] envelope, context in
+            let message: M
+            do throws(BusError) { message = try self.bus.decode(envelope, as: M.self, codec: codec, reportsMissingData: true) } catch {
+                self.replyError(error, context)
+                return
+            }
             do { try handler(message, context) } catch {
                 self.replyError(Self.handlerError(error, type: M.type), context)
             }
@@ -79,24 +86,45 @@ public final class BusEndpoint {
 
     /// Answers requests of type `R`: the returned value is posted back to the sender with `replyTo` set.
     public func onRequest<R: BusRequest>(_ type: R.Type, _ handler: @escaping (R, MessageContext) throws -> R.Reply) {
-        handlers[R.type] = { [unowned self] envelope, context in
-            guard let request: R = self.decode(envelope, context) else { return }
+        registerRequest(R.self, handler) { bus, reply, from, to, replyTo in bus.post(reply, from: from, to: to, replyTo: replyTo) }
+    }
+
+    /// Answers requests of type `R` whose reply codes itself: the reply is queued as the value with no runtime
+    /// conformance check (the overload the compiler picks when it knows the reply type).
+    public func onRequest<R: BusRequest>(_ type: R.Type, _ handler: @escaping (R, MessageContext) throws -> R.Reply)
+    where R.Reply: PayloadCodable {
+        registerRequest(R.self, handler) { bus, reply, from, to, replyTo in bus.post(reply, from: from, to: to, replyTo: replyTo) }
+    }
+
+    private func registerRequest<R: BusRequest>(
+        _ type: R.Type, _ handler: @escaping (R, MessageContext) throws -> R.Reply,
+        postReply: @escaping @MainActor (MessageBus, R.Reply, EndpointID, EndpointID, Int?) -> Void
+    ) {
+        let codec = R.self as? any PayloadCodable.Type
+        handlers[R.type] = { [unowned(unsafe) self] envelope, context in
+            let request: R
+            do throws(BusError) { request = try self.bus.decode(envelope, as: R.self, codec: codec, reportsMissingData: true) } catch {
+                self.replyError(error, context)
+                return
+            }
             do {
                 let reply = try handler(request, context)
-                self.bus.post(reply, from: self.id, to: context.from, replyTo: context.id)
+                postReply(self.bus, reply, self.id, context.from, context.id)
             } catch {
                 self.replyError(Self.handlerError(error, type: R.type), context)
             }
         }
     }
 
-    /// Stops handling a type; later messages of it get `unknown-type`.
-    public func removeHandler<M: BusMessage>(for type: M.Type) { handlers[M.type] = nil }
-
     // MARK: - Sending
 
     /// Posts a message that needs no answer. Problems come back later as `error` messages (see `onError`).
     public func post<M: BusMessage>(_ message: M, to target: EndpointID) {
+        bus.post(message, from: id, to: target)
+    }
+
+    /// Posts a message that codes itself (queued as the value, no runtime conformance check).
+    public func post<M: PayloadCodable>(_ message: M, to target: EndpointID) {
         bus.post(message, from: id, to: target)
     }
 
@@ -110,6 +138,7 @@ public final class BusEndpoint {
     public func request<R: BusRequest>(_ request: R, to target: EndpointID, timeout: RequestTimeout? = nil,
                                        completion: @escaping (Result<R.Reply, BusError>) -> Void) {
         let requestID = bus.makeID()
+        let replyCodec = R.Reply.self as? any PayloadCodable.Type
         var deadlineFrame: Int?, deadlineTime: Nanoseconds?
         switch timeout ?? bus.configuration.defaultTimeout {
         case .frames(let n): deadlineFrame = bus.frameIndex + max(0, n)
@@ -119,7 +148,7 @@ public final class BusEndpoint {
         pending[requestID] = Pending(
             type: R.type, deadlineFrame: deadlineFrame, deadlineTime: deadlineTime,
             complete: { [unowned self] result in
-                completion(result.flatMap { self.decodeReply($0, as: R.Reply.self, requestType: R.type) })
+                completion(result.flatMap { self.decodeReply($0, as: R.Reply.self, codec: replyCodec, requestType: R.type) })
             })
         bus.post(request, from: id, to: target, id: requestID)
     }
@@ -210,42 +239,14 @@ public final class BusEndpoint {
 
     // MARK: - Helpers
 
-    private func decode<M: BusMessage>(_ envelope: Envelope, _ context: MessageContext) -> M? {
-        let message: M
-        do {
-            message = try bus.decoder.decode(M.self, from: envelope.data ?? Self.emptyObject)
-        } catch {
-            if envelope.data == nil {
-                replyError(BusError(code: .invalidPayload, message: "\(M.type): data is missing", type: M.type, field: "data"), context)
-            } else {
-                replyError(.invalidPayload(type: M.type, decodingError: error), context)
-            }
-            return nil
-        }
-        do throws(PayloadViolation) {
-            try message.validate()
-        } catch {
-            replyError(.invalidPayload(type: M.type, violation: error), context)
-            return nil
-        }
-        return message
-    }
-
-    private func decodeReply<Reply: BusMessage>(_ envelope: Envelope, as: Reply.Type, requestType: String) -> Result<Reply, BusError> {
+    private func decodeReply<Reply: BusMessage>(_ envelope: Envelope, as: Reply.Type, codec: (any PayloadCodable.Type)?,
+                                                requestType: String) -> Result<Reply, BusError> {
         guard envelope.type == Reply.type else {
             return .failure(BusError(code: .unexpectedReply,
                                      message: "\(requestType): expected a \(Reply.type) reply, got \(envelope.type)",
                                      type: envelope.type, field: "type"))
         }
-        do {
-            let reply = try bus.decoder.decode(Reply.self, from: envelope.data ?? Self.emptyObject)
-            do throws(PayloadViolation) { try reply.validate() } catch {
-                return .failure(.invalidPayload(type: Reply.type, violation: error))
-            }
-            return .success(reply)
-        } catch {
-            return .failure(.invalidPayload(type: Reply.type, decodingError: error))
-        }
+        return Result { () throws(BusError) in try bus.decode(envelope, as: Reply.self, codec: codec, reportsMissingData: false) }
     }
 
     /// Sends an error back to the sender of the message being handled (answering its id, if it had one).
@@ -257,7 +258,4 @@ public final class BusEndpoint {
         if let busError = error as? BusError { return busError }
         return BusError(code: .handlerFailed, message: "\(type): handler failed: \(error)", type: type)
     }
-
-    /// What an absent `data` decodes from, so payload-less messages (`get-state`) need no `data` member.
-    private static let emptyObject = Data("{}".utf8)
 }

@@ -8,17 +8,14 @@ import Glibc
 public protocol BusLogSink: AnyObject {
     /// Writes one line of JSON (without the trailing newline).
     func write(line: String)
+    /// Writes one line of JSON given as UTF-8 bytes (without the trailing newline), valid only during the call.
+    /// The bus calls this one; the default makes a `String` and calls `write(line:)`.
+    func write(utf8Line: UnsafeBufferPointer<UInt8>)
 }
 
-/// Keeps log lines in memory: tests and tools that inspect traffic.
-@MainActor
-public final class MemoryLogSink: BusLogSink {
-    /// Every line written so far.
-    public private(set) var lines: [String] = []
-    /// Creates an empty sink.
-    public init() {}
-    /// Appends the line.
-    public func write(line: String) { lines.append(line) }
+extension BusLogSink {
+    /// Makes a `String` of the line and calls `write(line:)`.
+    public func write(utf8Line: UnsafeBufferPointer<UInt8>) { write(line: String(decoding: utf8Line, as: UTF8.self)) }
 }
 
 /// Why a log file could not be used.
@@ -44,10 +41,15 @@ public final class FileLogSink: BusLogSink {
 
     /// Writes the line and a newline, then flushes.
     public func write(line: String) {
-        guard let file else { return }
         var text = line
-        text.append("\n")
-        text.withUTF8 { buf in _ = fwrite(buf.baseAddress, 1, buf.count, file) }
+        text.withUTF8 { write(utf8Line: $0) }
+    }
+
+    /// Writes the bytes and a newline, then flushes: one `write` call per line, and no `String` made.
+    public func write(utf8Line: UnsafeBufferPointer<UInt8>) {
+        guard let file else { return }
+        _ = fwrite(utf8Line.baseAddress, 1, utf8Line.count, file)
+        _ = fputc(0x0A, file)
         fflush(file)
     }
 

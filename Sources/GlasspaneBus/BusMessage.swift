@@ -1,4 +1,6 @@
-// Message types: each is a Swift type with a Codable payload and a kebab-case name on the wire.
+// Message types: each is a Swift type with a Codable payload and a kebab-case name on the wire; types that also
+// adopt `PayloadCodable` (PayloadCoding.swift) code themselves and travel in process as values.
+import GlasspaneCore
 
 /// A message type: its `Codable` form is the envelope's `data`, `type` is its kebab-case wire name.
 public protocol BusMessage: Codable, Sendable {
@@ -27,6 +29,19 @@ public struct Ready: BusMessage, Hashable {
     public var endpoint: String
     /// Creates the announcement.
     public init(endpoint: String) { self.endpoint = endpoint }
+}
+
+extension Ready: PayloadCodable {
+    /// Reads `{"endpoint": String}`.
+    public init(payload: PayloadReader) throws(PayloadViolation) {
+        self.init(endpoint: try payload.object().member("endpoint").string())
+    }
+    /// Writes `{"endpoint": String}`.
+    public func writePayload(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("endpoint"); writer.string(endpoint)
+        writer.endObject()
+    }
 }
 
 /// The name of a party on the bus: the engine, the overlay, the HUD, a test, a tool.

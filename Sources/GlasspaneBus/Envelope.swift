@@ -1,5 +1,6 @@
-// The envelope: {"type", "data", "id"?, "replyTo"?, "error"?}. In process, `data` stays as JSON bytes so a
-// typed message is encoded once by the sender and decoded once by the receiver, and nothing else is re-encoded.
+// The envelope: {"type", "data", "id"?, "replyTo"?, "error"?}. In process, `data` stays in the form it was posted
+// in: a `PayloadCodable` value as the value (no JSON unless a log or another Swift type asks), raw text as the
+// `JSONValue` it was parsed into, other typed messages as their `Codable` bytes. Nothing is re-encoded.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -7,50 +8,77 @@ import Foundation
 #endif
 import GlasspaneCore
 
-/// One message on the bus, as queued for its receiver.
-public struct Envelope: Hashable, Sendable {
-    /// The wire name of the message type (`error` for error messages).
-    public var type: String
-    /// The payload as JSON text (UTF-8); nil when the envelope has no `data`.
-    public var data: Data?
-    /// Present on requests: the receiver answers with `replyTo` set to it.
-    public var id: Int?
-    /// Present on replies (and on errors answering a message that had an id).
-    public var replyTo: Int?
-    /// Present on `error` messages.
-    public var error: BusError?
-    /// The sending endpoint.
-    public var from: EndpointID
-    /// The receiving endpoint.
-    public var to: EndpointID
+/// The payload of a queued envelope, in the form it was posted in.
+enum Payload: Sendable {
+    /// No `data` member.
+    case none
+    /// A typed message that codes itself, carried as the value.
+    case value(any PayloadCodable)
+    /// A payload from raw text or a script line, as parsed.
+    case json(JSONValue)
+    /// A `Codable` message's bytes (JSONEncoder), or bytes handed to `Envelope.init`.
+    case bytes(Data)
 
-    /// Creates an envelope.
-    public init(type: String, data: Data?, id: Int? = nil, replyTo: Int? = nil, error: BusError? = nil,
-                from: EndpointID, to: EndpointID) {
-        self.type = type; self.data = data; self.id = id; self.replyTo = replyTo; self.error = error
+    /// Writes the payload as one JSON value.
+    func write(to w: inout JSONWriter) {
+        switch self {
+        case .none: w.raw([0x6E, 0x75, 0x6C, 0x6C])
+        case .value(let message): message.writePayload(to: &w)
+        case .json(let value):
+            // A queued value was written once before it was queued (size check) or parsed from text: it writes.
+            if (try? w.write(value)) == nil { w.raw([0x6E, 0x75, 0x6C, 0x6C]) }
+        case .bytes(let data): w.raw(data)
+        }
+    }
+}
+
+/// One message on the bus, as queued for its receiver.
+struct Envelope: Sendable {
+    /// The wire name of the message type (`error` for error messages).
+    var type: String
+    /// The payload as posted (a value, parsed JSON or bytes).
+    var payload: Payload
+    /// Present on requests: the receiver answers with `replyTo` set to it.
+    var id: Int?
+    /// Present on replies (and on errors answering a message that had an id).
+    var replyTo: Int?
+    /// Present on `error` messages.
+    var error: BusError?
+    /// The sending endpoint.
+    var from: EndpointID
+    /// The receiving endpoint.
+    var to: EndpointID
+    /// The payload's JSON as the traffic log wrote it in the `post` line, kept for the `deliver` line so a logged
+    /// message is written once; nil when the log is off.
+    var loggedPayload: [UInt8]?
+
+    init(type: String, payload: Payload, id: Int? = nil, replyTo: Int? = nil, error: BusError? = nil,
+         from: EndpointID, to: EndpointID) {
+        self.type = type; self.payload = payload; self.id = id; self.replyTo = replyTo; self.error = error
         self.from = from; self.to = to
     }
 
-    /// The payload as a JSON value (for inspection and tests); nil when absent or not JSON.
-    public var dataValue: JSONValue? {
-        guard let data else { return nil }
-        return try? JSONParser(limits: JSONLimits(maxBytes: data.count, maxStringBytes: data.count, maxValues: data.count))
-            .parse(bytes: Array(data))
+    /// The payload as JSON text (UTF-8), written on demand when it was posted as a value; nil without `data`.
+    var data: Data? {
+        if case .none = payload { return nil }
+        if case .bytes(let data) = payload { return data }
+        var w = JSONWriter(capacity: 64)
+        payload.write(to: &w)
+        return Data(w.bytes)
     }
 
-    /// The envelope as compact JSON text: `{"type":...,"data":...,"id":...,"replyTo":...,"error":...}`.
-    public var json: String {
-        var w = JSONWriter()
-        w.beginObject()
-        writeMembers(into: &w)
-        w.endObject()
-        return w.text
-    }
-
-    /// Appends the envelope's members (without braces) to a writer.
-    func writeMembers(into w: inout JSONWriter) {
+    /// Appends the envelope's members (without braces) to a writer; returns where the payload's JSON is in the
+    /// writer's bytes (nil without `data`).
+    @discardableResult
+    func writeMembers(into w: inout JSONWriter) -> Range<Int>? {
         w.member("type", string: type)
-        if let data { w.member("data", raw: data) }
+        var data: Range<Int>?
+        if case .none = payload {} else {
+            w.key("data")
+            let start = w.bytes.count
+            if let loggedPayload { w.raw(loggedPayload) } else { payload.write(to: &w) }
+            data = start..<w.bytes.count
+        }
         if let id { w.member("id", int: id) }
         if let replyTo { w.member("replyTo", int: replyTo) }
         if let error {
@@ -62,6 +90,7 @@ public struct Envelope: Hashable, Sendable {
             if let f = error.field { w.member("field", string: f) }
             w.endObject()
         }
+        return data
     }
 }
 

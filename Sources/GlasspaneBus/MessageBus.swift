@@ -79,9 +79,15 @@ public final class MessageBus {
     /// Reused for every payload.
     let decoder: JSONDecoder
     /// Queued envelopes per receiver; exists before the receiver attaches, so nothing posted early is lost.
-    private var mailboxes: [EndpointID: [Envelope]] = [:]
+    /// The endpoint keeps a reference to its own, so a delivery looks nothing up by name.
+    private var mailboxes: [EndpointID: Mailbox] = [:]
     /// Attached endpoints.
     private var endpoints: [EndpointID: BusEndpoint] = [:]
+    /// The same mailboxes and endpoints in creation order: with a handful of endpoints (the demo has four), a scan
+    /// comparing names is cheaper than hashing one, and every post and delivery looks one up.
+    private var mailboxList: [Mailbox] = [], endpointList: [BusEndpoint] = []
+    /// Up to this many endpoints, lookups scan the lists above; beyond it they hash.
+    private static let scanLimit = 8
     /// Fast channels by name.
     private var channels: [String: AnyObject] = [:]
     /// The next message id (ids are unique on this bus).
@@ -109,50 +115,65 @@ public final class MessageBus {
     /// Attaches an endpoint. `ready: false` holds its mailbox until it calls `announceReady()`.
     public func attach(_ id: EndpointID, ready: Bool = true) -> BusEndpoint {
         precondition(endpoints[id] == nil, "endpoint \(id) is already attached")
-        let endpoint = BusEndpoint(id: id, bus: self, ready: ready)
+        let endpoint = BusEndpoint(id: id, bus: self, ready: ready, mailbox: mailbox(for: id))
         endpoints[id] = endpoint
+        endpointList.append(endpoint)
         return endpoint
     }
 
-    /// Detaches an endpoint; its mailbox keeps collecting messages for a later attach.
-    public func detach(_ id: EndpointID) {
-        endpoints[id]?.isAttached = false
-        endpoints[id] = nil
+    /// The attached endpoint with this id.
+    public func endpoint(_ id: EndpointID) -> BusEndpoint? {
+        if endpointList.count <= Self.scanLimit {
+            for endpoint in endpointList where endpoint.id == id { return endpoint }
+            return nil
+        }
+        return endpoints[id]
     }
 
-    /// The attached endpoint with this id.
-    public func endpoint(_ id: EndpointID) -> BusEndpoint? { endpoints[id] }
-
     /// True when the endpoint is attached and has announced that it takes messages.
-    public func isReady(_ id: EndpointID) -> Bool { endpoints[id]?.isReady ?? false }
+    public func isReady(_ id: EndpointID) -> Bool { endpoint(id)?.isReady ?? false }
 
     /// The attached endpoints' ids, sorted by name (deterministic broadcast order).
-    public var attachedIDs: [EndpointID] { endpoints.keys.sorted { $0.name < $1.name } }
+    var attachedIDs: [EndpointID] { endpoints.keys.sorted { $0.name < $1.name } }
 
     /// How many messages wait in an endpoint's mailbox.
-    public func queuedCount(for id: EndpointID) -> Int { mailboxes[id]?.count ?? 0 }
+    public func queuedCount(for id: EndpointID) -> Int { mailboxes[id]?.envelopes.count ?? 0 }
+
+    /// The mailbox of `id`, created on first use.
+    private func mailbox(for id: EndpointID) -> Mailbox {
+        if mailboxList.count <= Self.scanLimit {
+            for mailbox in mailboxList where mailbox.id == id { return mailbox }
+        } else if let existing = mailboxes[id] {
+            return existing
+        }
+        let created = Mailbox(id: id)
+        mailboxes[id] = created
+        mailboxList.append(created)
+        return created
+    }
 
     // MARK: - Delivery
 
     /// Hands every message queued for `id` (before this call) to its handlers, in posting order, then fails
     /// its requests that timed out. Does nothing while the endpoint is missing or not ready.
     public func deliver(to id: EndpointID) {
-        guard let endpoint = endpoints[id], endpoint.isReady, !endpoint.isDelivering else { return }
+        guard let endpoint = endpoint(id), endpoint.isReady, !endpoint.isDelivering else { return }
         endpoint.isDelivering = true
         defer { endpoint.isDelivering = false }
-        if mailboxes[id]?.isEmpty == false {
+        let mailbox = endpoint.mailbox
+        if !mailbox.envelopes.isEmpty {
             // Take the whole mailbox: what the handlers post (even to this endpoint) waits for a later delivery.
             var batch: [Envelope] = []
-            swap(&batch, &mailboxes[id, default: []])
+            swap(&batch, &mailbox.envelopes)
             for envelope in batch {
                 statistics.delivered += 1
                 if logSink != nil { log(event: "deliver", envelope) }
                 endpoint.handle(envelope)
             }
             // Hand the storage back when nothing new arrived, so steady traffic does not allocate.
-            if mailboxes[id]?.isEmpty ?? true {
+            if mailbox.envelopes.isEmpty {
                 batch.removeAll(keepingCapacity: true)
-                mailboxes[id] = batch
+                mailbox.envelopes = batch
             }
         }
         endpoint.expireRequests()
@@ -215,22 +236,25 @@ public final class MessageBus {
             sendError(error, to: from, from: to, replyTo: nil)
             return
         }
-        var data: Data?
-        if let value = raw.data {
-            do { data = Data(try JSONWriter.bytes(value)) } catch {
+        // Parsed text is within the size limit and holds no NaN, so it needs no writing. A value posted without
+        // text (a script line) is written once: it could hold a number JSON cannot carry, and its size as text
+        // gets the same limit.
+        if text == nil, let value = raw.data {
+            let size: Int
+            do { size = try JSONWriter.bytes(value).count } catch {
                 sendError(BusError(code: .invalidPayload, message: "\(raw.type): data does not encode: \(error)",
                                    type: raw.type, field: "data"), to: from, from: to, replyTo: raw.id)
                 return
             }
-        }
-        // A value posted without text gets the same size limit its payload would have as text.
-        if text == nil, let size = data?.count, size > configuration.maxMessageBytes {
-            sendError(BusError(code: .tooLarge, message: "\(raw.type): data is \(size) bytes, over the \(configuration.maxMessageBytes)-byte limit",
-                               type: raw.type, field: "data"), to: from, from: to, replyTo: raw.id)
-            return
+            if size > configuration.maxMessageBytes {
+                sendError(BusError(code: .tooLarge, message: "\(raw.type): data is \(size) bytes, over the \(configuration.maxMessageBytes)-byte limit",
+                                   type: raw.type, field: "data"), to: from, from: to, replyTo: raw.id)
+                return
+            }
         }
         if let id = raw.id { nextID = max(nextID, id + 1) }
-        enqueue(Envelope(type: raw.type, data: data, id: raw.id, replyTo: raw.replyTo, error: raw.error, from: from, to: to))
+        enqueue(Envelope(type: raw.type, payload: raw.data.map { .json($0) } ?? .none, id: raw.id, replyTo: raw.replyTo,
+                         error: raw.error, from: from, to: to))
     }
 
     /// The error reply for a raw message the strict parser rejected: `too-large` or `limit-exceeded` for limits,
@@ -253,8 +277,33 @@ public final class MessageBus {
                         field: error.path.isEmpty ? nil : error.path)
     }
 
-    /// Encodes a typed message and queues it. Encoding failures and oversize payloads come back to `from`.
+    /// Queues a message that codes itself as the value (written only when its size has no bound within the
+    /// limit). Chosen at compile time where the type is known to be `PayloadCodable`: no runtime conformance check.
+    func post<M: PayloadCodable>(_ message: M, from: EndpointID, to: EndpointID, id: Int? = nil, replyTo: Int? = nil) {
+        postValue(message, type: M.type, from: from, to: to, id: id, replyTo: replyTo)
+    }
+
+    private func postValue(_ value: any PayloadCodable, type: String, from: EndpointID, to: EndpointID, id: Int?, replyTo: Int?) {
+        let limit = configuration.maxMessageBytes
+        if (value.maxPayloadBytes.map { $0 > limit }) ?? true {
+            let size = value.payloadBytes.count
+            if size > limit {
+                sendError(BusError(code: .tooLarge, message: "\(type): data is \(size) bytes, over the \(limit)-byte limit",
+                                   type: type, field: "data"), to: from, from: to, replyTo: id)
+                return
+            }
+        }
+        enqueue(Envelope(type: type, payload: .value(value), id: id, replyTo: replyTo, from: from, to: to))
+    }
+
+    /// Queues a typed message: a `PayloadCodable` one as the value (see above; found by a runtime check here, where
+    /// the type is only known to be a `BusMessage`), any other `Codable` one encoded by `JSONEncoder`. Encoding
+    /// failures and oversize payloads come back to `from`.
     func post<M: BusMessage>(_ message: M, from: EndpointID, to: EndpointID, id: Int? = nil, replyTo: Int? = nil) {
+        if let codable = message as? any PayloadCodable {
+            postValue(codable, type: M.type, from: from, to: to, id: id, replyTo: replyTo)
+            return
+        }
         let data: Data
         do { data = try encoder.encode(message) } catch {
             sendError(BusError(code: .invalidPayload, message: "\(M.type): data does not encode: \(error)", type: M.type,
@@ -267,14 +316,83 @@ public final class MessageBus {
                                type: M.type, field: "data"), to: from, from: to, replyTo: id)
             return
         }
-        enqueue(Envelope(type: M.type, data: data, id: id, replyTo: replyTo, from: from, to: to))
+        enqueue(Envelope(type: M.type, payload: .bytes(data), id: id, replyTo: replyTo, from: from, to: to))
     }
+
+    /// Decodes and validates an envelope's payload as `M`: the value itself when it was posted as an `M`, the
+    /// type's own codec (`codec`, `M` as a `PayloadCodable`) for JSON, `JSONDecoder` for other types. Failures are
+    /// `invalid-payload` naming the field, with the same words on every path; `reportsMissingData` names an absent
+    /// `data` as missing (messages) rather than as what `{}` lacks (replies).
+    func decode<M: BusMessage>(_ envelope: Envelope, as: M.Type, codec: (any PayloadCodable.Type)?,
+                               reportsMissingData: Bool) throws(BusError) -> M {
+        let message: M
+        // The posted type itself (the usual case in process): compare the metatypes, then an unconditional cast,
+        // so no `Optional<M>` is instantiated at run time for a conditional one.
+        if case .value(let value) = envelope.payload, ObjectIdentifier(type(of: value)) == ObjectIdentifier(M.self) {
+            message = value as! M
+        } else if let codec {
+            do throws(PayloadViolation) {
+                message = try Self.decode(envelope.payload, with: codec, as: M.self)
+            } catch {
+                if reportsMissingData, case .none = envelope.payload {
+                    throw .invalidPayload(type: M.type, violation: PayloadViolation(field: "data", reason: "is missing"))
+                }
+                throw .invalidPayload(type: M.type, violation: error)
+            }
+        } else {
+            do {
+                message = try decoder.decode(M.self, from: envelope.data ?? Self.emptyObject)
+            } catch {
+                if reportsMissingData, case .none = envelope.payload {
+                    throw .invalidPayload(type: M.type, violation: PayloadViolation(field: "data", reason: "is missing"))
+                }
+                throw .invalidPayload(type: M.type, decodingError: error)
+            }
+        }
+        do throws(PayloadViolation) {
+            try message.validate()
+        } catch {
+            throw .invalidPayload(type: M.type, violation: error)
+        }
+        return message
+    }
+
+    /// Reads a payload with a type's own codec; bytes that are not JSON fail as `JSONDecoder` fails them.
+    private static func decode<M: BusMessage>(_ payload: Payload, with codec: any PayloadCodable.Type,
+                                              as: M.Type) throws(PayloadViolation) -> M {
+        let value: JSONValue
+        switch payload {
+        case .none: value = .object([:])
+        case .json(let json): value = json
+        case .value(let other):
+            // Another Swift type under the same wire name: through JSON, as it would cross a process boundary.
+            value = try parsePayload(other.payloadBytes)
+        case .bytes(let data): value = try parsePayload(Array(data))
+        }
+        let decoded = try codec.init(payload: PayloadReader(value))
+        guard let message = decoded as? M else {
+            // `codec` is `M.self`: the cast cannot fail.
+            throw PayloadViolation(field: "data", reason: "does not decode as \(M.type)")
+        }
+        return message
+    }
+
+    private static func parsePayload(_ bytes: [UInt8]) throws(PayloadViolation) -> JSONValue {
+        let limits = JSONLimits(maxBytes: bytes.count, maxDepth: JSONLimits.depthCeiling, maxStringBytes: bytes.count,
+                                maxValues: bytes.count)
+        do { return try JSONParser(limits: limits).parse(bytes: bytes) } catch {
+            throw PayloadViolation(field: "data", reason: "is invalid: The given data was not valid JSON.")
+        }
+    }
+
+    /// What an absent `data` decodes from, so payload-less messages (`get-state`) need no `data` member.
+    static let emptyObject = Data("{}".utf8)
 
     /// Queues an `error` message for the sender of a rejected message.
     func sendError(_ error: BusError, to sender: EndpointID, from receiver: EndpointID, replyTo: Int?) {
         statistics.errors += 1
         logger.warning("bus: \(error.code.rawValue) from \(receiver) to \(sender): \(error.message)")
-        enqueue(Envelope(type: "error", data: nil, replyTo: replyTo, error: error, from: receiver, to: sender))
+        enqueue(Envelope(type: "error", payload: .none, replyTo: replyTo, error: error, from: receiver, to: sender))
     }
 
     /// Counts a reply nobody waits for.
@@ -291,24 +409,54 @@ public final class MessageBus {
 
     private func enqueue(_ envelope: Envelope) {
         statistics.posted += 1
-        if logSink != nil { log(event: "post", envelope) }
-        mailboxes[envelope.to, default: []].append(envelope)
+        var envelope = envelope
+        if logSink != nil { logPost(&envelope) }
+        mailbox(for: envelope.to).envelopes.append(envelope)
     }
 
     // MARK: - Traffic log
 
+    /// Reused for every log line: its buffer keeps its capacity.
+    private var logWriter = JSONWriter()
+
+    /// Logs a post and keeps the payload's bytes on the envelope for its `deliver` line.
+    private func logPost(_ envelope: inout Envelope) {
+        var w = logWriter
+        logWriter = JSONWriter(capacity: 0)
+        w.reset()
+        beginLine(&w, event: "post", envelope)
+        if let data = envelope.writeMembers(into: &w) { envelope.loggedPayload = Array(w.bytes[data]) }
+        w.endObject()
+        emit(w)
+        logWriter = w
+    }
+
     private func log(event: String, _ envelope: Envelope) {
-        guard let sink = logSink else { return }
-        var w = JSONWriter()
+        guard logSink != nil else { return }
+        var w = logWriter
+        logWriter = JSONWriter(capacity: 0)
+        w.reset()
+        beginLine(&w, event: event, envelope)
+        envelope.writeMembers(into: &w)
+        w.endObject()
+        emit(w)
+        logWriter = w
+    }
+
+    /// `{"frame":F,"phase":P,"event":E,"from":A,"to":B` (the envelope's members follow).
+    private func beginLine(_ w: inout JSONWriter, event: String, _ envelope: Envelope) {
         w.beginObject()
         w.member("frame", int: frameIndex)
         w.member("phase", string: phaseName)
         w.member("event", string: event)
         w.member("from", string: envelope.from.name)
         w.member("to", string: envelope.to.name)
-        envelope.writeMembers(into: &w)
-        w.endObject()
-        sink.write(line: w.text)
+    }
+
+    /// Hands a finished line to the sink as bytes.
+    private func emit(_ w: JSONWriter) {
+        guard let sink = logSink else { return }
+        w.bytes.withUnsafeBufferPointer { sink.write(utf8Line: $0) }
     }
 
     private func logRejected(_ text: String, from: EndpointID, to: EndpointID) {
@@ -362,4 +510,14 @@ public final class MessageBus {
         channels[name] = channel
         return channel
     }
+}
+
+/// One receiver's queue, shared by the bus (which appends) and the endpoint (whose delivery drains it).
+@MainActor
+final class Mailbox {
+    /// The receiver's name.
+    let id: EndpointID
+    /// Envelopes in posting order.
+    var envelopes: [Envelope] = []
+    init(id: EndpointID) { self.id = id }
 }

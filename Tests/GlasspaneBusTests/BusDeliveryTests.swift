@@ -152,13 +152,18 @@ final class BusDeliveryTests: XCTestCase {
         }
     }
 
-    func testEnvelopeJSONHasTheDocumentedShape() async throws {
-        let envelope = Envelope(type: "change-color", data: Data("[1,0,0.5]".utf8), id: 7, from: .overlay, to: .engine)
-        XCTAssertEqual(envelope.json, #"{"type":"change-color","data":[1,0,0.5],"id":7}"#)
-        let error = Envelope(type: "error", data: nil, replyTo: 7,
-                             error: BusError(code: .tooLarge, message: "m", type: "t", field: "data"), from: .engine, to: .overlay)
-        XCTAssertEqual(error.json, #"{"type":"error","replyTo":7,"error":{"code":"too-large","message":"m","type":"t","field":"data"}}"#)
-        XCTAssertEqual(envelope.dataValue, .array([.number(1), .number(0), .number(0.5)]))
+    func testEnvelopesAreLoggedInTheDocumentedShape() async throws {
+        // Members in the documented order, the payload as posted, the error object with all its members.
+        let f = BusFixture()
+        let sink = MemoryLogSink()
+        f.bus.logSink = sink
+        f.beginFrame()
+        f.bus.postRaw(#"{"id":7,"data":{"value":0.5},"type":"level"}"#, from: .overlay, to: .engine)
+        f.bus.postRaw(#"{"type":"level","data":{"value":1.5},"id":8}"#, from: .overlay, to: .engine)
+        await f.deliverFrame()
+        XCTAssertTrue(sink.lines[0].hasSuffix(#""from":"overlay","to":"engine","type":"level","data":{"value":0.5},"id":7}"#), sink.lines[0])
+        let error = try XCTUnwrap(sink.lines.first { $0.contains(#""event":"post""#) && $0.contains(#""type":"error""#) })
+        XCTAssertTrue(error.hasSuffix(#""from":"engine","to":"overlay","type":"error","replyTo":8,"error":{"code":"invalid-payload","message":"level: data.value is outside 0...1","type":"level","field":"data.value"}}"#), error)
     }
 
     func testStatisticsCountTraffic() async {

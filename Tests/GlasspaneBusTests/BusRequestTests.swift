@@ -1,6 +1,6 @@
 // Request/response: typed replies, resumption within the frame, timeouts, errors, unknown reply ids.
 import Foundation
-import GlasspaneBus
+@testable import GlasspaneBus
 import GlasspaneCore
 import XCTest
 

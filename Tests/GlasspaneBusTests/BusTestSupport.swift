@@ -98,3 +98,10 @@ final class BusFixture {
         return errors.map(\.code)
     }
 }
+
+/// Keeps the bus's traffic log lines in memory (the product writes them to a file: `FileLogSink`).
+@MainActor
+final class MemoryLogSink: BusLogSink {
+    private(set) var lines: [String] = []
+    func write(line: String) { lines.append(line) }
+}

@@ -185,6 +185,9 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(try JSONWriter.string(.number(9_007_199_254_740_992)), "9007199254740992")
         XCTAssertEqual(try JSONWriter.string(.number(-9_007_199_254_740_992)), "-9007199254740992")
         XCTAssertEqual(try JSONWriter.string(.number(18_014_398_509_481_984)), "1.8014398509481984e+16")
+        // Negative zero keeps its sign, so it reads back as the same double (JSONEncoder writes `-0` too).
+        XCTAssertEqual(try JSONWriter.string(.number(-0.0)), "-0")
+        XCTAssertEqual(try JSONParser().parse("-0").number?.sign, .minus)
     }
 
     func testNonFiniteNumbersAreRejectedNamingThePath() {

@@ -50,3 +50,10 @@ final class EngineHarness {
 func pointer(_ x: Double, _ y: Double, id: Int = 0) -> PointerEvent {
     PointerEvent(pointerID: id, button: .left, location: Point(x: x, y: y))
 }
+
+/// Keeps the bus's traffic log lines in memory (the product writes them to a file: `FileLogSink`).
+@MainActor
+final class MemoryLogSink: BusLogSink {
+    private(set) var lines: [String] = []
+    func write(line: String) { lines.append(line) }
+}

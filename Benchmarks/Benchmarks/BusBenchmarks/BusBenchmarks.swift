@@ -1,6 +1,7 @@
 // Bus micro-benchmarks: the typed JSON round trip between the overlay and the engine, request/reply,
 // one-way message rate, and the fast channel's bulk throughput. Pure logic: no SDL, no GL.
 import Benchmark
+import Foundation
 import BenchmarkSupport
 import GlasspaneBus
 import GlasspaneCore
@@ -29,6 +30,30 @@ final class BusFixture {
         stateChangesSeen = 0
     }
 
+    /// Runs `iterations` round trips: the overlay sends `change-color` (with `animation` when given) in the
+    /// routing phase, then phases 3 and 5; reports an error unless each made exactly one `state-changed`.
+    @inline(__always)
+    func roundTrips(_ benchmark: Benchmark, animation: MessageAnimation? = nil) {
+        let before = stateChangesSeen
+        for i in benchmark.scaledIterations {
+            bus.phase = .routing
+            client.setColor(colors[i & 1], animation: animation)
+            frame()
+        }
+        if stateChangesSeen - before != benchmark.scaledIterations.count {
+            benchmark.error("expected one state-changed per change-color, got \(stateChangesSeen - before)")
+        }
+    }
+
+    /// A fixture whose bus logs to a temporary file as `--bus-log PATH` does (a `FileLogSink`, each line flushed).
+    static func logging(_ name: String) -> (BusFixture, FileLogSink) {
+        let f = BusFixture()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("glasspane-bench-\(name)-\(getpid()).jsonl").path
+        let sink = try! FileLogSink(path: path)
+        f.bus.logSink = sink
+        return (f, sink)
+    }
+
     /// Phases 3 and 5 of a frame: the engine's mailbox, then the overlay's.
     @inline(__always)
     func frame() {
@@ -55,17 +80,31 @@ let benchmarks: @Sendable () -> Void = {
         "Bus.roundTrip.changeColor",
         configuration: .init(scalingFactor: .kilo),
         fixture: { BusFixture() },
-        body: { f, benchmark in
-            let before = f.stateChangesSeen
-            for i in benchmark.scaledIterations {
-                f.bus.phase = .routing
-                f.client.setColor(f.colors[i & 1])
-                f.frame()
-            }
-            if f.stateChangesSeen - before != benchmark.scaledIterations.count {
-                benchmark.error("expected one state-changed per change-color, got \(f.stateChangesSeen - before)")
-            }
-        })
+        body: { f, benchmark in f.roundTrips(benchmark) })
+
+    // The same round trip with an animation on every `change-color` (a perceptual spring, the demo's preset): the
+    // engine validates it and retargets its color animation; `state-changed` still reports the model color.
+    let spring = MessageAnimation.spring(response: 0.4, dampingFraction: 0.8)
+    mainActorBenchmark(
+        "Bus.roundTrip.changeColor.animated",
+        configuration: .init(scalingFactor: .kilo),
+        fixture: { BusFixture() },
+        body: { f, benchmark in f.roundTrips(benchmark, animation: spring) })
+
+    // The same round trip with the traffic log on, as `--bus-log PATH` sets it: a `FileLogSink` on a temporary
+    // file, four lines per iteration (post and deliver of both messages), each flushed.
+    mainActorBenchmark(
+        "Bus.roundTrip.changeColor.busLog",
+        configuration: .init(scalingFactor: .kilo),
+        fixture: { BusFixture.logging("bus-log") },
+        body: { fixture, benchmark in fixture.0.roundTrips(benchmark) })
+
+    // Both: the log on and an animation on every `change-color` (its lines carry the animation's JSON).
+    mainActorBenchmark(
+        "Bus.roundTrip.changeColor.animated.busLog",
+        configuration: .init(scalingFactor: .kilo),
+        fixture: { BusFixture.logging("bus-log-animated") },
+        body: { fixture, benchmark in fixture.0.roundTrips(benchmark, animation: spring) })
 
     // `get-state` with the completion API: request (encode, id, pending entry), the engine's handler encodes the
     // `state` reply, the overlay matches `replyTo`, decodes and runs the completion. One iteration = one reply.

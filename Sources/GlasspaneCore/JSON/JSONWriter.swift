@@ -131,6 +131,10 @@ public struct JSONWriter: Sendable {
         separate(); bytes.append(contentsOf: json); needsComma = true
     }
 
+    /// Writes bytes that already are one JSON value, unchecked (the concrete form of `raw(_:)`: a copy of the
+    /// whole array rather than a generic walk element by element).
+    public mutating func raw(_ json: [UInt8]) { separate(); bytes.append(contentsOf: json); needsComma = true }
+
     /// `"key":"value"`.
     public mutating func member(_ k: String, string v: String) { key(k); string(v) }
     /// `"key":123`.
@@ -153,11 +157,14 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
-    /// Whole numbers within ±2^53 as integers (`3`, not `3.0`); others in Swift's shortest round-trip form
-    /// (`0.1`, `1e+300`, `5e-324`), which is valid JSON and reads back to the same double.
+    /// Whole numbers within ±2^53 as integers (`3`, not `3.0`; `-0` for negative zero); others in Swift's shortest
+    /// round-trip form (`0.1`, `1e+300`, `5e-324`), which is valid JSON and reads back to the same double.
     private mutating func appendNumber(_ n: Double) throws(JSONWriteError) {
         guard n.isFinite else { throw JSONWriteError(code: .nonFiniteNumber, path: "", value: "\(n)") }
-        if n == n.rounded(.towardZero) && abs(n) <= 9_007_199_254_740_992 {
+        if n == 0 && n.sign == .minus {
+            // Negative zero keeps its sign (`-0`), so it reads back as the same double, as JSONEncoder writes it.
+            bytes.append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: "0")])
+        } else if n == n.rounded(.towardZero) && abs(n) <= 9_007_199_254_740_992 {
             appendInt(Int64(n))
         } else {
             bytes.append(contentsOf: n.description.utf8)

@@ -8,13 +8,13 @@ public struct ChangeColor: BusMessage, Hashable {
     /// `change-color`.
     public static let type = "change-color"
     /// Red, 0...1.
-    public var r: Double
+    public var r: Double { didSet { isPlainObjectForm = false } }
     /// Green, 0...1.
-    public var g: Double
+    public var g: Double { didSet { isPlainObjectForm = false } }
     /// Blue, 0...1.
-    public var b: Double
+    public var b: Double { didSet { isPlainObjectForm = false } }
     /// How the engine animates to the color; nil applies it at once.
-    public var animation: MessageAnimation?
+    public var animation: MessageAnimation? { didSet { isPlainObjectForm = false } }
 
     /// Creates the message from components.
     public init(r: Double, g: Double, b: Double, animation: MessageAnimation? = nil) {
@@ -42,19 +42,23 @@ public struct ChangeColor: BusMessage, Hashable {
             return
         }
         if let unknown = c.allKeys.map(\.stringValue).sorted().first(where: { CodingKeys(rawValue: $0) == nil }) {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription:
-                "unknown member \"\(unknown)\" (expected color, animation)"))
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: Self.unknownMember(unknown)))
         }
         let rgb = try c.decode(RGBComponents.self, forKey: AnyKey(CodingKeys.color.rawValue))
         self.init(r: rgb.r, g: rgb.g, b: rgb.b,
                   animation: try c.decodeIfPresent(MessageAnimation.self, forKey: AnyKey(CodingKeys.animation.rawValue)))
-        isObjectForm = true
+        isPlainObjectForm = animation == nil
     }
-    /// Set when decoded from the object form, so validation names `data.color[i]` rather than `data[i]`.
-    private var isObjectForm = false
+    /// Why an object form with a member other than `color` and `animation` is refused (both decoders say it).
+    static func unknownMember(_ unknown: String) -> String { "unknown member \"\(unknown)\" (expected color, animation)" }
+    /// Set when decoded from the object form without an animation (`{"color": [r, g, b]}`), so validation names
+    /// `data.color[i]` rather than `data[i]`; with an animation, `animation != nil` says so. Set by both decoders
+    /// (`init(from:)` here, `init(payload:)` in EngineMessageCodecs.swift) and cleared by any change, so a value
+    /// handed over in process validates as the bytes it would be written as (the array form).
+    var isPlainObjectForm = false
     /// Every component finite and within 0...1; the animation within its limits (see `MessageAnimation`).
     public func validate() throws(PayloadViolation) {
-        let objectForm = isObjectForm || animation != nil
+        let objectForm = isPlainObjectForm || animation != nil
         try RGBComponents(r: r, g: g, b: b).validate(at: objectForm ? "data.color" : "data")
         if let animation { _ = try animation.validated(at: "data.animation") }
     }

@@ -117,25 +117,48 @@ public struct MessageAnimation: Codable, Hashable, Sendable {
         }
     }
 
+    // MARK: - Decoding (the words both decoders use: `init(from:)` below and `init(payload:)` in EngineMessageCodecs.swift)
+
+    /// The members an animation may have.
+    static let animationMembers: Set = ["spring", "curve", "bezier", "duration", "delay", "speed"]
+    /// The members a spring may have: the perceptual ones, the physical ones, and `initialVelocity`.
+    static let perceptualSpringMembers: Set = ["response", "dampingFraction"], physicalSpringMembers: Set = ["mass", "stiffness", "damping"]
+    /// Every member a spring may have.
+    static let springMembers = perceptualSpringMembers.union(physicalSpringMembers).union(["initialVelocity"])
+    /// The curve members, in the order a message names them when it has several.
+    static let curveKinds = ["spring", "curve", "bezier"]
+
+    /// `unknown member "x" of WHAT (expected ...)`.
+    static func unknownMember(_ unknown: String, of what: String, allowed: Set<String>) -> String {
+        "unknown member \"\(unknown)\" of \(what) (expected " + allowed.sorted().joined(separator: ", ") + ")"
+    }
+    /// Why an animation with `kinds` (not exactly one) is refused.
+    static func wrongCurveCount(_ kinds: [String]) -> String {
+        kinds.isEmpty ? "an animation needs one of spring, curve or bezier"
+            : "an animation has exactly one of spring, curve or bezier (got \(kinds.joined(separator: " and ")))"
+    }
+    /// Why a spring with a duration is refused.
+    static let springWithDuration = "a spring has no duration: it runs until it settles (see response or stiffness)"
+    /// Why a spring with members of both forms is refused.
+    static let mixedSpringForms = "use either response/dampingFraction or mass/stiffness/damping, not both"
+
     // MARK: - Codable
 
     /// Refuses members other than `allowed`, naming the first unknown one.
     private static func checkMembers(_ c: KeyedDecodingContainer<AnyKey>, allowed: Set<String>, what: String) throws {
         if let unknown = c.allKeys.map(\.stringValue).sorted().first(where: { !allowed.contains($0) }) {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription:
-                "unknown member \"\(unknown)\" of \(what) (expected " + allowed.sorted().joined(separator: ", ") + ")"))
+                unknownMember(unknown, of: what, allowed: allowed)))
         }
     }
 
     /// Decodes strictly: exactly one curve member, no unknown members.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
-        try Self.checkMembers(c, allowed: ["spring", "curve", "bezier", "duration", "delay", "speed"], what: "an animation")
-        let kinds = ["spring", "curve", "bezier"].filter { c.contains(AnyKey($0)) }
+        try Self.checkMembers(c, allowed: Self.animationMembers, what: "an animation")
+        let kinds = Self.curveKinds.filter { c.contains(AnyKey($0)) }
         guard kinds.count == 1 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: kinds.isEmpty
-                ? "an animation needs one of spring, curve or bezier"
-                : "an animation has exactly one of spring, curve or bezier (got \(kinds.joined(separator: " and ")))"))
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: Self.wrongCurveCount(kinds)))
         }
         func number(_ key: String, in container: KeyedDecodingContainer<AnyKey>, default value: Double?) throws -> Double {
             if let v = try container.decodeIfPresent(Double.self, forKey: AnyKey(key)) { return v }
@@ -148,15 +171,14 @@ public struct MessageAnimation: Codable, Hashable, Sendable {
         case "spring":
             if c.contains(AnyKey("duration")) {
                 throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [AnyKey("duration")], debugDescription:
-                    "a spring has no duration: it runs until it settles (see response or stiffness)"))
+                    Self.springWithDuration))
             }
             let s = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("spring"))
-            let perceptual: Set = ["response", "dampingFraction"], physical: Set = ["mass", "stiffness", "damping"]
-            try Self.checkMembers(s, allowed: perceptual.union(physical).union(["initialVelocity"]), what: "a spring")
+            let perceptual = Self.perceptualSpringMembers, physical = Self.physicalSpringMembers
+            try Self.checkMembers(s, allowed: Self.springMembers, what: "a spring")
             let keys = Set(s.allKeys.map(\.stringValue))
             if !keys.isDisjoint(with: perceptual) && !keys.isDisjoint(with: physical) {
-                throw DecodingError.dataCorrupted(.init(codingPath: s.codingPath, debugDescription:
-                    "use either response/dampingFraction or mass/stiffness/damping, not both"))
+                throw DecodingError.dataCorrupted(.init(codingPath: s.codingPath, debugDescription: Self.mixedSpringForms))
             }
             let v0 = try number("initialVelocity", in: s, default: 0)
             if keys.isDisjoint(with: physical) {
@@ -177,6 +199,10 @@ public struct MessageAnimation: Codable, Hashable, Sendable {
         speed = try number("speed", in: c, default: 1)
     }
 
+    /// True for the default 0 of `delay` and `initialVelocity`, which the wire form leaves out; `-0` is written
+    /// (`-0`), so a value reads back with its sign and one handed over in process equals its JSON.
+    static func isOmittedZero(_ x: Double) -> Bool { x == 0 && x.sign == .plus }
+
     /// Encodes the wire form (defaults for delay and speed left out).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: AnyKey.self)
@@ -185,13 +211,13 @@ public struct MessageAnimation: Codable, Hashable, Sendable {
             var s = c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("spring"))
             try s.encode(response, forKey: AnyKey("response"))
             try s.encode(dampingFraction, forKey: AnyKey("dampingFraction"))
-            if initialVelocity != 0 { try s.encode(initialVelocity, forKey: AnyKey("initialVelocity")) }
+            if !Self.isOmittedZero(initialVelocity) { try s.encode(initialVelocity, forKey: AnyKey("initialVelocity")) }
         case let .physicalSpring(mass, stiffness, damping, initialVelocity):
             var s = c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("spring"))
             try s.encode(mass, forKey: AnyKey("mass"))
             try s.encode(stiffness, forKey: AnyKey("stiffness"))
             try s.encode(damping, forKey: AnyKey("damping"))
-            if initialVelocity != 0 { try s.encode(initialVelocity, forKey: AnyKey("initialVelocity")) }
+            if !Self.isOmittedZero(initialVelocity) { try s.encode(initialVelocity, forKey: AnyKey("initialVelocity")) }
         case let .named(name, duration):
             try c.encode(name, forKey: AnyKey("curve"))
             try c.encode(duration, forKey: AnyKey("duration"))
@@ -199,7 +225,7 @@ public struct MessageAnimation: Codable, Hashable, Sendable {
             try c.encode(points, forKey: AnyKey("bezier"))
             try c.encode(duration, forKey: AnyKey("duration"))
         }
-        if delay != 0 { try c.encode(delay, forKey: AnyKey("delay")) }
+        if !Self.isOmittedZero(delay) { try c.encode(delay, forKey: AnyKey("delay")) }
         if speed != 1 { try c.encode(speed, forKey: AnyKey("speed")) }
     }
 }
