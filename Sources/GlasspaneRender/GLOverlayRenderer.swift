@@ -31,7 +31,8 @@ public enum OverlayCompositing: String, Sendable, CaseIterable {
 public final class GLOverlayRenderer: DrawListRenderer {
     /// Direct drawing or a cached texture (see the file comment).
     public var compositing: OverlayCompositing = .automatic
-    /// How many times the cache texture was redrawn (tests: stays put while the overlay is unchanged).
+    /// How many times the cache texture was brought up to date, wholly or in its damaged rectangles (tests: stays put
+    /// while the overlay is unchanged).
     public private(set) var cacheRedrawCount = 0
     /// Draw calls issued by the last `render` (for tests and the bench).
     public private(set) var drawCallCount = 0
@@ -60,7 +61,15 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var compositeBounds: Rect? // what the composite quad covers now
     private var compositeFirst = 0
     private var cacheFramebuffer: GLuint = 0
+    /// What the cache is rasterized into (the framebuffer's color attachment); never sampled.
     private var cacheTexture: GLuint = 0
+    /// What the composite samples: the cache's pixels copied over after each redraw, never a render target. On
+    /// llvmpipe, binding a texture for sampling finishes every queued scene (`glFinish`) while any scene it keeps
+    /// still names that texture as its render target; sampling the render target itself made each composite wait
+    /// for the whole scene (docs/overlay.md, "Why the composite samples a copy").
+    private var compositeTexture: GLuint = 0
+    /// The cache's framebuffer and the texture the composite samples (tests check they never coincide).
+    var cacheTextures: (framebuffer: GLuint, sampled: GLuint) { (cacheFramebuffer, compositeTexture) }
     private var cacheSize = PixelSize(width: 0, height: 0)
     private var cacheIsCurrent = false
     private var changedFramesInARow = 0
@@ -127,6 +136,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         glDeleteVertexArrays(1, &vao)
         if cacheFramebuffer != 0 { glDeleteFramebuffers(1, &cacheFramebuffer) }
         if cacheTexture != 0 { glDeleteTextures(1, &cacheTexture) }
+        if compositeTexture != 0 { glDeleteTextures(1, &compositeTexture) }
     }
 
     /// A renderer for another layer: its own vertices, batches and cache, the same shaders, atlas and images.
@@ -236,20 +246,15 @@ public final class GLOverlayRenderer: DrawListRenderer {
 
     /// Redraws the whole cache when it is stale, else its damaged rectangles; returns the draw calls issued.
     private func bringCacheUpToDate(metrics: WindowMetrics) -> Int {
-        var redrawCalls = 0
         if !cacheIsCurrent || cacheSize != metrics.drawableSize {
             lastCacheRedrawRegions.removeAll(keepingCapacity: true)
-            redrawCache(metrics: metrics, region: nil)
-            redrawCalls = drawCallCount
+            return redrawCache(metrics: metrics, regions: [nil])
         } else if !cacheDamage.isEmpty {
-            for region in cacheDamage {
-                redrawCache(metrics: metrics, region: region)
-                redrawCalls += drawCallCount
-            }
             lastCacheRedrawRegions = cacheDamage
             cacheDamage.removeAll(keepingCapacity: true)
+            return redrawCache(metrics: metrics, regions: lastCacheRedrawRegions.map { $0 })
         }
-        return redrawCalls
+        return 0
     }
 
     // MARK: - Partial updates
@@ -376,42 +381,64 @@ public final class GLOverlayRenderer: DrawListRenderer {
              colors: .solid(.white), shape: (0, 0, 0, 0), kind: 2)
     }
 
-    /// Rasterizes the batches into the cache texture (transparent elsewhere), only inside `region` (whole pixels,
-    /// top-left origin) when given, then rebinds the caller's target. State is the caller's to save (`render`).
-    private func redrawCache(metrics: WindowMetrics, region: Rect?) {
-        var previous: GLint = 0
-        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &previous)
+    /// Rasterizes the batches into the cache texture (transparent elsewhere), only inside each region (whole
+    /// pixels, top-left origin; nil: everywhere), copies what it redrew into the texture the composite samples, then
+    /// rebinds the caller's framebuffers. Other state is the caller's to save (`render`). Returns the draw calls.
+    private func redrawCache(metrics: WindowMetrics, regions: [Rect?]) -> Int {
+        var previousDraw: GLint = 0, previousRead: GLint = 0
+        glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &previousDraw)
+        glGetIntegerv(GLenum(GL_READ_FRAMEBUFFER_BINDING), &previousRead)
         if cacheSize != metrics.drawableSize || cacheFramebuffer == 0 { allocateCache(metrics.drawableSize) }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), cacheFramebuffer)
         var clearColor: [GLfloat] = [0, 0, 0, 0]
         glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &clearColor)
         glClearColor(0, 0, 0, 0)
-        if let region {
-            let box = ScissorBox(region, drawableHeight: metrics.drawableSize.height)
-            glEnable(GLenum(GL_SCISSOR_TEST))
-            glScissor(box.x, box.y, box.width, box.height)
-        } else {
-            glDisable(GLenum(GL_SCISSOR_TEST))
+        let h = metrics.drawableSize.height
+        var calls = 0
+        for region in regions {
+            if let region {
+                let box = ScissorBox(region, drawableHeight: h)
+                glEnable(GLenum(GL_SCISSOR_TEST))
+                glScissor(box.x, box.y, box.width, box.height)
+            } else {
+                glDisable(GLenum(GL_SCISSOR_TEST))
+            }
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            issueBatches(metrics: metrics, region: region)
+            calls += drawCallCount
         }
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3])
-        issueBatches(metrics: metrics, region: region)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(previous))
+        // All regions first, then the copies: the first copy makes llvmpipe finish the cache's rasterization once.
+        glBindTexture(GLenum(GL_TEXTURE_2D), compositeTexture)
+        for region in regions {
+            guard let copied = (region ?? contentBounds).map({ ScissorBox($0, drawableHeight: h) }),
+                  copied.width > 0, copied.height > 0 else { continue }
+            glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, copied.x, copied.y, copied.x, copied.y, copied.width, copied.height)
+        }
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(previousDraw))
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(previousRead))
         cacheIsCurrent = true
-        if region == nil { cacheDamage.removeAll(keepingCapacity: true) }
+        if regions.contains(where: { $0 == nil }) { cacheDamage.removeAll(keepingCapacity: true) }
         cacheRedrawCount += 1
+        return calls
     }
 
     private func allocateCache(_ size: PixelSize) {
         if cacheFramebuffer != 0 { glDeleteFramebuffers(1, &cacheFramebuffer) }
-        if cacheTexture != 0 { glDeleteTextures(1, &cacheTexture) }
-        glGenTextures(1, &cacheTexture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), cacheTexture)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(size.width), GLsizei(size.height), 0, GLenum(GL_RGBA),
-                     GLenum(GL_UNSIGNED_BYTE), nil)
-        // Pixel-aligned quad, nearest sampling: the composite reproduces the cached pixels exactly.
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        for texture in [cacheTexture, compositeTexture] where texture != 0 { var t = texture; glDeleteTextures(1, &t) }
+        func makeTexture() -> GLuint {
+            var texture: GLuint = 0
+            glGenTextures(1, &texture)
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(size.width), GLsizei(size.height), 0, GLenum(GL_RGBA),
+                         GLenum(GL_UNSIGNED_BYTE), nil)
+            // Pixel-aligned quad, nearest sampling: the composite reproduces the cached pixels exactly.
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+            return texture
+        }
+        cacheTexture = makeTexture()
+        compositeTexture = makeTexture()
         glGenFramebuffers(1, &cacheFramebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), cacheFramebuffer)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), cacheTexture, 0)
@@ -425,7 +452,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         glUseProgram(compositeProgram.id)
         glUniform2f(compositeProgram.uniform("uViewportSize"), Float(metrics.drawableSize.width), Float(metrics.drawableSize.height))
         glUniform1i(compositeProgram.uniform("uTexture"), 0)
-        glBindTexture(GLenum(GL_TEXTURE_2D), cacheTexture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), compositeTexture)
         glDisable(GLenum(GL_SCISSOR_TEST))
         glDrawArrays(GLenum(GL_TRIANGLES), GLint(compositeFirst), 6)
         drawCallCount = 1
