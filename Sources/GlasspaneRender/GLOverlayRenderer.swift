@@ -695,7 +695,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             qx0 = min(max(x0, c.minX), c.maxX); qx1 = min(max(x1, c.minX), c.maxX)
             qy0 = min(max(y0, c.minY), c.maxY); qy1 = min(max(y1, c.minY), c.maxY)
             guard qx1 > qx0, qy1 > qy0 else {
-                for _ in 0..<6 { appendVertex(qx0, qy0, m0.0, m0.1, p.tl, shape, kind) }
+                appendQuad(qx0, qy0, qx0, qy0, m0, m0, (p.tl, p.tl, p.tl, p.tl), shape, kind)
                 return
             }
             let u0 = x1 > x0 ? (qx0 - x0) / (x1 - x0) : 0, u1 = x1 > x0 ? (qx1 - x0) / (x1 - x0) : 1
@@ -716,19 +716,26 @@ public final class GLOverlayRenderer: DrawListRenderer {
         let quadBounds = Rect(x: qx0, y: qy0, width: qx1 - qx0, height: qy1 - qy0)
         emittedBounds = emittedBounds.map { $0.union(quadBounds) } ?? quadBounds
         contentBounds = contentBounds.map { $0.union(quadBounds) } ?? quadBounds
-        appendVertex(qx0, qy0, m0.0, m0.1, p.tl, shape, kind); appendVertex(qx1, qy0, m1.0, m0.1, p.tr, shape, kind)
-        appendVertex(qx1, qy1, m1.0, m1.1, p.br, shape, kind)
-        appendVertex(qx0, qy0, m0.0, m0.1, p.tl, shape, kind); appendVertex(qx1, qy1, m1.0, m1.1, p.br, shape, kind)
-        appendVertex(qx0, qy1, m0.0, m1.1, p.bl, shape, kind)
+        appendQuad(qx0, qy0, qx1, qy1, m0, m1, (p.tl, p.tr, p.bl, p.br), shape, kind)
     }
 
-    private func appendVertex(_ x: Double, _ y: Double, _ lx: Double, _ ly: Double, _ c: (Float, Float, Float, Float),
-                              _ shape: (Float, Float, Float, Float), _ kind: Float) {
-        // Thirteen appends rather than an array literal: no allocation per vertex.
-        vertices.append(Float(x)); vertices.append(Float(y)); vertices.append(Float(lx)); vertices.append(Float(ly))
-        vertices.append(c.0); vertices.append(c.1); vertices.append(c.2); vertices.append(c.3)
-        vertices.append(shape.0); vertices.append(shape.1); vertices.append(shape.2); vertices.append(shape.3)
-        vertices.append(kind)
+    /// Appends the six vertices of two triangles (top-left, top-right, bottom-right; top-left, bottom-right,
+    /// bottom-left) in one append: element by element, the capacity checks cost as much as the arithmetic.
+    private func appendQuad(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ l0: (Double, Double), _ l1: (Double, Double),
+                            _ colors: (tl: (Float, Float, Float, Float), tr: (Float, Float, Float, Float), bl: (Float, Float, Float, Float), br: (Float, Float, Float, Float)),
+                            _ shape: (Float, Float, Float, Float), _ kind: Float) {
+        let n = Self.floatsPerVertex
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 6 * n) { v in
+            func put(_ i: Int, _ x: Double, _ y: Double, _ lx: Double, _ ly: Double, _ c: (Float, Float, Float, Float)) {
+                let o = i * n
+                v[o] = Float(x); v[o + 1] = Float(y); v[o + 2] = Float(lx); v[o + 3] = Float(ly)
+                v[o + 4] = c.0; v[o + 5] = c.1; v[o + 6] = c.2; v[o + 7] = c.3
+                v[o + 8] = shape.0; v[o + 9] = shape.1; v[o + 10] = shape.2; v[o + 11] = shape.3; v[o + 12] = kind
+            }
+            put(0, x0, y0, l0.0, l0.1, colors.tl); put(1, x1, y0, l1.0, l0.1, colors.tr); put(2, x1, y1, l1.0, l1.1, colors.br)
+            put(3, x0, y0, l0.0, l0.1, colors.tl); put(4, x1, y1, l1.0, l1.1, colors.br); put(5, x0, y1, l0.0, l1.1, colors.bl)
+            vertices.append(contentsOf: UnsafeBufferPointer(v))
+        }
     }
 
     private func upload() {
