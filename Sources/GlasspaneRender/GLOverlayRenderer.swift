@@ -247,7 +247,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
             partialUpdateCount += 1
         } else {
             atlas.scale = metrics.scaleY
+            let atlasTexture = atlas.texture
             tessellate(list, metrics: metrics)
+            // A full atlas starts over (a new texture, glyphs placed anew): the glyphs emitted before are stale.
+            if atlasTexture != 0 && atlas.texture != atlasTexture { tessellate(list, metrics: metrics) }
             appendCompositeQuad(metrics: metrics)
             upload()
             tessellationCount += 1
@@ -298,9 +301,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 case .image(_, let handle, _):
                     guard let image = resources.images[handle.id] else { return false }
                     if span.count > 0 && batches[span.batch].texture != image.texture { return false }
-                case .glyphs(let run):
-                    let pixelSize = atlas.pixelSize(for: run.fontSize)
-                    for scalar in run.text.unicodeScalars { _ = atlas.glyph(scalar, pixelSize: pixelSize) }
+                case .glyphs:
                     if span.count > 0 && batches[span.batch].texture != atlas.texture { return false }
                 default:
                     if span.count > 0 && batches[span.batch].texture != 0 { return false }
@@ -310,6 +311,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 emit(command, sx: sx, sy: sy)
                 emitClip = nil
                 let floats = vertices.count - tail
+                if span.count > 0 && batches[span.batch].texture != 0 && batches[span.batch].texture != atlas.texture,
+                   case .glyphs = command {
+                    vertices.removeSubrange(tail...) // the atlas started over while emitting
+                    return false
+                }
                 guard floats == span.count * Self.floatsPerVertex else { vertices.removeSubrange(tail...); return false }
                 guard floats > 0 else { continue }
                 let start = span.first * Self.floatsPerVertex
@@ -534,8 +540,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 texture = image.texture
             case .glyphs(let run):
                 // Rasterize first: the atlas texture exists once a glyph is in it.
-                let pixelSize = atlas.pixelSize(for: run.fontSize)
-                for scalar in run.text.unicodeScalars { _ = atlas.glyph(scalar, pixelSize: pixelSize) }
+                if atlas.texture == 0 {
+                    let pixelSize = atlas.pixelSize(for: run.fontSize)
+                    for scalar in run.text.unicodeScalars { _ = atlas.glyph(scalar, pixelSize: pixelSize) }
+                }
                 guard atlas.texture != 0 else { continue }
                 texture = atlas.texture
             default:
