@@ -69,16 +69,16 @@ public final class GlyphAtlas: FontMetrics {
         var glyphs = [AtlasGlyph?](repeating: nil, count: 128)
         var advances = [Int](repeating: -1, count: 128)
     }
-    private var asciiTables: [Int: ASCIITable] = [:]
-    private var lastTable: ASCIITable?
-    private var lastTablePixelSize = -1
+    /// Indexed by pixel size (a view's text sizes alternate within a frame, so no hashing here either).
+    private var asciiTables: [ASCIITable?] = []
 
     private func asciiTable(_ pixelSize: Int) -> ASCIITable {
-        if pixelSize == lastTablePixelSize, let table = lastTable { return table }
-        let table = asciiTables[pixelSize] ?? ASCIITable()
+        if pixelSize < asciiTables.count, let table = asciiTables[pixelSize] { return table }
+        let table = ASCIITable()
+        // Sizes past the atlas's own size cannot be in it: a throwaway table, filled from the dictionaries.
+        guard pixelSize < atlasSize else { return table }
+        if pixelSize >= asciiTables.count { asciiTables.append(contentsOf: repeatElement(nil, count: pixelSize + 1 - asciiTables.count)) }
         asciiTables[pixelSize] = table
-        lastTable = table
-        lastTablePixelSize = pixelSize
         return table
     }
 
@@ -145,8 +145,11 @@ public final class GlyphAtlas: FontMetrics {
     /// Width and line height of `text` in points, from the glyph advances at the current scale.
     public func measure(_ text: String, fontSize: Double) -> Size {
         let px = pixelSize(for: fontSize)
+        let table = asciiTable(px)
         var width = 0
-        for s in text.unicodeScalars { width += advance(of: s, pixelSize: px) }
+        for s in text.unicodeScalars {
+            if s.value < 128, table.advances[Int(s.value)] >= 0 { width += table.advances[Int(s.value)] } else { width += advance(of: s, pixelSize: px) }
+        }
         return Size(width: Double(width) / scale, height: Double(lineSkip(pixelSize: px)) / scale)
     }
 
@@ -224,8 +227,6 @@ public final class GlyphAtlas: FontMetrics {
         glyphs.removeAll()
         // Advances do not depend on the atlas, but every table goes with it (`scale` resets too: new pixel sizes).
         asciiTables.removeAll()
-        lastTable = nil
-        lastTablePixelSize = -1
         shelfX = 1; shelfY = 1; shelfHeight = 0
         if texture != 0 { glDeleteTextures(1, &texture); texture = 0 }
     }
