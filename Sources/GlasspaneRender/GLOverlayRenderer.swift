@@ -491,9 +491,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// Blends the cache texture over the frame with one quad (state prepared and saved by `render`).
     private func composite(metrics: WindowMetrics) {
         drawCallCount = 0
-        glUseProgram(compositeProgram.id)
-        glUniform2f(compositeProgram.uniform("uViewportSize"), Float(metrics.drawableSize.width), Float(metrics.drawableSize.height))
-        glUniform1i(compositeProgram.uniform("uTexture"), 0)
+        resources.use(compositeProgram, viewport: metrics.drawableSize)
         glBindTexture(GLenum(GL_TEXTURE_2D), compositeTexture)
         glDisable(GLenum(GL_SCISSOR_TEST))
         glDrawArrays(GLenum(GL_TRIANGLES), GLint(compositeFirst), 6)
@@ -783,15 +781,12 @@ public final class GLOverlayRenderer: DrawListRenderer {
         }
         var boundTexture: GLuint = .max
         var textured = false
-        glUseProgram(program.id)
+        resources.use(program, viewport: metrics.drawableSize)
         for batch in batches {
             if let region, !(batch.bounds.map { $0.intersects(region) } ?? false) { continue }
             if (batch.texture != 0) != textured {
                 textured = batch.texture != 0
-                let p = textured ? textureProgram : program
-                glUseProgram(p.id)
-                glUniform2f(p.uniform("uViewportSize"), Float(metrics.drawableSize.width), Float(h))
-                if textured { glUniform1i(p.uniform("uTexture"), 0) }
+                resources.use(textured ? textureProgram : program, viewport: metrics.drawableSize)
             }
             if batch.texture != 0 && batch.texture != boundTexture {
                 glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture)
@@ -817,7 +812,8 @@ private struct ScissorBox: Equatable {
 }
 
 extension GLOverlayRenderer {
-    /// Premultiplied blending, no depth or culling, the overlay program, vertex array and texture unit 0.
+    /// Premultiplied blending, no depth, culling or scissor, the overlay's vertex array and texture unit 0 (each
+    /// draw binds its program).
     fileprivate func prepareState(metrics: WindowMetrics) {
         let w = metrics.drawableSize.width, h = metrics.drawableSize.height
         glViewport(0, 0, GLsizei(w), GLsizei(h))
@@ -830,8 +826,6 @@ extension GLOverlayRenderer {
         // identical to the cache's and clips exactly to the scissor (llvmpipe lets a clip edge bleed a pixel).
         glDisable(GLenum(GL_MULTISAMPLE))
         glDisable(GLenum(GL_SCISSOR_TEST))
-        glUseProgram(program.id)
-        glUniform2f(program.uniform("uViewportSize"), Float(w), Float(h))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindVertexArray(vao)
     }
@@ -847,11 +841,32 @@ final class OverlayResources {
     var images: [Int: (texture: GLuint, size: PixelSize)] = [:]
     var nextImageID = 1
 
+    /// Each program's `uViewportSize` location and the size last set there (program uniforms keep their values, so
+    /// an unchanged drawable size costs no uniform call and no lookup by name).
+    private var viewports: [(program: GLuint, location: GLint, size: PixelSize?)] = []
+
     init(atlas: GlyphAtlas) throws(ShaderError) {
         self.atlas = atlas
         program = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay.frag")
         textureProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay_texture.frag")
         compositeProgram = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
+        var current: GLint = 0
+        glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &current)
+        for p in [program, textureProgram, compositeProgram] {
+            viewports.append((p.id, p.uniform("uViewportSize"), nil))
+            glUseProgram(p.id)
+            if p !== program { glUniform1i(p.uniform("uTexture"), 0) } // the texture is always on unit 0
+        }
+        glUseProgram(GLuint(current))
+    }
+
+    /// Binds one of the overlay's programs, setting its viewport size when it changed since the last time.
+    func use(_ shader: ShaderProgram, viewport size: PixelSize) {
+        glUseProgram(shader.id)
+        for i in viewports.indices where viewports[i].program == shader.id && viewports[i].size != size {
+            glUniform2f(viewports[i].location, Float(size.width), Float(size.height))
+            viewports[i].size = size
+        }
     }
 
     isolated deinit {
@@ -863,7 +878,7 @@ final class OverlayResources {
 @MainActor
 private struct SavedGLState {
     var program: GLint = 0, vertexArray: GLint = 0, arrayBuffer: GLint = 0, texture: GLint = 0, activeTexture: GLint = 0
-    var viewport: [GLint] = [0, 0, 0, 0], scissorBox: [GLint] = [0, 0, 0, 0]
+    var viewport = (GLint(0), GLint(0), GLint(0), GLint(0)), scissorBox = (GLint(0), GLint(0), GLint(0), GLint(0))
     var blend = false, depthTest = false, cullFace = false, scissorTest = false, multisample = false
     var blendSrcRGB: GLint = 0, blendDstRGB: GLint = 0, blendSrcAlpha: GLint = 0, blendDstAlpha: GLint = 0
     var blendEquation: GLint = 0
@@ -875,8 +890,9 @@ private struct SavedGLState {
         glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &activeTexture)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &texture)
-        glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
-        glGetIntegerv(GLenum(GL_SCISSOR_BOX), &scissorBox)
+        // Tuples, not arrays: no allocation per frame.
+        withUnsafeMutableBytes(of: &viewport) { glGetIntegerv(GLenum(GL_VIEWPORT), $0.baseAddress!.assumingMemoryBound(to: GLint.self)) }
+        withUnsafeMutableBytes(of: &scissorBox) { glGetIntegerv(GLenum(GL_SCISSOR_BOX), $0.baseAddress!.assumingMemoryBound(to: GLint.self)) }
         blend = glIsEnabled(GLenum(GL_BLEND)) != 0
         depthTest = glIsEnabled(GLenum(GL_DEPTH_TEST)) != 0
         cullFace = glIsEnabled(GLenum(GL_CULL_FACE)) != 0
@@ -895,8 +911,8 @@ private struct SavedGLState {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(arrayBuffer))
         glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture))
         glActiveTexture(GLenum(activeTexture))
-        glViewport(viewport[0], viewport[1], GLsizei(viewport[2]), GLsizei(viewport[3]))
-        glScissor(scissorBox[0], scissorBox[1], GLsizei(scissorBox[2]), GLsizei(scissorBox[3]))
+        glViewport(viewport.0, viewport.1, GLsizei(viewport.2), GLsizei(viewport.3))
+        glScissor(scissorBox.0, scissorBox.1, GLsizei(scissorBox.2), GLsizei(scissorBox.3))
         func set(_ cap: Int32, _ on: Bool) { if on { glEnable(GLenum(cap)) } else { glDisable(GLenum(cap)) } }
         set(GL_BLEND, blend); set(GL_DEPTH_TEST, depthTest); set(GL_CULL_FACE, cullFace); set(GL_SCISSOR_TEST, scissorTest)
         set(GL_MULTISAMPLE, multisample)
