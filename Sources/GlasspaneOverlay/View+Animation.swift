@@ -89,9 +89,9 @@ extension View {
         overlay.startAnimating(self)
     }
 
-    /// Advances every running property animation to `time`, invalidating what the change affects (a full layer
-    /// repaint for frame, alpha and transform, this view's commands for color and radius). Returns false once
-    /// nothing runs any more.
+    /// Advances every running property animation to `time`, invalidating what the change affects (this view's
+    /// subtree, repainted in place, for frame, alpha and transform; this view's commands for color and radius).
+    /// Returns false once nothing runs any more.
     final func advanceAnimations(to time: Double, in layer: OverlayLayer) -> Bool {
         guard let storage = animations else { return false }
         var structure = false, display = false
@@ -116,7 +116,7 @@ extension View {
             display = storage.cornerRadius!.advance(to: time) || display
             if storage.cornerRadius!.isSettled { storage.cornerRadius = nil }
         }
-        if structure { layer.needsFullRepaint = true } else if display { setNeedsDisplay() }
+        if structure { layer.presentationDidChange(of: self) } else if display { setNeedsDisplay() }
         if storage.isEmpty { animations = nil; return false }
         return true
     }

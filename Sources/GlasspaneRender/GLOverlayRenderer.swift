@@ -95,6 +95,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// A partial update's vertex ranges to upload (floats) and the commands whose bounds changed (reused storage).
     private var uploads: [Range<Int>] = []
     private var moved: [Int] = []
+    /// Whether each clip pushed and still open in the range being updated moved (reused storage).
+    private var movedClips: [Bool] = []
 
     private static let floatsPerVertex = 13
 
@@ -288,15 +290,32 @@ public final class GLOverlayRenderer: DrawListRenderer {
         moved.removeAll(keepingCapacity: true)
         for range in damage.commandRanges {
             guard range.lowerBound >= 0, range.upperBound <= spans.count else { return false }
+            // Clips pushed inside the range may have moved (a springing panel): the clip of each command is worked
+            // out again, and every command under a moved clip is in the range, so each is emitted again below.
+            var clip = range.isEmpty ? nil : spans[range.lowerBound].clip
+            clipStack.removeAll(keepingCapacity: true)
+            movedClips.removeAll(keepingCapacity: true)
             for index in range {
                 let command = list.commands[index]
-                let span = spans[index]
                 switch command {
                 case .pushClip(let r):
-                    // The same clip leaves every batch as it is; another one changes batches.
-                    guard Rect(x: r.minX * sx, y: r.minY * sy, width: r.width * sx, height: r.height * sy) == span.bounds else { return false }
+                    let pushed = Rect(x: r.minX * sx, y: r.minY * sy, width: r.width * sx, height: r.height * sy)
+                    movedClips.append(pushed != spans[index].bounds)
+                    spans[index].bounds = pushed
+                    spans[index].clip = clip
+                    clipStack.append(clip)
+                    clip = clip.map { $0.intersection(pushed) } ?? pushed
                     continue
                 case .popClip:
+                    if clipStack.isEmpty { clip = spans[index].clip } else { clip = clipStack.removeLast() ?? nil; movedClips.removeLast() }
+                    spans[index].clip = clip
+                    continue
+                default:
+                    spans[index].clip = clip
+                }
+                let span = spans[index]
+                switch command {
+                case .pushClip, .popClip:
                     continue
                 case .image(_, let handle, _):
                     guard let image = resources.images[handle.id] else { return false }
@@ -340,6 +359,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 spans[index].bounds = emittedBounds
                 if let b = emittedBounds { batches[span.batch].bounds = batches[span.batch].bounds.map { $0.union(b) } ?? b }
             }
+            // A clip that moved and is still open past the range would leave the commands after it cut to the old one.
+            if movedClips.contains(true) { return false }
         }
         guard movesKeepPaintersOrder() else { return false }
         // The composite quad covers the content: grow it when a command moved outside.
@@ -531,6 +552,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 continue
             case .popClip:
                 clip = clipStack.popLast() ?? nil
+                spans[index].clip = clip // for a pop, the clip after it (partial updates resume from it)
                 continue
             // Shapes batch without a texture (the shape program); glyphs with the atlas, images with their own.
             case .image(_, let handle, _):
