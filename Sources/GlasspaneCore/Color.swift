@@ -23,14 +23,26 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The same color with another alpha.
     public func withAlpha(_ alpha: Double) -> Color { Color(r: r, g: g, b: b, a: alpha) }
 
-    /// Parses `#rrggbb`, `rrggbb`, `#rgb` or `#rrggbbaa` (case-insensitive); nil for anything else.
+    /// Parses `#rrggbb`, `rrggbb`, `#rgb` or `#rrggbbaa` (case-insensitive ASCII hex digits, surrounding spaces,
+    /// tabs and line breaks ignored); nil for anything else.
     public init?(hex text: String) {
-        var s = Substring(text.trimmingWhitespace())
-        if s.hasPrefix("#") { s = s.dropFirst() }
-        guard s.allSatisfy(\.isHexDigit) else { return nil }
-        let digits = Array(s)
-        func byte(_ i: Int) -> Double { Double(Int(String(digits[i...i + 1]), radix: 16)!) / 255 }
-        func nibble(_ i: Int) -> Double { Double(Int(String(digits[i]), radix: 16)! * 17) / 255 }
+        // Bytes, not Characters: the picker's hex field validates its text on every repaint of a drag.
+        var digits: [UInt8] = []
+        digits.reserveCapacity(8)
+        var sawHash = false, ended = false
+        for byte in text.utf8 {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D: // whitespace: only around the color
+                if !digits.isEmpty || sawHash { ended = true }
+            case UInt8(ascii: "#") where digits.isEmpty && !sawHash && !ended:
+                sawHash = true
+            default:
+                guard !ended, digits.count < 8, let value = Color.hexValue(byte) else { return nil }
+                digits.append(value)
+            }
+        }
+        func byte(_ i: Int) -> Double { Double(digits[i] << 4 | digits[i + 1]) / 255 }
+        func nibble(_ i: Int) -> Double { Double(digits[i] * 17) / 255 }
         switch digits.count {
         case 3: self.init(r: nibble(0), g: nibble(1), b: nibble(2))
         case 6: self.init(r: byte(0), g: byte(2), b: byte(4))
@@ -39,19 +51,33 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The value of an ASCII hex digit (fullwidth and other Unicode hex digits are not color digits).
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// `#rrggbb` (lowercase; alpha is left out).
     public var hex: String {
-        func h(_ v: Double) -> String {
-            let n = Int((min(max(v, 0), 1) * 255).rounded())
-            let s = String(n, radix: 16)
-            return n < 16 ? "0" + s : s
+        let (r8, g8, b8, _) = rgba8
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 7) { buffer in
+            buffer[0] = UInt8(ascii: "#")
+            for (i, v) in [r8, g8, b8].enumerated() {
+                buffer[1 + 2 * i] = digits[Int(v >> 4)]
+                buffer[2 + 2 * i] = digits[Int(v & 15)]
+            }
+            return 7
         }
-        return "#" + h(r) + h(g) + h(b)
     }
 
     /// The components as 8-bit values, rounded.
     public var rgba8: (UInt8, UInt8, UInt8, UInt8) {
-        func q(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+        func q(_ v: Double) -> UInt8 { v.isNaN ? 0 : UInt8((min(max(v, 0), 1) * 255).rounded()) }
         return (q(r), q(g), q(b), q(a))
     }
 
@@ -104,16 +130,5 @@ public struct HSV: Hashable, Sendable, Codable {
         case 4: return Color(r: t, g: p, b: v)
         default: return Color(r: v, g: p, b: q)
         }
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces, tabs and newlines.
-    func trimmingWhitespace() -> String {
-        let ws: Set<Character> = [" ", "\t", "\n", "\r"]
-        var s = Substring(self)
-        while let f = s.first, ws.contains(f) { s = s.dropFirst() }
-        while let l = s.last, ws.contains(l) { s = s.dropLast() }
-        return String(s)
     }
 }

@@ -122,6 +122,8 @@ public final class OverlayLayer {
     var needsFullRepaint = true
     /// Views whose own commands must be regenerated (partial repaint).
     private var dirtyViews: [View] = []
+    /// Views whose whole subtree must be regenerated in place (`presentationDidChange`).
+    private var movedSubtrees: [View] = []
     /// The painted commands; `drawList` wraps them.
     private var commands: [DrawCommand] = []
     /// Reused buffer for partial repaints.
@@ -164,7 +166,7 @@ public final class OverlayLayer {
     public private(set) var contentVersion: UInt64 = 0
 
     /// True when the next `paintIfNeeded` would do work.
-    public var needsPaint: Bool { needsFullRepaint || !dirtyViews.isEmpty }
+    public var needsPaint: Bool { needsFullRepaint || !dirtyViews.isEmpty || !movedSubtrees.isEmpty }
 
     /// What the last paint changed: after a partial repaint, the command ranges rewritten in place since the version
     /// before it (every other command is the same value at the same index); nil after a full repaint.
@@ -177,6 +179,21 @@ public final class OverlayLayer {
     /// Queues a view for a partial repaint.
     func enqueueDisplay(_ view: View) {
         dirtyViews.append(view)
+    }
+
+    /// A view's presentation frame, alpha or transform moved (an animation advanced): its subtree is repainted in
+    /// place at the next paint, the rest of the list kept, unless the subtree then has another number of commands
+    /// (it appeared, vanished at alpha 0, or drew differently), which repaints the whole list. Layout reads model
+    /// values, so nothing outside the subtree moves.
+    /// Past this many moving views in a frame, one whole repaint is cheaper than finding which subtrees overlap.
+    static let maximumMovedSubtrees = 32
+
+    func presentationDidChange(of view: View) {
+        guard !needsFullRepaint else { return }
+        guard view !== root, view.layer === self, view.paintGeneration == generation,
+              movedSubtrees.count < OverlayLayer.maximumMovedSubtrees else { needsFullRepaint = true; return }
+        if movedSubtrees.last === view { return }
+        movedSubtrees.append(view)
     }
 
     // MARK: - Layout pass
@@ -223,7 +240,7 @@ public final class OverlayLayer {
         let previousVersion = contentVersion
         contentVersion &+= 1
         damagedRanges.removeAll(keepingCapacity: true)
-        if !needsFullRepaint && repaintDirtyViewsInPlace() {
+        if !needsFullRepaint && repaintMovedSubtreesInPlace() && repaintDirtyViewsInPlace() {
             lastDamage = DrawListDamage(baseGeneration: previousVersion, commandRanges: damagedRanges)
             return true
         }
@@ -234,6 +251,36 @@ public final class OverlayLayer {
 
     /// The command ranges the current partial repaint rewrote.
     private var damagedRanges: [Range<Int>] = []
+
+    /// Repaints each moved view's subtree over its own range of the list; false when one no longer fits it.
+    private func repaintMovedSubtreesInPlace() -> Bool {
+        defer { movedSubtrees.removeAll(keepingCapacity: true) }
+        for (i, view) in movedSubtrees.enumerated() {
+            guard view.paintGeneration == generation, view.layer === self else { return false }
+            // A view under another moved view is repainted with it.
+            var ancestor = view.superview, covered = false
+            while let a = ancestor, !covered {
+                covered = movedSubtrees[..<i].contains { $0 === a } || movedSubtrees[(i + 1)...].contains { $0 === a }
+                ancestor = a.superview
+            }
+            if covered { continue }
+            let start = view.paintStart, end = view.paintSubtreeEnd
+            scratch.removeAll(keepingCapacity: true)
+            var context = PaintContext(commands: scratch, opacity: 1, fonts: fonts)
+            scratch = []
+            context.indexOffset = start
+            let parent = view.superview
+            paint(view, parentOrigin: parent?.paintOrigin ?? .zero, opacity: parent?.paintOpacity ?? 1,
+                  transform: parent?.paintTransform ?? .identity, context: &context)
+            scratch = context.commands
+            guard scratch.count == end - start else { return false }
+            commands.withUnsafeMutableBufferPointer { buffer in
+                for (k, command) in scratch.enumerated() { buffer[start + k] = command }
+            }
+            if end > start { damagedRanges.append(start..<end) }
+        }
+        return true
+    }
 
     /// Partial repaint; false when some view's command count changed and a full repaint is needed.
     private func repaintDirtyViewsInPlace() -> Bool {
@@ -265,6 +312,7 @@ public final class OverlayLayer {
     private func repaintAll() {
         needsFullRepaint = false
         dirtyViews.removeAll(keepingCapacity: true)
+        movedSubtrees.removeAll(keepingCapacity: true)
         generation += 1
         stats.fullRepaints += 1
         var buffer = commands
@@ -292,9 +340,10 @@ public final class OverlayLayer {
         let start = context.commands.count
         view.draw(in: rect, context: &context)
         context.transformCommands(from: start, by: transform)
-        view.paintStart = start
+        view.paintStart = context.indexOffset + start
         view.paintCount = context.commands.count - start
         stats.viewsPainted += 1
+        defer { view.paintSubtreeEnd = context.indexOffset + context.commands.count }
         if view.subviews.isEmpty { return }
         if view.clipsToBounds { context.commands.append(.pushClip(rect)); context.transformCommands(from: context.commands.count - 1, by: transform) }
         for child in view.subviews {

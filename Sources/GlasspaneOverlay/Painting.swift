@@ -9,6 +9,8 @@ public struct PaintContext {
     public internal(set) var opacity: Double
     /// Text measurement, for views that place text.
     public let fonts: any FontMetrics
+    /// Where `commands` starts in the layer's list (a subtree repainted in place starts inside it).
+    var indexOffset = 0
 
     /// Creates a context over a command buffer.
     public init(commands: [DrawCommand] = [], opacity: Double = 1, fonts: any FontMetrics) {

@@ -229,6 +229,8 @@ open class View {
     final var paintStart = 0
     /// How many own commands the view produced at its last paint.
     final var paintCount = 0
+    /// Where the view's subtree ends in its layer's draw list (after its descendants and its clip's `popClip`).
+    final var paintSubtreeEnd = 0
     /// The layer paint generation that last laid out this view's commands; stale means not in the list.
     final var paintGeneration = -1
     /// Window-space origin and opacity used at the last full paint, reused by partial repaints.

@@ -34,8 +34,6 @@ final class ViewAnimationStore {
     private var views: [View?] = []
     /// Each slot's layer (kept in step at every start and after tree changes).
     private var layers: [OverlayLayer?] = []
-    /// Each slot's layer identity, compared per changed row (no retain).
-    private var layerIDs: [ObjectIdentifier?] = []
     /// How many of each slot's properties run (0...5); a slot is free at 0.
     private var runningCounts: [UInt8] = []
     private var freeSlots: [Int32] = []
@@ -97,7 +95,7 @@ final class ViewAnimationStore {
         } else {
             guard views.count < Self.maximumViews else { return nil }
             slot = Int32(views.count)
-            views.append(view); layers.append(nil); layerIDs.append(nil); runningCounts.append(0)
+            views.append(view); layers.append(nil); runningCounts.append(0)
         }
         setLayer(layer, at: Int(slot))
         view.animationSlot = slot
@@ -107,7 +105,7 @@ final class ViewAnimationStore {
     }
 
     private func setLayer(_ layer: OverlayLayer, at slot: Int) {
-        if layers[slot] !== layer { layers[slot] = layer; layerIDs[slot] = ObjectIdentifier(layer) }
+        if layers[slot] !== layer { layers[slot] = layer }
     }
 
     /// Counts a property starting or ending; the slot is freed when nothing of its view runs any more.
@@ -122,7 +120,6 @@ final class ViewAnimationStore {
         }
         views[s] = nil
         layers[s] = nil
-        layerIDs[s] = nil
         freeSlots.append(slot)
         count -= 1
     }
@@ -135,7 +132,7 @@ final class ViewAnimationStore {
     func advance(to time: Double) -> Bool {
         if treeChanged { dropViewsThatLeft() }
         guard count > 0 else { return false }
-        // Frame, alpha and transform: a changed value repaints its layer (runs of rows share the layer's flag).
+        // Frame, alpha and transform: a changed value repaints the view's subtree in place.
         advanceLayerProperty(&frame, to: time)
         advanceLayerProperty(&alpha, to: time)
         advanceLayerProperty(&transform, to: time)
@@ -150,18 +147,10 @@ final class ViewAnimationStore {
         var finished = finishedOwners
         finishedOwners = []
         finished.removeAll(keepingCapacity: true)
-        layerIDs.withUnsafeBufferPointer { ids in
-            var marked: ObjectIdentifier? = nil
-            store.advance(to: time) { owner, changed, done in
-                if changed {
-                    let id = ids[Int(owner)]
-                    if id != marked {
-                        marked = id
-                        layers[Int(owner)]?.needsFullRepaint = true
-                    }
-                }
-                if done { finished.append(owner) }
-            }
+        store.advance(to: time) { owner, changed, done in
+            // The view's subtree is repainted in place (its layer falls back to a whole repaint when that cannot be).
+            if changed, let view = views[Int(owner)] { layers[Int(owner)]?.presentationDidChange(of: view) }
+            if done { finished.append(owner) }
         }
         for owner in finished { adjustRunning(owner, by: -1) }
         finishedOwners = finished

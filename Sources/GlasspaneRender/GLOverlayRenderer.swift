@@ -1,8 +1,9 @@
 // The overlay's draw-list renderer (ImGui-style backend).
 // Implements: rounded rects, borders, circles, rings (signed-distance anti-aliasing in the shader), linear
 // gradients (vertex colors), hue and saturation/value gradients (computed per pixel from HSV in the shader with
-// the color picker's own point-to-color mapping), glyph runs from the atlas, images, nested clips
-// (scissor), premultiplied alpha, high-DPI scaling. Batches by texture and clip: a typical overlay is 1-3 draws.
+// the color picker's own point-to-color mapping), glyph runs from the atlas, images, nested clips (each quad cut
+// to its clip's scissor pixels, interpolating what it carries), premultiplied alpha, high-DPI scaling. Batches by
+// texture, reordering commands whose quads do not overlap: the demo panel is 2 draws (shapes, text).
 // Caching: an unchanged draw list (same generation, same metrics) is not re-tessellated or re-uploaded. A list
 // whose changed commands are named (`DrawListDamage`: a partial repaint, such as a drag moving one knob)
 // re-tessellates only those commands into their own vertex ranges (same vertex count, same batch, else the whole
@@ -31,7 +32,8 @@ public enum OverlayCompositing: String, Sendable, CaseIterable {
 public final class GLOverlayRenderer: DrawListRenderer {
     /// Direct drawing or a cached texture (see the file comment).
     public var compositing: OverlayCompositing = .automatic
-    /// How many times the cache texture was redrawn (tests: stays put while the overlay is unchanged).
+    /// How many times the cache texture was brought up to date, wholly or in its damaged rectangles (tests: stays put
+    /// while the overlay is unchanged).
     public private(set) var cacheRedrawCount = 0
     /// Draw calls issued by the last `render` (for tests and the bench).
     public private(set) var drawCallCount = 0
@@ -60,7 +62,15 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var compositeBounds: Rect? // what the composite quad covers now
     private var compositeFirst = 0
     private var cacheFramebuffer: GLuint = 0
+    /// What the cache is rasterized into (the framebuffer's color attachment); never sampled.
     private var cacheTexture: GLuint = 0
+    /// What the composite samples: the cache's pixels copied over after each redraw, never a render target. On
+    /// llvmpipe, binding a texture for sampling finishes every queued scene (`glFinish`) while any scene it keeps
+    /// still names that texture as its render target; sampling the render target itself made each composite wait
+    /// for the whole scene (docs/overlay.md, "Why the composite samples a copy").
+    private var compositeTexture: GLuint = 0
+    /// The cache's framebuffer and the texture the composite samples (tests check they never coincide).
+    var cacheTextures: (framebuffer: GLuint, sampled: GLuint) { (cacheFramebuffer, compositeTexture) }
     private var cacheSize = PixelSize(width: 0, height: 0)
     private var cacheIsCurrent = false
     private var changedFramesInARow = 0
@@ -74,6 +84,19 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private static let maxDamageRects = 4
     /// The bounds of the quads emitted since it was last reset (one command's, during tessellation).
     private var emittedBounds: Rect?
+    /// The pixels quads are cut to while a command under a clip is emitted (nil: not cut).
+    private var emitClip: Rect?
+    /// The other vertex buffer: tessellation emits in painter's order, then lays the batches out here and swaps.
+    private var staging: [Float] = []
+    /// The commands of each batch, in painter's order (indices into `spans`; only the first `batches.count` are used).
+    private var batchMembers: [[Int]] = []
+    /// The clip stack while tessellating (kept to reuse its storage).
+    private var clipStack: [Rect?] = []
+    /// A partial update's vertex ranges to upload (floats) and the commands whose bounds changed (reused storage).
+    private var uploads: [Range<Int>] = []
+    private var moved: [Int] = []
+    /// Whether each clip pushed and still open in the range being updated moved (reused storage).
+    private var movedClips: [Bool] = []
 
     private static let floatsPerVertex = 13
 
@@ -81,17 +104,18 @@ public final class GLOverlayRenderer: DrawListRenderer {
         var first: Int
         var count: Int
         var texture: GLuint
-        var clip: Rect? // pixels, top-left origin
         var bounds: Rect? // pixels covered by its quads
     }
 
-    /// One command's vertices: `count` vertices from `first`, in batch `batch` (-1 when it emitted none), and the
-    /// pixels they cover (for a `pushClip`, the rectangle it pushed).
+    /// One command's vertices: `count` vertices from `first`, in batch `batch` (-1 when it emitted none), the
+    /// pixels they cover (for a `pushClip`, the rectangle it pushed) and the clip in effect.
     private struct CommandSpan {
         var first: Int
         var count: Int
         var batch: Int
         var bounds: Rect?
+        /// The clip in effect for the command (pixels), whether or not its batch scissors to it.
+        var clip: Rect?
     }
 
     /// Builds the shaders and buffers in the current context.
@@ -127,6 +151,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         glDeleteVertexArrays(1, &vao)
         if cacheFramebuffer != 0 { glDeleteFramebuffers(1, &cacheFramebuffer) }
         if cacheTexture != 0 { glDeleteTextures(1, &cacheTexture) }
+        if compositeTexture != 0 { glDeleteTextures(1, &compositeTexture) }
     }
 
     /// A renderer for another layer: its own vertices, batches and cache, the same shaders, atlas and images.
@@ -224,7 +249,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
             partialUpdateCount += 1
         } else {
             atlas.scale = metrics.scaleY
+            let atlasTexture = atlas.texture
             tessellate(list, metrics: metrics)
+            // A full atlas starts over (a new texture, glyphs placed anew): the glyphs emitted before are stale.
+            if atlasTexture != 0 && atlas.texture != atlasTexture { tessellate(list, metrics: metrics) }
             appendCompositeQuad(metrics: metrics)
             upload()
             tessellationCount += 1
@@ -236,80 +264,105 @@ public final class GLOverlayRenderer: DrawListRenderer {
 
     /// Redraws the whole cache when it is stale, else its damaged rectangles; returns the draw calls issued.
     private func bringCacheUpToDate(metrics: WindowMetrics) -> Int {
-        var redrawCalls = 0
         if !cacheIsCurrent || cacheSize != metrics.drawableSize {
             lastCacheRedrawRegions.removeAll(keepingCapacity: true)
-            redrawCache(metrics: metrics, region: nil)
-            redrawCalls = drawCallCount
+            return redrawCache(metrics: metrics, regions: [nil])
         } else if !cacheDamage.isEmpty {
-            for region in cacheDamage {
-                redrawCache(metrics: metrics, region: region)
-                redrawCalls += drawCallCount
-            }
             lastCacheRedrawRegions = cacheDamage
             cacheDamage.removeAll(keepingCapacity: true)
+            return redrawCache(metrics: metrics, regions: lastCacheRedrawRegions.map { $0 })
         }
-        return redrawCalls
+        return 0
     }
 
     // MARK: - Partial updates
 
     /// Re-tessellates the damaged commands into their own vertex ranges and uploads those ranges. False (having
-    /// changed nothing that a full tessellation would not redo) when a command's vertex count or batch changed.
+    /// changed nothing that a full tessellation would not redo) when a command's vertex count or batch would change:
+    /// another texture, or a move that makes it overlap a command its batch is drawn on the wrong side of.
     private func updateDamaged(_ list: DrawList, _ damage: DrawListDamage, metrics: WindowMetrics) -> Bool {
         guard list.commands.count == spans.count else { return false }
         let sx = metrics.scaleX, sy = metrics.scaleY
-        let h = Double(metrics.drawableSize.height), w = Double(metrics.drawableSize.width)
+        let height = metrics.drawableSize.height
+        let h = Double(height), w = Double(metrics.drawableSize.width)
         let tail = vertices.count
-        var uploads: [Range<Int>] = [] // in floats
+        uploads.removeAll(keepingCapacity: true)
+        moved.removeAll(keepingCapacity: true)
         for range in damage.commandRanges {
             guard range.lowerBound >= 0, range.upperBound <= spans.count else { return false }
+            // Clips pushed inside the range may have moved (a springing panel): the clip of each command is worked
+            // out again, and every command under a moved clip is in the range, so each is emitted again below.
+            var clip = range.isEmpty ? nil : spans[range.lowerBound].clip
+            clipStack.removeAll(keepingCapacity: true)
+            movedClips.removeAll(keepingCapacity: true)
             for index in range {
                 let command = list.commands[index]
-                let span = spans[index]
                 switch command {
                 case .pushClip(let r):
-                    // The same clip leaves every batch as it is; another one changes batches.
-                    guard Rect(x: r.minX * sx, y: r.minY * sy, width: r.width * sx, height: r.height * sy) == span.bounds else { return false }
+                    let pushed = Rect(x: r.minX * sx, y: r.minY * sy, width: r.width * sx, height: r.height * sy)
+                    movedClips.append(pushed != spans[index].bounds)
+                    spans[index].bounds = pushed
+                    spans[index].clip = clip
+                    clipStack.append(clip)
+                    clip = clip.map { $0.intersection(pushed) } ?? pushed
                     continue
                 case .popClip:
+                    if clipStack.isEmpty { clip = spans[index].clip } else { clip = clipStack.removeLast() ?? nil; movedClips.removeLast() }
+                    spans[index].clip = clip
+                    continue
+                default:
+                    spans[index].clip = clip
+                }
+                let span = spans[index]
+                switch command {
+                case .pushClip, .popClip:
                     continue
                 case .image(_, let handle, _):
                     guard let image = resources.images[handle.id] else { return false }
                     if span.count > 0 && batches[span.batch].texture != image.texture { return false }
-                case .glyphs(let run):
-                    let pixelSize = atlas.pixelSize(for: run.fontSize)
-                    for scalar in run.text.unicodeScalars { _ = atlas.glyph(scalar, pixelSize: pixelSize) }
+                case .glyphs:
                     if span.count > 0 && batches[span.batch].texture != atlas.texture { return false }
                 default:
                     if span.count > 0 && batches[span.batch].texture != 0 { return false }
                 }
                 emittedBounds = nil
+                emitClip = span.clip.map { Self.scissorPixels($0, drawableHeight: height) }
                 emit(command, sx: sx, sy: sy)
+                emitClip = nil
                 let floats = vertices.count - tail
+                if span.count > 0 && batches[span.batch].texture != 0 && batches[span.batch].texture != atlas.texture,
+                   case .glyphs = command {
+                    vertices.removeSubrange(tail...) // the atlas started over while emitting
+                    return false
+                }
                 guard floats == span.count * Self.floatsPerVertex else { vertices.removeSubrange(tail...); return false }
+                guard floats > 0 else { continue }
                 let start = span.first * Self.floatsPerVertex
                 // A view repaints all its commands; the ones that came out the same need no upload and no pixels.
-                let unchanged = vertices.withUnsafeBufferPointer { v in
-                    (0..<floats).allSatisfy { v[start + $0] == v[tail + $0] }
-                }
-                if floats > 0 && !unchanged {
-                    vertices.withUnsafeMutableBufferPointer { v in
-                        for k in 0..<floats { v[start + k] = v[tail + k] }
-                    }
-                    uploads.append(start..<(start + floats))
-                    // The pixels the command covered and now covers, inside its batch's clip.
-                    var changed = Self.union(span.bounds, emittedBounds)
-                    if let c = changed, let clip = batches[span.batch].clip { changed = c.intersection(clip) }
-                    if let c = changed?.intersection(Rect(x: 0, y: 0, width: w, height: h)), c.width > 0, c.height > 0 {
-                        addDamage(Self.wholePixels(c))
-                    }
-                    spans[index].bounds = emittedBounds
-                    if let b = emittedBounds { batches[span.batch].bounds = batches[span.batch].bounds.map { $0.union(b) } ?? b }
+                // (A plain loop: a closure per element here cost a main-actor check per call.)
+                let changed = vertices.withUnsafeMutableBufferPointer { v -> Bool in
+                    var k = 0
+                    while k < floats && v[start + k] == v[tail + k] { k += 1 }
+                    guard k < floats else { return false }
+                    while k < floats { v[start + k] = v[tail + k]; k += 1 }
+                    return true
                 }
                 vertices.removeSubrange(tail...)
+                guard changed else { continue }
+                uploads.append(start..<(start + floats))
+                // The pixels the command covered and now covers (its quads are cut to its clip already).
+                if let c = Self.union(span.bounds, emittedBounds)?.intersection(Rect(x: 0, y: 0, width: w, height: h)),
+                   c.width > 0, c.height > 0 {
+                    addDamage(Self.wholePixels(c))
+                }
+                if emittedBounds != span.bounds { moved.append(index) }
+                spans[index].bounds = emittedBounds
+                if let b = emittedBounds { batches[span.batch].bounds = batches[span.batch].bounds.map { $0.union(b) } ?? b }
             }
+            // A clip that moved and is still open past the range would leave the commands after it cut to the old one.
+            if movedClips.contains(true) { return false }
         }
+        guard movesKeepPaintersOrder() else { return false }
         // The composite quad covers the content: grow it when a command moved outside.
         if let bounds = contentBounds, bounds != compositeBounds {
             vertices.removeSubrange((compositeFirst * Self.floatsPerVertex)...)
@@ -318,9 +371,24 @@ public final class GLOverlayRenderer: DrawListRenderer {
         }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
         vertices.withUnsafeBytes { raw in
+            let size = MemoryLayout<Float>.size
             for r in uploads {
-                let size = MemoryLayout<Float>.size
                 glBufferSubData(GLenum(GL_ARRAY_BUFFER), r.lowerBound * size, r.count * size, raw.baseAddress! + r.lowerBound * size)
+            }
+        }
+        return true
+    }
+
+    /// True when every command that moved is still drawn after each command it now overlaps that precedes it in
+    /// the list, and before each that follows it (batches are drawn in order, each batch in list order).
+    private func movesKeepPaintersOrder() -> Bool {
+        for index in moved {
+            guard let bounds = spans[index].bounds else { continue }
+            let batch = spans[index].batch
+            for other in spans.indices where other != index && spans[other].count > 0 {
+                guard let o = spans[other].bounds, o.intersects(bounds) else { continue }
+                let drawnBefore = spans[other].batch < batch || (spans[other].batch == batch && other < index)
+                if drawnBefore != (other < index) { return false }
             }
         }
         return true
@@ -376,42 +444,64 @@ public final class GLOverlayRenderer: DrawListRenderer {
              colors: .solid(.white), shape: (0, 0, 0, 0), kind: 2)
     }
 
-    /// Rasterizes the batches into the cache texture (transparent elsewhere), only inside `region` (whole pixels,
-    /// top-left origin) when given, then rebinds the caller's target. State is the caller's to save (`render`).
-    private func redrawCache(metrics: WindowMetrics, region: Rect?) {
-        var previous: GLint = 0
-        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &previous)
+    /// Rasterizes the batches into the cache texture (transparent elsewhere), only inside each region (whole
+    /// pixels, top-left origin; nil: everywhere), copies what it redrew into the texture the composite samples, then
+    /// rebinds the caller's framebuffers. Other state is the caller's to save (`render`). Returns the draw calls.
+    private func redrawCache(metrics: WindowMetrics, regions: [Rect?]) -> Int {
+        var previousDraw: GLint = 0, previousRead: GLint = 0
+        glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &previousDraw)
+        glGetIntegerv(GLenum(GL_READ_FRAMEBUFFER_BINDING), &previousRead)
         if cacheSize != metrics.drawableSize || cacheFramebuffer == 0 { allocateCache(metrics.drawableSize) }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), cacheFramebuffer)
         var clearColor: [GLfloat] = [0, 0, 0, 0]
         glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &clearColor)
         glClearColor(0, 0, 0, 0)
-        if let region {
-            let box = ScissorBox(region, drawableHeight: metrics.drawableSize.height)
-            glEnable(GLenum(GL_SCISSOR_TEST))
-            glScissor(box.x, box.y, box.width, box.height)
-        } else {
-            glDisable(GLenum(GL_SCISSOR_TEST))
+        let h = metrics.drawableSize.height
+        var calls = 0
+        for region in regions {
+            if let region {
+                let box = ScissorBox(region, drawableHeight: h)
+                glEnable(GLenum(GL_SCISSOR_TEST))
+                glScissor(box.x, box.y, box.width, box.height)
+            } else {
+                glDisable(GLenum(GL_SCISSOR_TEST))
+            }
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            issueBatches(metrics: metrics, region: region)
+            calls += drawCallCount
         }
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3])
-        issueBatches(metrics: metrics, region: region)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(previous))
+        // All regions first, then the copies: the first copy makes llvmpipe finish the cache's rasterization once.
+        glBindTexture(GLenum(GL_TEXTURE_2D), compositeTexture)
+        for region in regions {
+            guard let copied = (region ?? contentBounds).map({ ScissorBox($0, drawableHeight: h) }),
+                  copied.width > 0, copied.height > 0 else { continue }
+            glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, copied.x, copied.y, copied.x, copied.y, copied.width, copied.height)
+        }
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(previousDraw))
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(previousRead))
         cacheIsCurrent = true
-        if region == nil { cacheDamage.removeAll(keepingCapacity: true) }
+        if regions.contains(where: { $0 == nil }) { cacheDamage.removeAll(keepingCapacity: true) }
         cacheRedrawCount += 1
+        return calls
     }
 
     private func allocateCache(_ size: PixelSize) {
         if cacheFramebuffer != 0 { glDeleteFramebuffers(1, &cacheFramebuffer) }
-        if cacheTexture != 0 { glDeleteTextures(1, &cacheTexture) }
-        glGenTextures(1, &cacheTexture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), cacheTexture)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(size.width), GLsizei(size.height), 0, GLenum(GL_RGBA),
-                     GLenum(GL_UNSIGNED_BYTE), nil)
-        // Pixel-aligned quad, nearest sampling: the composite reproduces the cached pixels exactly.
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        for texture in [cacheTexture, compositeTexture] where texture != 0 { var t = texture; glDeleteTextures(1, &t) }
+        func makeTexture() -> GLuint {
+            var texture: GLuint = 0
+            glGenTextures(1, &texture)
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(size.width), GLsizei(size.height), 0, GLenum(GL_RGBA),
+                         GLenum(GL_UNSIGNED_BYTE), nil)
+            // Pixel-aligned quad, nearest sampling: the composite reproduces the cached pixels exactly.
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+            return texture
+        }
+        cacheTexture = makeTexture()
+        compositeTexture = makeTexture()
         glGenFramebuffers(1, &cacheFramebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), cacheFramebuffer)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), cacheTexture, 0)
@@ -422,10 +512,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// Blends the cache texture over the frame with one quad (state prepared and saved by `render`).
     private func composite(metrics: WindowMetrics) {
         drawCallCount = 0
-        glUseProgram(compositeProgram.id)
-        glUniform2f(compositeProgram.uniform("uViewportSize"), Float(metrics.drawableSize.width), Float(metrics.drawableSize.height))
-        glUniform1i(compositeProgram.uniform("uTexture"), 0)
-        glBindTexture(GLenum(GL_TEXTURE_2D), cacheTexture)
+        resources.use(compositeProgram, viewport: metrics.drawableSize)
+        glBindTexture(GLenum(GL_TEXTURE_2D), compositeTexture)
         glDisable(GLenum(GL_SCISSOR_TEST))
         glDrawArrays(GLenum(GL_TRIANGLES), GLint(compositeFirst), 6)
         drawCallCount = 1
@@ -433,71 +521,114 @@ public final class GLOverlayRenderer: DrawListRenderer {
 
     // MARK: - Tessellation
 
+    /// Tessellates the whole list and groups its commands into as few batches (draw calls) as painter's order
+    /// allows: a command joins the last batch with its texture unless a command in a later batch overlaps it (then
+    /// it must be drawn after that one: a new batch). Commands whose quads do not overlap touch no pixel in common,
+    /// so the pixels are those of drawing the list in order. Clips cut the quads themselves (`emitClip`), so they
+    /// never split a batch: on llvmpipe each draw call costs about 10 µs of CPU whatever it draws.
     private func tessellate(_ list: DrawList, metrics: WindowMetrics) {
         contentBounds = nil
         cacheDamage.removeAll(keepingCapacity: true)
+        // Emitted in painter's order into `vertices`, then copied batch by batch into `staging` and swapped.
         vertices.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)
         spans.reserveCapacity(list.commands.count)
         let sx = metrics.scaleX, sy = metrics.scaleY
-        var clipStack: [Rect?] = []
+        let height = metrics.drawableSize.height
+        clipStack.removeAll(keepingCapacity: true)
         var clip: Rect? = nil
 
         func px(_ r: Rect) -> Rect { Rect(x: r.minX * sx, y: r.minY * sy, width: r.width * sx, height: r.height * sy) }
-        func startBatchIfNeeded(texture t: GLuint) {
-            if let last = batches.last, last.texture == t, last.clip == clip { return }
-            if let last = batches.last, last.count == 0 { batches.removeLast() }
-            batches.append(Batch(first: vertices.count / Self.floatsPerVertex, count: 0, texture: t, clip: clip))
-        }
-        func closeBatch() {
-            guard !batches.isEmpty else { return }
-            batches[batches.count - 1].count = vertices.count / Self.floatsPerVertex - batches[batches.count - 1].first
-        }
-
-        for command in list.commands {
-            let first = vertices.count / Self.floatsPerVertex
-            spans.append(CommandSpan(first: first, count: 0, batch: -1, bounds: nil))
+        for (index, command) in list.commands.enumerated() {
+            spans.append(CommandSpan(first: 0, count: 0, batch: -1, bounds: nil, clip: clip))
+            let texture: GLuint
             switch command {
             case .pushClip(let r):
-                closeBatch()
                 clipStack.append(clip)
                 let p = px(r)
-                spans[spans.count - 1].bounds = p // the clip it pushed (partial updates compare it)
+                spans[index].bounds = p // the clip it pushed (partial updates compare it)
                 clip = clip.map { $0.intersection(p) } ?? p
                 continue
             case .popClip:
-                closeBatch()
                 clip = clipStack.popLast() ?? nil
+                spans[index].clip = clip // for a pop, the clip after it (partial updates resume from it)
                 continue
-            default: break
-            }
             // Shapes batch without a texture (the shape program); glyphs with the atlas, images with their own.
-            switch command {
             case .image(_, let handle, _):
                 guard let image = resources.images[handle.id] else { continue }
-                startBatchIfNeeded(texture: image.texture)
+                texture = image.texture
             case .glyphs(let run):
                 // Rasterize first: the atlas texture exists once a glyph is in it.
-                let pixelSize = atlas.pixelSize(for: run.fontSize)
-                for scalar in run.text.unicodeScalars { _ = atlas.glyph(scalar, pixelSize: pixelSize) }
+                if atlas.texture == 0 {
+                    let pixelSize = atlas.pixelSize(for: run.fontSize)
+                    for scalar in run.text.unicodeScalars { _ = atlas.glyph(scalar, pixelSize: pixelSize) }
+                }
                 guard atlas.texture != 0 else { continue }
-                startBatchIfNeeded(texture: atlas.texture)
+                texture = atlas.texture
             default:
-                startBatchIfNeeded(texture: 0)
+                texture = 0
             }
+            let first = vertices.count / Self.floatsPerVertex
             emittedBounds = nil
+            emitClip = clip.map { Self.scissorPixels($0, drawableHeight: height) }
             emit(command, sx: sx, sy: sy)
-            closeBatch()
+            emitClip = nil
             let count = vertices.count / Self.floatsPerVertex - first
-            if count > 0, let b = emittedBounds {
-                // Empty batches are only ever the last one (dropped below), so this index stays valid.
-                spans[spans.count - 1] = CommandSpan(first: first, count: count, batch: batches.count - 1, bounds: b)
-                batches[batches.count - 1].bounds = batches[batches.count - 1].bounds.map { $0.union(b) } ?? b
+            guard count > 0 else { continue }
+            // A command cut away entirely (no bounds) draws nothing: any batch of its texture keeps its vertices.
+            let b = emittedBounds
+            let batch = batchToJoin(bounds: b, texture: texture)
+            spans[index] = CommandSpan(first: first, count: count, batch: batch, bounds: b, clip: clip)
+            batches[batch].count += count
+            if let b { batches[batch].bounds = batches[batch].bounds.map { $0.union(b) } ?? b }
+            batchMembers[batch].append(index)
+        }
+        // Lay the vertices out batch after batch, each batch's commands in painter's order.
+        staging.removeAll(keepingCapacity: true)
+        staging.reserveCapacity(vertices.count)
+        for b in batches.indices {
+            batches[b].first = staging.count / Self.floatsPerVertex
+            for index in batchMembers[b] {
+                let span = spans[index]
+                spans[index].first = staging.count / Self.floatsPerVertex
+                let from = span.first * Self.floatsPerVertex
+                staging.append(contentsOf: vertices[from..<(from + span.count * Self.floatsPerVertex)])
             }
         }
-        closeBatch()
-        batches.removeAll { $0.count == 0 }
+        swap(&vertices, &staging)
+    }
+
+    /// The batch a command with these pixel bounds, texture and scissor joins (a new one when it must).
+    private func batchToJoin(bounds: Rect?, texture: GLuint) -> Int {
+        // Plain loops: closures here were measured to cost a main-actor check per call in this hot path.
+        var candidate = batches.count - 1
+        while candidate >= 0 && batches[candidate].texture != texture { candidate -= 1 }
+        if candidate >= 0, let bounds {
+            var later = candidate + 1
+            while later < batches.count {
+                if let union = batches[later].bounds, union.intersects(bounds) {
+                    for member in batchMembers[later] where spans[member].bounds?.intersects(bounds) ?? false {
+                        candidate = -1
+                        break
+                    }
+                }
+                if candidate < 0 { break }
+                later += 1
+            }
+        }
+        if candidate >= 0 { return candidate }
+        batches.append(Batch(first: 0, count: 0, texture: texture))
+        if batchMembers.count < batches.count { batchMembers.append([]) }
+        batchMembers[batches.count - 1].removeAll(keepingCapacity: true)
+        return batches.count - 1
+    }
+
+    /// The pixels (top-left origin, whole pixels) that scissoring to `clip` keeps, rounded as `ScissorBox` rounds:
+    /// quads are cut to exactly these.
+    private static func scissorPixels(_ clip: Rect, drawableHeight h: Int) -> Rect {
+        let box = ScissorBox(clip, drawableHeight: h)
+        return Rect(x: Double(box.x), y: Double(h - Int(box.y) - Int(box.height)), width: Double(box.width), height: Double(box.height))
     }
 
     private func emit(_ command: DrawCommand, sx: Double, sy: Double) {
@@ -575,27 +706,64 @@ public final class GLOverlayRenderer: DrawListRenderer {
         }
     }
 
+    /// Appends one quad (two triangles), cut to `emitClip` when one is set: positions, local coordinates and
+    /// (premultiplied) colors are interpolated to the cut edges, so the pixels inside are the uncut quad's. A quad
+    /// wholly outside becomes six vertices at one point: it draws nothing and keeps the command's vertex count.
     private func quad(x0: Double, y0: Double, x1: Double, y1: Double, l0: (Double, Double), l1: (Double, Double),
                       colors: VertexColors, shape: (Float, Float, Float, Float), kind: Float) {
         let (tl, tr, bl, br) = colors.corners
-        let quadBounds = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        emittedBounds = emittedBounds.map { $0.union(quadBounds) } ?? quadBounds
-        if let b = contentBounds {
-            let minX = min(b.minX, x0), minY = min(b.minY, y0)
-            contentBounds = Rect(x: minX, y: minY, width: max(b.maxX, x1) - minX, height: max(b.maxY, y1) - minY)
-        } else {
-            contentBounds = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        }
-        func vertex(_ x: Double, _ y: Double, _ lx: Double, _ ly: Double, _ c: Color) {
+        func premultiplied(_ c: Color) -> (Float, Float, Float, Float) {
             let a = Float(c.a)
-            // Thirteen appends rather than an array literal: no allocation per vertex.
-            vertices.append(Float(x)); vertices.append(Float(y)); vertices.append(Float(lx)); vertices.append(Float(ly))
-            vertices.append(Float(c.r) * a); vertices.append(Float(c.g) * a); vertices.append(Float(c.b) * a); vertices.append(a)
-            vertices.append(shape.0); vertices.append(shape.1); vertices.append(shape.2); vertices.append(shape.3)
-            vertices.append(kind)
+            return (Float(c.r) * a, Float(c.g) * a, Float(c.b) * a, a)
         }
-        vertex(x0, y0, l0.0, l0.1, tl); vertex(x1, y0, l1.0, l0.1, tr); vertex(x1, y1, l1.0, l1.1, br)
-        vertex(x0, y0, l0.0, l0.1, tl); vertex(x1, y1, l1.0, l1.1, br); vertex(x0, y1, l0.0, l1.1, bl)
+        var p = (tl: premultiplied(tl), tr: premultiplied(tr), bl: premultiplied(bl), br: premultiplied(br))
+        var (qx0, qy0, qx1, qy1) = (x0, y0, x1, y1)
+        var (m0, m1) = (l0, l1)
+        if let c = emitClip, x0 < c.minX || y0 < c.minY || x1 > c.maxX || y1 > c.maxY {
+            qx0 = min(max(x0, c.minX), c.maxX); qx1 = min(max(x1, c.minX), c.maxX)
+            qy0 = min(max(y0, c.minY), c.maxY); qy1 = min(max(y1, c.minY), c.maxY)
+            guard qx1 > qx0, qy1 > qy0 else {
+                appendQuad(qx0, qy0, qx0, qy0, m0, m0, (p.tl, p.tl, p.tl, p.tl), shape, kind)
+                return
+            }
+            let u0 = x1 > x0 ? (qx0 - x0) / (x1 - x0) : 0, u1 = x1 > x0 ? (qx1 - x0) / (x1 - x0) : 1
+            let v0 = y1 > y0 ? (qy0 - y0) / (y1 - y0) : 0, v1 = y1 > y0 ? (qy1 - y0) / (y1 - y0) : 1
+            m0 = (l0.0 + u0 * (l1.0 - l0.0), l0.1 + v0 * (l1.1 - l0.1))
+            m1 = (l0.0 + u1 * (l1.0 - l0.0), l0.1 + v1 * (l1.1 - l0.1))
+            if case .solid = colors {} else {
+                let corners = p
+                func at(_ u: Double, _ v: Double) -> (Float, Float, Float, Float) {
+                    func mix(_ a: (Float, Float, Float, Float), _ b: (Float, Float, Float, Float), _ t: Float) -> (Float, Float, Float, Float) {
+                        (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t, a.2 + (b.2 - a.2) * t, a.3 + (b.3 - a.3) * t)
+                    }
+                    return mix(mix(corners.tl, corners.tr, Float(u)), mix(corners.bl, corners.br, Float(u)), Float(v))
+                }
+                p = (tl: at(u0, v0), tr: at(u1, v0), bl: at(u0, v1), br: at(u1, v1))
+            }
+        }
+        let quadBounds = Rect(x: qx0, y: qy0, width: qx1 - qx0, height: qy1 - qy0)
+        emittedBounds = emittedBounds.map { $0.union(quadBounds) } ?? quadBounds
+        contentBounds = contentBounds.map { $0.union(quadBounds) } ?? quadBounds
+        appendQuad(qx0, qy0, qx1, qy1, m0, m1, (p.tl, p.tr, p.bl, p.br), shape, kind)
+    }
+
+    /// Appends the six vertices of two triangles (top-left, top-right, bottom-right; top-left, bottom-right,
+    /// bottom-left) in one append: element by element, the capacity checks cost as much as the arithmetic.
+    private func appendQuad(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ l0: (Double, Double), _ l1: (Double, Double),
+                            _ colors: (tl: (Float, Float, Float, Float), tr: (Float, Float, Float, Float), bl: (Float, Float, Float, Float), br: (Float, Float, Float, Float)),
+                            _ shape: (Float, Float, Float, Float), _ kind: Float) {
+        let n = Self.floatsPerVertex
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 6 * n) { v in
+            func put(_ i: Int, _ x: Double, _ y: Double, _ lx: Double, _ ly: Double, _ c: (Float, Float, Float, Float)) {
+                let o = i * n
+                v[o] = Float(x); v[o + 1] = Float(y); v[o + 2] = Float(lx); v[o + 3] = Float(ly)
+                v[o + 4] = c.0; v[o + 5] = c.1; v[o + 6] = c.2; v[o + 7] = c.3
+                v[o + 8] = shape.0; v[o + 9] = shape.1; v[o + 10] = shape.2; v[o + 11] = shape.3; v[o + 12] = kind
+            }
+            put(0, x0, y0, l0.0, l0.1, colors.tl); put(1, x1, y0, l1.0, l0.1, colors.tr); put(2, x1, y1, l1.0, l1.1, colors.br)
+            put(3, x0, y0, l0.0, l0.1, colors.tl); put(4, x1, y1, l1.0, l1.1, colors.br); put(5, x0, y1, l0.0, l1.1, colors.bl)
+            vertices.append(contentsOf: UnsafeBufferPointer(v))
+        }
     }
 
     private func upload() {
@@ -627,33 +795,24 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private func issueBatches(metrics: WindowMetrics, region: Rect?) {
         drawCallCount = 0
         let h = metrics.drawableSize.height
-        let regionBox = region.map { ScissorBox($0, drawableHeight: h) }
+        // Clips are cut into the quads; only a region redraw scissors (once, for every batch).
+        if let box = region.map({ ScissorBox($0, drawableHeight: h) }) {
+            guard box.width > 0, box.height > 0 else { return }
+            glEnable(GLenum(GL_SCISSOR_TEST))
+            glScissor(box.x, box.y, box.width, box.height)
+        }
         var boundTexture: GLuint = .max
-        var scissorOn = region != nil
         var textured = false
-        glUseProgram(program.id)
+        resources.use(program, viewport: metrics.drawableSize)
         for batch in batches {
             if let region, !(batch.bounds.map { $0.intersects(region) } ?? false) { continue }
             if (batch.texture != 0) != textured {
                 textured = batch.texture != 0
-                let p = textured ? textureProgram : program
-                glUseProgram(p.id)
-                glUniform2f(p.uniform("uViewportSize"), Float(metrics.drawableSize.width), Float(h))
-                if textured { glUniform1i(p.uniform("uTexture"), 0) }
+                resources.use(textured ? textureProgram : program, viewport: metrics.drawableSize)
             }
             if batch.texture != 0 && batch.texture != boundTexture {
                 glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture)
                 boundTexture = batch.texture
-            }
-            // The same pixel box whether the whole list or one region is drawn: region draws match full ones.
-            var box = batch.clip.map { ScissorBox($0, drawableHeight: h) }
-            if let r = regionBox { box = box.map { $0.intersection(r) } ?? r }
-            if let box {
-                if box.width <= 0 || box.height <= 0 { continue }
-                if !scissorOn { glEnable(GLenum(GL_SCISSOR_TEST)); scissorOn = true }
-                glScissor(box.x, box.y, box.width, box.height)
-            } else if scissorOn {
-                glDisable(GLenum(GL_SCISSOR_TEST)); scissorOn = false
             }
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
             drawCallCount += 1
@@ -672,16 +831,11 @@ private struct ScissorBox: Equatable {
     }
 
     init(x: GLint, y: GLint, width: GLsizei, height: GLsizei) { self.x = x; self.y = y; self.width = width; self.height = height }
-
-    func intersection(_ o: ScissorBox) -> ScissorBox {
-        let x0 = max(x, o.x), y0 = max(y, o.y)
-        let x1 = min(x + width, o.x + o.width), y1 = min(y + height, o.y + o.height)
-        return ScissorBox(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
-    }
 }
 
 extension GLOverlayRenderer {
-    /// Premultiplied blending, no depth or culling, the overlay program, vertex array and texture unit 0.
+    /// Premultiplied blending, no depth, culling or scissor, the overlay's vertex array and texture unit 0 (each
+    /// draw binds its program).
     fileprivate func prepareState(metrics: WindowMetrics) {
         let w = metrics.drawableSize.width, h = metrics.drawableSize.height
         glViewport(0, 0, GLsizei(w), GLsizei(h))
@@ -694,8 +848,6 @@ extension GLOverlayRenderer {
         // identical to the cache's and clips exactly to the scissor (llvmpipe lets a clip edge bleed a pixel).
         glDisable(GLenum(GL_MULTISAMPLE))
         glDisable(GLenum(GL_SCISSOR_TEST))
-        glUseProgram(program.id)
-        glUniform2f(program.uniform("uViewportSize"), Float(w), Float(h))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindVertexArray(vao)
     }
@@ -711,11 +863,32 @@ final class OverlayResources {
     var images: [Int: (texture: GLuint, size: PixelSize)] = [:]
     var nextImageID = 1
 
+    /// Each program's `uViewportSize` location and the size last set there (program uniforms keep their values, so
+    /// an unchanged drawable size costs no uniform call and no lookup by name).
+    private var viewports: [(program: GLuint, location: GLint, size: PixelSize?)] = []
+
     init(atlas: GlyphAtlas) throws(ShaderError) {
         self.atlas = atlas
         program = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay.frag")
         textureProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay_texture.frag")
         compositeProgram = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
+        var current: GLint = 0
+        glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &current)
+        for p in [program, textureProgram, compositeProgram] {
+            viewports.append((p.id, p.uniform("uViewportSize"), nil))
+            glUseProgram(p.id)
+            if p !== program { glUniform1i(p.uniform("uTexture"), 0) } // the texture is always on unit 0
+        }
+        glUseProgram(GLuint(current))
+    }
+
+    /// Binds one of the overlay's programs, setting its viewport size when it changed since the last time.
+    func use(_ shader: ShaderProgram, viewport size: PixelSize) {
+        glUseProgram(shader.id)
+        for i in viewports.indices where viewports[i].program == shader.id && viewports[i].size != size {
+            glUniform2f(viewports[i].location, Float(size.width), Float(size.height))
+            viewports[i].size = size
+        }
     }
 
     isolated deinit {
@@ -727,7 +900,7 @@ final class OverlayResources {
 @MainActor
 private struct SavedGLState {
     var program: GLint = 0, vertexArray: GLint = 0, arrayBuffer: GLint = 0, texture: GLint = 0, activeTexture: GLint = 0
-    var viewport: [GLint] = [0, 0, 0, 0], scissorBox: [GLint] = [0, 0, 0, 0]
+    var viewport = (GLint(0), GLint(0), GLint(0), GLint(0)), scissorBox = (GLint(0), GLint(0), GLint(0), GLint(0))
     var blend = false, depthTest = false, cullFace = false, scissorTest = false, multisample = false
     var blendSrcRGB: GLint = 0, blendDstRGB: GLint = 0, blendSrcAlpha: GLint = 0, blendDstAlpha: GLint = 0
     var blendEquation: GLint = 0
@@ -739,8 +912,9 @@ private struct SavedGLState {
         glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &activeTexture)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &texture)
-        glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
-        glGetIntegerv(GLenum(GL_SCISSOR_BOX), &scissorBox)
+        // Tuples, not arrays: no allocation per frame.
+        withUnsafeMutableBytes(of: &viewport) { glGetIntegerv(GLenum(GL_VIEWPORT), $0.baseAddress!.assumingMemoryBound(to: GLint.self)) }
+        withUnsafeMutableBytes(of: &scissorBox) { glGetIntegerv(GLenum(GL_SCISSOR_BOX), $0.baseAddress!.assumingMemoryBound(to: GLint.self)) }
         blend = glIsEnabled(GLenum(GL_BLEND)) != 0
         depthTest = glIsEnabled(GLenum(GL_DEPTH_TEST)) != 0
         cullFace = glIsEnabled(GLenum(GL_CULL_FACE)) != 0
@@ -759,8 +933,8 @@ private struct SavedGLState {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(arrayBuffer))
         glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture))
         glActiveTexture(GLenum(activeTexture))
-        glViewport(viewport[0], viewport[1], GLsizei(viewport[2]), GLsizei(viewport[3]))
-        glScissor(scissorBox[0], scissorBox[1], GLsizei(scissorBox[2]), GLsizei(scissorBox[3]))
+        glViewport(viewport.0, viewport.1, GLsizei(viewport.2), GLsizei(viewport.3))
+        glScissor(scissorBox.0, scissorBox.1, GLsizei(scissorBox.2), GLsizei(scissorBox.3))
         func set(_ cap: Int32, _ on: Bool) { if on { glEnable(GLenum(cap)) } else { glDisable(GLenum(cap)) } }
         set(GL_BLEND, blend); set(GL_DEPTH_TEST, depthTest); set(GL_CULL_FACE, cullFace); set(GL_SCISSOR_TEST, scissorTest)
         set(GL_MULTISAMPLE, multisample)

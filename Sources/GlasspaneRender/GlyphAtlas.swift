@@ -63,6 +63,25 @@ public final class GlyphAtlas: FontMetrics {
 
     private struct GlyphKey: Hashable { var scalar: UInt32; var pixelSize: Int }
 
+    /// ASCII glyphs and advances of one pixel size by index: a frame that repaints the picker looks up a few
+    /// hundred of them, and hashing a key per glyph cost more than drawing it.
+    private final class ASCIITable {
+        var glyphs = [AtlasGlyph?](repeating: nil, count: 128)
+        var advances = [Int](repeating: -1, count: 128)
+    }
+    /// Indexed by pixel size (a view's text sizes alternate within a frame, so no hashing here either).
+    private var asciiTables: [ASCIITable?] = []
+
+    private func asciiTable(_ pixelSize: Int) -> ASCIITable {
+        if pixelSize < asciiTables.count, let table = asciiTables[pixelSize] { return table }
+        let table = ASCIITable()
+        // Sizes past the atlas's own size cannot be in it: a throwaway table, filled from the dictionaries.
+        guard pixelSize < atlasSize else { return table }
+        if pixelSize >= asciiTables.count { asciiTables.append(contentsOf: repeatElement(nil, count: pixelSize + 1 - asciiTables.count)) }
+        asciiTables[pixelSize] = table
+        return table
+    }
+
     /// Opens the font (checked once here, so a bad path fails early with its name).
     public init(fontPath: String = GlyphAtlas.defaultFontPath) throws(FontError) {
         if TTF_WasInit() == 0 && TTF_Init() != 0 { throw .initFailed(String(cString: SDL_GetError())) }
@@ -94,6 +113,18 @@ public final class GlyphAtlas: FontMetrics {
 
     /// The advance of one glyph in pixels (no rasterization), cached: layout measures labels every time they change.
     func advance(of scalar: Unicode.Scalar, pixelSize: Int) -> Int {
+        if scalar.value < 128 {
+            let table = asciiTable(pixelSize)
+            let cached = table.advances[Int(scalar.value)]
+            if cached >= 0 { return cached }
+            let value = slowAdvance(of: scalar, pixelSize: pixelSize)
+            table.advances[Int(scalar.value)] = value
+            return value
+        }
+        return slowAdvance(of: scalar, pixelSize: pixelSize)
+    }
+
+    private func slowAdvance(of scalar: Unicode.Scalar, pixelSize: Int) -> Int {
         let key = GlyphKey(scalar: scalar.value, pixelSize: pixelSize)
         if let cached = advances[key] { return cached }
         guard let f = font(pixelSize: pixelSize) else { return 0 }
@@ -114,13 +145,28 @@ public final class GlyphAtlas: FontMetrics {
     /// Width and line height of `text` in points, from the glyph advances at the current scale.
     public func measure(_ text: String, fontSize: Double) -> Size {
         let px = pixelSize(for: fontSize)
+        let table = asciiTable(px)
         var width = 0
-        for s in text.unicodeScalars { width += advance(of: s, pixelSize: px) }
+        for s in text.unicodeScalars {
+            if s.value < 128, table.advances[Int(s.value)] >= 0 { width += table.advances[Int(s.value)] } else { width += advance(of: s, pixelSize: px) }
+        }
         return Size(width: Double(width) / scale, height: Double(lineSkip(pixelSize: px)) / scale)
     }
 
     /// The glyph for a scalar at a pixel size, rasterized into the atlas on first use (needs a GL context).
     func glyph(_ scalar: Unicode.Scalar, pixelSize: Int) -> AtlasGlyph? {
+        if scalar.value < 128 {
+            let table = asciiTable(pixelSize)
+            if let g = table.glyphs[Int(scalar.value)] { return g }
+            let g = slowGlyph(scalar, pixelSize: pixelSize)
+            // Looked up again: rasterizing may have filled the atlas and reset every table.
+            if let g { asciiTable(pixelSize).glyphs[Int(scalar.value)] = g }
+            return g
+        }
+        return slowGlyph(scalar, pixelSize: pixelSize)
+    }
+
+    private func slowGlyph(_ scalar: Unicode.Scalar, pixelSize: Int) -> AtlasGlyph? {
         let key = GlyphKey(scalar: scalar.value, pixelSize: pixelSize)
         if let g = glyphs[key] { return g }
         guard let f = font(pixelSize: pixelSize) else { return nil }
@@ -179,6 +225,8 @@ public final class GlyphAtlas: FontMetrics {
 
     private func reset() {
         glyphs.removeAll()
+        // Advances do not depend on the atlas, but every table goes with it (`scale` resets too: new pixel sizes).
+        asciiTables.removeAll()
         shelfX = 1; shelfY = 1; shelfHeight = 0
         if texture != 0 { glDeleteTextures(1, &texture); texture = 0 }
     }

@@ -72,6 +72,18 @@ final class ColorTests: XCTestCase {
         for bad in ["#33aa5", "#gg0000", "", "#", "33aa55ff00"] { XCTAssertNil(Color(hex: bad), bad) }
     }
 
+    func testHexAcceptsOnlyASCIIDigitsWithSpaceAroundAndNeverTraps() {
+        XCTAssertEqual(Color(hex: " \t#33AA55\r\n")?.hex, "#33aa55")
+        XCTAssertEqual(Color(hex: "#33aa5580")?.a ?? 0, Double(0x80) / 255, accuracy: 1e-12)
+        // Fullwidth digits are Unicode hex digits (`Character.isHexDigit`); they used to pass the digit check and
+        // then trap converting them to a number.
+        for bad in ["#０００", "０００", "#ＦＦＦＦＦＦ", "# 33aa55", "#33 aa55", "##33aa55", "#33aa55#", "33aa55 x", "#é00"] {
+            XCTAssertNil(Color(hex: bad), bad)
+        }
+        XCTAssertEqual(Color(r: .nan, g: 1, b: 0).hex, "#00ff00")
+        XCTAssertEqual(Color(r: 0.5, g: 0.0313, b: 2).hex, "#8008ff")
+    }
+
     func testHSVRoundTrip() {
         let c = Color(r: 0.2, g: 0.6666, b: 0.3333)
         let back = c.hsv.rgb

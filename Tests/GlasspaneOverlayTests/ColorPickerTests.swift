@@ -14,6 +14,18 @@ final class ColorPickerTests: XCTestCase {
         return (overlay, picker)
     }
 
+    func testTheHexFieldTakesSixASCIIDigitsWithOrWithoutAHash() {
+        XCTAssertEqual(ColorPicker.parseHex("#ff8800")?.hex, "#ff8800")
+        XCTAssertEqual(ColorPicker.parseHex("FF8800")?.hex, "#ff8800")
+        // Fullwidth digits (six characters, each a Unicode hex digit) used to trap in the hex parser.
+        for bad in ["#fff", "ff880", "ff88000", "#ff8800aa", "##ff880", " ff880", "ff 880", "ｆｆ８８００", "#ff880é", ""] {
+            XCTAssertNil(ColorPicker.parseHex(bad), bad)
+        }
+        let (_, picker) = makePicker()
+        picker.hexField.text = "０００００００"
+        XCTAssertTrue(picker.hexField.isInvalid)
+    }
+
     func testEdgePointsOfTheSquareAndBarPickTheExtremes() {
         let (overlay, picker) = makePicker()
         let sv = picker.saturationValue.windowFrame

@@ -149,11 +149,13 @@ final class ViewAnimationStoreTests: XCTestCase {
         overlay.advanceAnimations(to: 0.5)
         XCTAssertEqual(view.presentationFrame.minX, 200, accuracy: 1e-9, "still animating")
         overlay.update()
-        let firstRepaints = layer.stats.fullRepaints, secondRepaints = second.stats.fullRepaints
+        let firstPaints = layer.stats.paintPasses, secondPaints = second.stats.paintPasses
         overlay.advanceAnimations(to: 0.75)
         overlay.update()
-        XCTAssertEqual(second.stats.fullRepaints, secondRepaints + 1, "the layer it is in now repaints")
-        XCTAssertEqual(layer.stats.fullRepaints, firstRepaints, "the one it left does not")
+        // In place: the moving view's subtree is repainted in the layer it is in now.
+        XCTAssertEqual(second.stats.paintPasses, secondPaints + 1, "the layer it is in now repaints")
+        XCTAssertEqual(layer.stats.paintPasses, firstPaints, "the one it left does not")
+        XCTAssertEqual(view.presentationFrame.minX, 300, accuracy: 1e-9)
     }
 
     func testAViewMovedToAnotherOverlayStopsAnimatingInTheFirst() {

@@ -147,6 +147,46 @@ final class OverlayRendererTests: XCTestCase {
         }
     }
 
+    /// llvmpipe finishes every queued scene when a texture that a kept scene still renders into is bound for
+    /// sampling, so the composite samples a copy of the cache that is never a render target; the copy stays current.
+    func testTheCompositeSamplesACurrentCopyOfTheCacheNeverItsRenderTarget() throws {
+        try MainActor.assumeIsolated {
+            try Self.withHeadlessContext { _ in
+                let target = RenderTarget(offscreen: true)
+                target.bind(size: Self.metrics.drawableSize)
+                let overlay = try GLOverlayRenderer(atlas: try GlyphAtlas())
+                overlay.compositing = .cached
+                func texels(_ texture: GLuint) -> [UInt8] {
+                    var saved: GLint = 0
+                    glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &saved)
+                    defer { glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(saved)) }
+                    glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+                    var bytes = [UInt8](repeating: 0, count: Self.metrics.drawableSize.width * Self.metrics.drawableSize.height * 4)
+                    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+                    glGetTexImage(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &bytes)
+                    return bytes
+                }
+                for (generation, knob) in [(1, 60.0), (2, 140.0)] {
+                    var list = Self.sampleList
+                    list.append(.circle(center: Point(x: knob, y: 200), radius: 10, color: .white))
+                    overlay.render(list, generation: UInt64(generation), metrics: Self.metrics)
+                    let (framebuffer, sampled) = overlay.cacheTextures
+                    var previous: GLint = 0, attached: GLint = 0
+                    glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &previous)
+                    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+                    glGetFramebufferAttachmentParameteriv(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0),
+                                                          GLenum(GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME), &attached)
+                    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(previous))
+                    XCTAssertNotEqual(GLuint(attached), 0)
+                    XCTAssertNotEqual(GLuint(attached), sampled, "the composite never samples the cache's render target")
+                    let rendered = texels(GLuint(attached)), copied = texels(sampled)
+                    XCTAssertEqual(rendered, copied, "generation \(generation): the sampled copy equals the cache")
+                    XCTAssertTrue(copied.contains { $0 != 0 }, "the copy holds the overlay")
+                }
+            }
+        }
+    }
+
     func testAutomaticCompositingDrawsDirectlyWhileTheListKeepsChanging() throws {
         try MainActor.assumeIsolated {
             try Self.withHeadlessContext { _ in

@@ -144,4 +144,45 @@ final class PartialRedrawPixelTests: XCTestCase {
             Self.assertSamePixels(dragged, full, "the dragged panel")
         }
     }
+
+    /// F2 springs the demo panel closed and open: its height and its body's alpha move every frame, the panel's
+    /// subtree is repainted in place, the renderer re-emits it (clips cut anew) without a whole tessellation, and
+    /// each frame's pixels, through the cache and drawn directly, equal a fresh renderer's.
+    func testTheSpringingPanelUpdatesInPlaceAndMatchesAFullRepaintEveryFrame() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
+            defer { platform.close() }
+            let atlas = try GlyphAtlas()
+            let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
+                              fonts: atlas, windowSize: platform.metrics.windowSize)
+            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
+            loop.surface = TestSurface()
+            loop.runFrame()
+            loop.runFrame()
+            let ui = try XCTUnwrap(app.stage.overlay.layer(named: "ui"))
+            let panelRenderer = try XCTUnwrap(app.stage.renderer(for: ui) as? GLOverlayRenderer)
+            let metrics = platform.metrics
+            var inPlace = 0
+            for mode in [OverlayCompositing.cached, .direct] { // collapses, then expands
+                panelRenderer.compositing = mode
+                loop.inject([.key(KeyEvent(key: .function(2)))])
+                loop.runFrame()
+                loop.runFrame()
+                for frame in 1...12 {
+                    let fullRepaints = ui.stats.fullRepaints, tessellations = panelRenderer.tessellationCount
+                    loop.runFrame()
+                    let list = ui.drawList
+                    guard ui.lastDamage != nil else { continue } // the frame the body's alpha reaches 0 or leaves it
+                    XCTAssertEqual(ui.stats.fullRepaints, fullRepaints, "\(mode) frame \(frame)")
+                    XCTAssertEqual(panelRenderer.tessellationCount, tessellations, "\(mode) frame \(frame): updated in place")
+                    inPlace += 1
+                    let drawn = Self.frame { panelRenderer.render(list, generation: ui.contentVersion, metrics: metrics) }
+                    let fresh = try GLOverlayRenderer(atlas: atlas)
+                    fresh.compositing = mode
+                    Self.assertSamePixels(drawn, Self.frame { fresh.render(list, generation: 1, metrics: metrics) }, "\(mode) frame \(frame)")
+                }
+            }
+            XCTAssertGreaterThanOrEqual(inPlace, 20, "most springing frames are updated in place")
+        }
+    }
 }

@@ -84,9 +84,11 @@ public final class ColorPicker: StackView {
 
     /// Accepts `#rrggbb` or `rrggbb` (six hex digits) only.
     public static func parseHex(_ text: String) -> Color? {
-        let t = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard t.count == 6 else { return nil }
-        return Color(hex: t)
+        // UTF-8 bytes, not Characters: the hex field validates on every repaint (a drag repaints it each frame).
+        let bytes = text.utf8
+        let digits = bytes.first == UInt8(ascii: "#") ? bytes.count - 1 : bytes.count
+        guard digits == 6 else { return nil }
+        return Color(hex: text)
     }
 
     /// Shows a color without reporting it (for example the state the engine reported).

@@ -1,0 +1,223 @@
+// Batching: commands are grouped into as few draw calls as painter's order allows and clips cut the quads
+// themselves; the pixels are those of drawing every command on its own, in order, and a cut quad shows exactly the
+// uncut quad's pixels inside the clip.
+import CGL
+import XCTest
+import GlasspaneCore
+import GlasspaneDemo
+import GlasspaneHost
+import GlasspaneOverlay
+import GlasspanePlatform
+@testable import GlasspaneRender
+
+final class BatchingPixelTests: XCTestCase {
+    private static let metrics = WindowMetrics(windowSize: Size(width: 320, height: 240), drawableSize: PixelSize(width: 320, height: 240))
+
+    /// Shapes and text interleaved: some shapes can join the first shape batch, one overlaps the text before it,
+    /// one crosses its clip, one lies wholly outside its clip.
+    private static var interleaved: DrawList {
+        DrawList(commands: [
+            .rect(Rect(x: 10, y: 10, width: 220, height: 160), color: Color(hex: "#2a3550")!.withAlpha(0.9), cornerRadius: 10),
+            .glyphs(GlyphRun(text: "Title", origin: Point(x: 20, y: 16), fontSize: 18, color: .white)),
+            .rect(Rect(x: 160, y: 20, width: 50, height: 20), color: Color(hex: "#c03030")!, cornerRadius: 4),
+            .rect(Rect(x: 24, y: 20, width: 40, height: 14), color: Color(r: 0, g: 1, b: 0, a: 0.5), cornerRadius: 3),
+            .pushClip(Rect(x: 20, y: 60, width: 90, height: 30)),
+            .linearGradient(Rect(x: 10, y: 50, width: 200, height: 50), from: .white, to: Color(hex: "#3366ff")!, axis: .horizontal, cornerRadius: 12),
+            .glyphs(GlyphRun(text: "Clipped and long", origin: Point(x: 26, y: 66), fontSize: 16, color: Color(hex: "#ffee88")!)),
+            .popClip,
+            .pushClip(Rect(x: 250, y: 10, width: 50, height: 50)),
+            .rect(Rect(x: 250, y: 120, width: 20, height: 20), color: .white, cornerRadius: 0),
+            .ring(center: Point(x: 275, y: 35), radius: 30, width: 3, color: Color(hex: "#ff9900")!),
+            .popClip,
+            .circle(center: Point(x: 120, y: 120), radius: 40, color: Color(r: 1, g: 1, b: 1, a: 0.3)),
+            .glyphs(GlyphRun(text: "over", origin: Point(x: 100, y: 112), fontSize: 14, color: .black)),
+        ])
+    }
+
+    @MainActor
+    private static func withTarget(_ body: (GlyphAtlas) throws -> Void) throws {
+        let platform = try SDLPlatform(options: PlatformOptions(size: metrics.drawableSize, headless: true, vsync: false))
+        defer { platform.close() }
+        let target = RenderTarget(offscreen: true)
+        target.bind(size: metrics.drawableSize)
+        try body(try GlyphAtlas())
+    }
+
+    /// Clears to a fixed color, draws with `body`, reads the frame back.
+    @MainActor
+    private static func frame(_ body: () -> Void) -> PixelImage {
+        glClearColor(0.2, 0.3, 0.4, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        body()
+        return FramebufferCapture.readBackBuffer(size: metrics.drawableSize)
+    }
+
+    /// Each drawing command in a list of its own (wrapped in the clips around it), drawn one after another.
+    @MainActor
+    private static func drawOneByOne(_ list: DrawList, atlas: GlyphAtlas) throws {
+        var clips: [Rect] = []
+        for command in list.commands {
+            switch command {
+            case .pushClip(let r): clips.append(r)
+            case .popClip: clips.removeLast()
+            default:
+                let alone = try GLOverlayRenderer(atlas: atlas)
+                alone.compositing = .direct
+                let wrapped = clips.map { DrawCommand.pushClip($0) } + [command] + clips.map { _ in DrawCommand.popClip }
+                alone.render(DrawList(commands: wrapped), generation: 1, metrics: metrics)
+            }
+        }
+    }
+
+    private static func assertSamePixels(_ a: PixelImage, _ b: PixelImage, _ message: String, line: UInt = #line) {
+        XCTAssertEqual(a.size, b.size, line: line)
+        guard let i = a.rgba.indices.first(where: { a.rgba[$0] != b.rgba[$0] }) else { return }
+        let differing = stride(from: 0, to: a.rgba.count, by: 4).filter { a.rgba[$0..<$0 + 4] != b.rgba[$0..<$0 + 4] }.count
+        XCTFail("\(message): \(differing) pixels differ, first at x \(i / 4 % a.size.width), y \(i / 4 / a.size.width)", line: line)
+    }
+
+    func testMergedBatchesDrawThePixelsOfEachCommandInOrder() throws {
+        try MainActor.assumeIsolated {
+            try Self.withTarget { atlas in
+                let merged = try GLOverlayRenderer(atlas: atlas)
+                merged.compositing = .direct
+                let batchedFrame = Self.frame { merged.render(Self.interleaved, generation: 1, metrics: Self.metrics) }
+                // Background and red rect | Title | green rect over the title, gradient, ring, the rect cut away |
+                // clipped text over the gradient | circle over that text | text over the circle: 6 draw calls for
+                // 11 drawing commands (clips split nothing; batching in list order by texture and clip made 8).
+                XCTAssertEqual(merged.drawCallCount, 6)
+                let reference = Self.frame { try? Self.drawOneByOne(Self.interleaved, atlas: atlas) }
+                Self.assertSamePixels(batchedFrame, reference, "merged batches against one command at a time")
+                let cached = try GLOverlayRenderer(atlas: atlas)
+                cached.compositing = .cached
+                let cachedFrame = Self.frame { cached.render(Self.interleaved, generation: 1, metrics: Self.metrics) }
+                var maxDifference = 0
+                for i in cachedFrame.rgba.indices { maxDifference = max(maxDifference, abs(Int(cachedFrame.rgba[i]) - Int(reference.rgba[i]))) }
+                XCTAssertLessThanOrEqual(maxDifference, 2, "through the cache, within the cache's rounding")
+            }
+        }
+    }
+
+    func testTheDemoPanelIsTwoDrawCalls() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
+            defer { platform.close() }
+            let atlas = try GlyphAtlas()
+            let renderer = try GLOverlayRenderer(atlas: atlas)
+            renderer.compositing = .direct
+            let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: renderer, fonts: atlas,
+                              windowSize: platform.metrics.windowSize)
+            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
+            loop.surface = TestSurface()
+            loop.runFrame()
+            let ui = try XCTUnwrap(app.stage.overlay.layer(named: "ui"))
+            XCTAssertIdentical(app.stage.renderer(for: ui), renderer)
+            XCTAssertGreaterThan(ui.drawList.commands.count, 30)
+            XCTAssertEqual(renderer.drawCallCount, 2, "every shape in one draw call, every glyph in another")
+        }
+    }
+
+    /// Inside its clip a cut quad shows the uncut quad's pixels (positions, shape coordinates, gradient colors
+    /// and glyph coordinates interpolated to the cut); outside, nothing.
+    func testACutQuadShowsTheUncutPixelsInsideTheClip() throws {
+        try MainActor.assumeIsolated {
+            try Self.withTarget { atlas in
+                let clip = Rect(x: 40.4, y: 52.6, width: 101.3, height: 61.7)
+                let keptX = 40..<141, keptY = 52..<114 // what a scissor to `clip` keeps (ScissorBox rounding)
+                let shapes: [DrawCommand] = [
+                    .linearGradient(Rect(x: 20, y: 40, width: 180, height: 90), from: .white, to: Color(hex: "#3366ff")!, axis: .horizontal, cornerRadius: 30),
+                    .linearGradient(Rect(x: 20, y: 40, width: 180, height: 90), from: Color(hex: "#ff0000")!.withAlpha(0.8), to: .clear, axis: .vertical, cornerRadius: 30),
+                    .saturationValueGradient(Rect(x: 30, y: 45, width: 150, height: 80), hue: 0.6, cornerRadius: 8),
+                    .ring(center: Point(x: 60, y: 60), radius: 25, width: 4, color: .white),
+                    .glyphs(GlyphRun(text: "Wide glyphs MW", origin: Point(x: 30, y: 95), fontSize: 24, color: .white)),
+                ]
+                for command in shapes {
+                    let renderer = try GLOverlayRenderer(atlas: atlas)
+                    renderer.compositing = .direct
+                    let whole = Self.frame { renderer.render(DrawList(commands: [command]), generation: 1, metrics: Self.metrics) }
+                    let cut = Self.frame {
+                        renderer.render(DrawList(commands: [.pushClip(clip), command, .popClip]), generation: 2, metrics: Self.metrics)
+                    }
+                    let background = Self.frame {}
+                    var inside = 0, worst = 0
+                    for y in 0..<240 {
+                        for x in 0..<320 {
+                            let expected = keptX.contains(x) && keptY.contains(y) ? whole.pixel(x: x, y: y) : background.pixel(x: x, y: y)
+                            let got = cut.pixel(x: x, y: y)
+                            let d = max(abs(Int(got.r) - Int(expected.r)), abs(Int(got.g) - Int(expected.g)), abs(Int(got.b) - Int(expected.b)))
+                            worst = max(worst, d)
+                            if keptX.contains(x) && keptY.contains(y) && whole.pixel(x: x, y: y) != background.pixel(x: x, y: y) { inside += 1 }
+                        }
+                    }
+                    XCTAssertGreaterThan(inside, 50, "\(command) draws inside the clip")
+                    // Interpolating from the cut edge instead of the corner may round once more.
+                    XCTAssertLessThanOrEqual(worst, 1, "\(command): cut against uncut")
+                }
+            }
+        }
+    }
+
+    func testAMoveThatWouldBreakPaintersOrderRebuildsTheBatches() throws {
+        try MainActor.assumeIsolated {
+            try Self.withTarget { atlas in
+                func list(knob: Point) -> DrawList {
+                    DrawList(commands: [
+                        .rect(Rect(x: 10, y: 10, width: 220, height: 160), color: Color(hex: "#2a3550")!, cornerRadius: 10),
+                        .glyphs(GlyphRun(text: "Label", origin: Point(x: 20, y: 20), fontSize: 20, color: .white)),
+                        .circle(center: knob, radius: 8, color: Color(hex: "#ff8800")!.withAlpha(0.8)),
+                    ])
+                }
+                let renderer = try GLOverlayRenderer(atlas: atlas)
+                renderer.compositing = .direct
+                renderer.render(list(knob: Point(x: 150, y: 120)), generation: 1, metrics: Self.metrics)
+                XCTAssertEqual(renderer.drawCallCount, 2, "the knob shares the background's batch, drawn before the text")
+                // Away from the text: a partial update in place.
+                renderer.render(list(knob: Point(x: 170, y: 100)), generation: 2,
+                                damage: DrawListDamage(baseGeneration: 1, commandRanges: [2..<3]), metrics: Self.metrics)
+                XCTAssertEqual(renderer.tessellationCount, 1)
+                XCTAssertEqual(renderer.partialUpdateCount, 1)
+                // Onto the text, which precedes it in the list: it must now be drawn after the text.
+                let onText = list(knob: Point(x: 40, y: 30))
+                let moved = Self.frame {
+                    renderer.render(onText, generation: 3, damage: DrawListDamage(baseGeneration: 2, commandRanges: [2..<3]), metrics: Self.metrics)
+                }
+                XCTAssertEqual(renderer.tessellationCount, 2, "the batches are rebuilt")
+                XCTAssertEqual(renderer.drawCallCount, 3)
+                let fresh = try GLOverlayRenderer(atlas: atlas)
+                fresh.compositing = .direct
+                Self.assertSamePixels(moved, Self.frame { fresh.render(onText, generation: 1, metrics: Self.metrics) }, "knob over the text")
+            }
+        }
+    }
+
+    func testACommandCutAwayByItsClipKeepsItsVerticesAndStaysPartial() throws {
+        try MainActor.assumeIsolated {
+            try Self.withTarget { atlas in
+                func list(_ y: Double) -> DrawList {
+                    DrawList(commands: [
+                        .rect(Rect(x: 10, y: 10, width: 200, height: 200), color: Color(hex: "#333333")!, cornerRadius: 0),
+                        .pushClip(Rect(x: 20, y: 20, width: 100, height: 60)),
+                        .rect(Rect(x: 40, y: y, width: 30, height: 30), color: Color(hex: "#00aaff")!, cornerRadius: 6),
+                        .popClip,
+                    ])
+                }
+                let renderer = try GLOverlayRenderer(atlas: atlas)
+                renderer.compositing = .cached
+                renderer.render(list(30), generation: 1, metrics: Self.metrics)
+                var generation: UInt64 = 1
+                for y in [70.0, 120, 150, 40] { // partly out, wholly out (twice), back in
+                    generation += 1
+                    let drawn = Self.frame {
+                        renderer.render(list(y), generation: generation,
+                                        damage: DrawListDamage(baseGeneration: generation - 1, commandRanges: [2..<3]), metrics: Self.metrics)
+                    }
+                    let fresh = try GLOverlayRenderer(atlas: atlas)
+                    fresh.compositing = .cached
+                    Self.assertSamePixels(drawn, Self.frame { fresh.render(list(y), generation: 1, metrics: Self.metrics) }, "y \(y)")
+                }
+                XCTAssertEqual(renderer.tessellationCount, 1, "no whole tessellation")
+                XCTAssertEqual(renderer.partialUpdateCount, 4)
+            }
+        }
+    }
+}
