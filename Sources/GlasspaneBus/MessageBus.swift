@@ -165,16 +165,16 @@ public final class MessageBus {
             // Take the whole mailbox: what the handlers post (even to this endpoint) waits for a later delivery.
             var batch: [Envelope] = []
             swap(&batch, &mailbox.envelopes)
-            for envelope in batch {
+            // Reversed and popped: each envelope is moved out of the array rather than copied and destroyed twice,
+            // and the array ends empty with its capacity kept.
+            batch.reverse()
+            while let envelope = batch.popLast() {
                 statistics.delivered += 1
                 if logSink != nil { log(event: "deliver", envelope) }
                 endpoint.handle(envelope)
             }
             // Hand the storage back when nothing new arrived, so steady traffic does not allocate.
-            if mailbox.envelopes.isEmpty {
-                batch.removeAll(keepingCapacity: true)
-                mailbox.envelopes = batch
-            }
+            if mailbox.envelopes.isEmpty { mailbox.envelopes = batch }
         }
         endpoint.expireRequests()
     }

@@ -41,6 +41,14 @@ final class BusHarness {
         engine.on(FuzzNote.self) { [unowned self] _, _ in handled += 1 }
         engine.on(FuzzLevel.self) { [unowned self] _, _ in handled += 1 }
         engine.on(FuzzColor.self) { [unowned self] _, _ in handled += 1 }
+        engine.on(FuzzCodedNote.self) { [unowned self] note, _ in
+            handled += 1
+            // What the codec read, it writes back as JSON that reads back to the same value.
+            guard let value = try? JSONParser().parse(bytes: note.payloadBytes),
+                  let again = try? FuzzCodedNote(payload: PayloadReader(value)), again == note else {
+                preconditionFailure("a coded note did not read back as itself: \(note)")
+            }
+        }
         engine.onRequest(FuzzAdd.self) { [unowned self] request, _ in
             handled += 1
             return FuzzSum(value: request.a &+ request.b)
@@ -159,4 +167,34 @@ struct FuzzAdd: BusRequest {
 struct FuzzSum: BusMessage {
     static let type = "sum"
     var value: Int
+}
+
+/// A message with its own codec (`PayloadCodable`), so the fuzzer reaches `PayloadReader`'s accessors:
+/// `{"text": String, "count": Int, "values": [Double]}` (`values` optional).
+struct FuzzCodedNote: PayloadCodable, Equatable {
+    static let type = "coded-note"
+    var text: String
+    var count: Int
+    var values: [Double]
+    init(payload: PayloadReader) throws(PayloadViolation) {
+        let members = try payload.object()
+        text = try members.member("text").string()
+        count = try members.member("count").int()
+        values = []
+        if let reader = members.memberIfPresent("values") {
+            var elements = try reader.array()
+            while !elements.isAtEnd { values.append(try elements.nextNumber()) }
+        }
+    }
+    func writePayload(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("count"); writer.int(count)
+        writer.key("text"); writer.string(text)
+        writer.key("values"); writer.beginArray(); for v in values { writer.payloadNumber(v) }; writer.endArray()
+        writer.endObject()
+    }
+    /// NaN reads back as NaN: compared by bits.
+    static func == (a: FuzzCodedNote, b: FuzzCodedNote) -> Bool {
+        a.text == b.text && a.count == b.count && a.values.map(\.bitPattern) == b.values.map(\.bitPattern)
+    }
 }
