@@ -694,8 +694,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
         // Snap the line to whole pixels so glyphs stay crisp.
         var penX = (run.origin.x * sx).rounded()
         let top = (run.origin.y * sy).rounded()
+        let known = atlas.asciiGlyphs(pixelSize: pixelSize)
         for scalar in run.text.unicodeScalars {
-            guard let g = atlas.glyph(scalar, pixelSize: pixelSize) else { continue }
+            let cached = scalar.value < 128 ? known[Int(scalar.value)] : nil
+            guard let g = cached ?? atlas.glyph(scalar, pixelSize: pixelSize) else { continue }
             if g.width > 0 {
                 let x0 = penX + Double(g.bearingX), y0 = top + Double(g.top)
                 quad(x0: x0, y0: y0, x1: x0 + Double(g.width), y1: y0 + Double(g.height),

@@ -68,6 +68,7 @@ public final class GlyphAtlas: FontMetrics {
     private final class ASCIITable {
         var glyphs = [AtlasGlyph?](repeating: nil, count: 128)
         var advances = [Int](repeating: -1, count: 128)
+        var lineSkip = -1
     }
     /// Indexed by pixel size (a view's text sizes alternate within a frame, so no hashing here either).
     private var asciiTables: [ASCIITable?] = []
@@ -136,22 +137,34 @@ public final class GlyphAtlas: FontMetrics {
 
     /// Line skip in pixels at a pixel size, cached.
     func lineSkip(pixelSize: Int) -> Int {
-        if let cached = lineSkips[pixelSize] { return cached }
+        let table = asciiTable(pixelSize)
+        if table.lineSkip >= 0 { return table.lineSkip }
+        if let cached = lineSkips[pixelSize] { table.lineSkip = cached; return cached }
         let value = font(pixelSize: pixelSize).map { Int(TTF_FontLineSkip($0)) } ?? pixelSize
         lineSkips[pixelSize] = value
+        table.lineSkip = value
         return value
     }
 
     /// Width and line height of `text` in points, from the glyph advances at the current scale.
     public func measure(_ text: String, fontSize: Double) -> Size {
         let px = pixelSize(for: fontSize)
-        let table = asciiTable(px)
-        var width = 0
-        for s in text.unicodeScalars {
-            if s.value < 128, table.advances[Int(s.value)] >= 0 { width += table.advances[Int(s.value)] } else { width += advance(of: s, pixelSize: px) }
+        // ASCII text whose advances are known: bytes and one array, no per-character lookup or access check.
+        let advances = asciiTable(px).advances
+        var width = 0, known = true
+        for byte in text.utf8 {
+            guard byte < 128, advances[Int(byte)] >= 0 else { known = false; break }
+            width += advances[Int(byte)]
+        }
+        if !known {
+            width = 0
+            for s in text.unicodeScalars { width += advance(of: s, pixelSize: px) }
         }
         return Size(width: Double(width) / scale, height: Double(lineSkip(pixelSize: px)) / scale)
     }
+
+    /// The ASCII glyphs of a pixel size already in the atlas, by scalar value (nil: not rasterized yet, use `glyph`).
+    func asciiGlyphs(pixelSize: Int) -> [AtlasGlyph?] { asciiTable(pixelSize).glyphs }
 
     /// The glyph for a scalar at a pixel size, rasterized into the atlas on first use (needs a GL context).
     func glyph(_ scalar: Unicode.Scalar, pixelSize: Int) -> AtlasGlyph? {
