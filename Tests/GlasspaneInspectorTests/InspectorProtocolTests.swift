@@ -177,8 +177,15 @@ final class InspectorProtocolTests: XCTestCase {
                 do { try stuck.sendText(#"{"op":"subscribe","topics":["frames","routes","bus","tree","image"]}"#) } catch { break }
             }
             // A second client watches the status.
-            let watcher = try LoopbackClient(port: port, timeoutSeconds: 5)
-            XCTAssertEqual(try watcher.upgrade(path: "/ws?token=\(token)"), 101)
+            // Its upgrade has been seen to time out on a loaded machine while the stuck client is being dropped (the
+            // known issue in docs/inspector.md): it connects again, at most 5 times; the stuck client is what is tested.
+            var connected: LoopbackClient?
+            for _ in 0..<5 where connected == nil {
+                guard let client = try? LoopbackClient(port: port, timeoutSeconds: 5),
+                      (try? client.upgrade(path: "/ws?token=\(token)")) == 101 else { continue }
+                connected = client
+            }
+            let watcher = try XCTUnwrap(connected, "the watcher could not connect in 5 tries")
             // The watcher only asks for status: no live topics, so its own small queue never fills on a slow machine.
             try watcher.sendText(#"{"op":"subscribe","topics":[],"history":false}"#)
             var dropFrame: Int?
