@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(
             name: "GlasspaneRenderTests",
             dependencies: ["GlasspaneRender", "GlasspanePlatform", "GlasspaneHost", "GlasspaneDemo", "GlasspaneScene", "GlasspaneOverlay",
-                           "GlasspaneCore", "CGL"]),
+                           "GlasspaneCore", "CGL", "GlasspaneAnimation"]),
         .testTarget(
             name: "GlasspaneRuntimeTests",
             dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost", "GlasspaneRender", "CSDL2",
