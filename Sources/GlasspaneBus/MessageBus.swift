@@ -407,11 +407,12 @@ public final class MessageBus {
         return nextID
     }
 
-    private func enqueue(_ envelope: Envelope) {
+    /// Queues the envelope for its receiver; `consuming`, so it is moved into the mailbox rather than copied.
+    private func enqueue(_ envelope: consuming Envelope) {
         statistics.posted += 1
-        var envelope = envelope
         if logSink != nil { logPost(&envelope) }
-        mailbox(for: envelope.to).envelopes.append(envelope)
+        let mailbox = mailbox(for: envelope.to)
+        mailbox.envelopes.append(envelope)
     }
 
     // MARK: - Traffic log

@@ -35,11 +35,13 @@ final class BusFixture {
     @inline(__always)
     func roundTrips(_ benchmark: Benchmark, animation: MessageAnimation? = nil) {
         let before = stateChangesSeen
+        let cpuStart = threadCPUNanoseconds()
         for i in benchmark.scaledIterations {
             bus.phase = .routing
             client.setColor(colors[i & 1], animation: animation)
             frame()
         }
+        benchmark.measurement(threadCPU, (threadCPUNanoseconds() - cpuStart) / benchmark.scaledIterations.count)
         if stateChangesSeen - before != benchmark.scaledIterations.count {
             benchmark.error("expected one state-changed per change-color, got \(stateChangesSeen - before)")
         }
@@ -64,7 +66,22 @@ final class BusFixture {
     }
 }
 
+/// Thread CPU time per iteration, ns: what an iteration costs while this thread runs, so time the scheduler gave to
+/// other processes on a shared machine is not counted (wall clock counts it).
+let threadCPU = BenchmarkMetric.custom("thread CPU (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+
+/// This thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), ns.
+func threadCPUNanoseconds() -> Int {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return t.tv_sec * 1_000_000_000 + t.tv_nsec
+}
+
 let benchmarks: @Sendable () -> Void = {
+    // The suite's metrics plus thread CPU time, for the round trips.
+    let roundTripConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput, .mallocCountTotal, threadCPU], scalingFactor: .kilo)
+
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
         timeUnits: .nanoseconds,
@@ -78,7 +95,7 @@ let benchmarks: @Sendable () -> Void = {
     // phase 5. One scaled iteration = one full round trip.
     mainActorBenchmark(
         "Bus.roundTrip.changeColor",
-        configuration: .init(scalingFactor: .kilo),
+        configuration: roundTripConfiguration,
         fixture: { BusFixture() },
         body: { f, benchmark in f.roundTrips(benchmark) })
 
@@ -87,7 +104,7 @@ let benchmarks: @Sendable () -> Void = {
     let spring = MessageAnimation.spring(response: 0.4, dampingFraction: 0.8)
     mainActorBenchmark(
         "Bus.roundTrip.changeColor.animated",
-        configuration: .init(scalingFactor: .kilo),
+        configuration: roundTripConfiguration,
         fixture: { BusFixture() },
         body: { f, benchmark in f.roundTrips(benchmark, animation: spring) })
 
@@ -95,14 +112,14 @@ let benchmarks: @Sendable () -> Void = {
     // file, four lines per iteration (post and deliver of both messages), each flushed.
     mainActorBenchmark(
         "Bus.roundTrip.changeColor.busLog",
-        configuration: .init(scalingFactor: .kilo),
+        configuration: roundTripConfiguration,
         fixture: { BusFixture.logging("bus-log") },
         body: { fixture, benchmark in fixture.0.roundTrips(benchmark) })
 
     // Both: the log on and an animation on every `change-color` (its lines carry the animation's JSON).
     mainActorBenchmark(
         "Bus.roundTrip.changeColor.animated.busLog",
-        configuration: .init(scalingFactor: .kilo),
+        configuration: roundTripConfiguration,
         fixture: { BusFixture.logging("bus-log-animated") },
         body: { fixture, benchmark in fixture.0.roundTrips(benchmark, animation: spring) })
 
@@ -110,10 +127,11 @@ let benchmarks: @Sendable () -> Void = {
     // `state` reply, the overlay matches `replyTo`, decodes and runs the completion. One iteration = one reply.
     mainActorBenchmark(
         "Bus.roundTrip.getState",
-        configuration: .init(scalingFactor: .kilo),
+        configuration: roundTripConfiguration,
         fixture: { BusFixture() },
         body: { f, benchmark in
             let before = f.repliesSeen
+            let cpuStart = threadCPUNanoseconds()
             for _ in benchmark.scaledIterations {
                 f.bus.phase = .routing
                 f.client.requestState { result in
@@ -121,6 +139,7 @@ let benchmarks: @Sendable () -> Void = {
                 }
                 f.frame()
             }
+            benchmark.measurement(threadCPU, (threadCPUNanoseconds() - cpuStart) / benchmark.scaledIterations.count)
             if f.repliesSeen - before != benchmark.scaledIterations.count {
                 benchmark.error("expected one reply per get-state, got \(f.repliesSeen - before)")
             }
