@@ -115,22 +115,4 @@ final class CoordinatorApp: SessionApp {
     }
 }
 
-var description = SessionDescription()
-description.title = "Glasspane example: Coordinator"
-description.windowSize = PixelSize(width: 640, height: 360)
-if let i = CommandLine.arguments.firstIndex(of: "--headless") {
-    description.headless = true
-    description.frames = CommandLine.arguments.dropFirst(i + 1).first.flatMap { Int($0) } ?? 8
-}
-do {
-    let session = try Session.open(description) { resources in CoordinatorApp(resources: resources) }
-    _ = await session.run()
-    let app = session.app as! CoordinatorApp
-    session.close()
-    let result = app.result
-    print(result.line)
-    exit(result.passed ? 0 : 1)
-} catch {
-    print("Coordinator: \(error)")
-    exit(1)
-}
+exit(await ExampleRunner.run("Coordinator", defaultFrames: 8, make: { CoordinatorApp(resources: $0) }) { $0.result })

@@ -133,22 +133,4 @@ final class CustomMessagesApp: SessionApp {
     }
 }
 
-var description = SessionDescription()
-description.title = "Glasspane example: CustomMessages"
-description.windowSize = PixelSize(width: 640, height: 360)
-if let i = CommandLine.arguments.firstIndex(of: "--headless") {
-    description.headless = true
-    description.frames = CommandLine.arguments.dropFirst(i + 1).first.flatMap { Int($0) } ?? 4
-}
-do {
-    let session = try Session.open(description) { resources in try CustomMessagesApp(resources: resources) }
-    _ = await session.run()
-    let app = session.app as! CustomMessagesApp
-    session.close()
-    let result = app.result
-    print(result.line)
-    exit(result.passed ? 0 : 1)
-} catch {
-    print("CustomMessages: \(error)")
-    exit(1)
-}
+exit(await ExampleRunner.run("CustomMessages", defaultFrames: 4, make: { try CustomMessagesApp(resources: $0) }) { $0.result })

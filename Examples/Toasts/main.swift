@@ -89,21 +89,4 @@ final class ToastsApp: SessionApp {
     }
 }
 
-var description = SessionDescription()
-description.title = "Glasspane example: Toasts"
-description.windowSize = PixelSize(width: 640, height: 360)
-if let i = CommandLine.arguments.firstIndex(of: "--headless") {
-    description.headless = true
-    description.frames = CommandLine.arguments.dropFirst(i + 1).first.flatMap { Int($0) } ?? 3
-}
-do {
-    let session = try Session.open(description) { resources in ToastsApp(resources: resources) }
-    _ = await session.run()
-    let app = session.app as! ToastsApp
-    session.close()
-    print(app.result.line)
-    exit(app.result.passed ? 0 : 1)
-} catch {
-    print("Toasts: \(error)")
-    exit(1)
-}
+exit(await ExampleRunner.run("Toasts", defaultFrames: 3, make: { ToastsApp(resources: $0) }) { $0.result })

@@ -139,22 +139,4 @@ final class WrappedViewApp: SessionApp {
     func property(_ name: String, of view: View) -> String? { name == "text" ? (view as? Label)?.text : nil }
 }
 
-var description = SessionDescription()
-description.title = "Glasspane example: WrappedView"
-description.windowSize = PixelSize(width: 640, height: 360)
-if let i = CommandLine.arguments.firstIndex(of: "--headless") {
-    description.headless = true
-    description.frames = CommandLine.arguments.dropFirst(i + 1).first.flatMap { Int($0) } ?? 4
-}
-do {
-    let session = try Session.open(description) { resources in WrappedViewApp(resources: resources) }
-    _ = await session.run()
-    let app = session.app as! WrappedViewApp
-    session.close()
-    let result = app.result
-    print(result.line)
-    exit(result.passed ? 0 : 1)
-} catch {
-    print("WrappedView: \(error)")
-    exit(1)
-}
+exit(await ExampleRunner.run("WrappedView", defaultFrames: 4, make: { WrappedViewApp(resources: $0) }) { $0.result })

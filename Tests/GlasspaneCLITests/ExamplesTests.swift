@@ -6,6 +6,11 @@ import XCTest
 final class ExamplesTests: XCTestCase {
     /// Runs `Examples/<name>` for `frames` frames offscreen; returns its exit status and last stdout line.
     private func runExample(_ name: String, frames: Int) throws -> (code: Int32, line: String) {
+        try runExample(name, arguments: ["--headless", String(frames)])
+    }
+
+    /// Runs `Examples/<name>` with `arguments`; returns its exit status and last stdout line.
+    private func runExample(_ name: String, arguments: [String]) throws -> (code: Int32, line: String) {
         let binary = BinaryRunner.binary.deletingLastPathComponent().appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             XCTFail("\(binary.path) is missing: build the examples with `swift build` before the tests")
@@ -13,7 +18,7 @@ final class ExamplesTests: XCTestCase {
         }
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["--headless", String(frames)]
+        process.arguments = arguments
         process.currentDirectoryURL = BinaryRunner.repository
         process.environment = BinaryRunner.environmentWithoutDisplay
         let out = Pipe()
@@ -24,6 +29,14 @@ final class ExamplesTests: XCTestCase {
         process.waitUntilExit()
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         return (process.terminationStatus, lines.last ?? "")
+    }
+
+    func testABadFrameCountIsRefusedNamingTheArgument() throws {
+        for bad in ["abc", "0", "100001"] {
+            let (code, line) = try runExample("Toasts", arguments: ["--headless", bad])
+            XCTAssertEqual(code, 2, bad)
+            XCTAssertEqual(line, "Toasts: --headless \(bad): FRAMES must be a whole number from 1 to 100000")
+        }
     }
 
     func testToastTakesTheClickWhileTheModalSheetBlocksTheButtonBelow() throws {
