@@ -12,7 +12,9 @@
 // overlay is rasterized into a texture and each frame composites one textured quad over the content's bounds, while
 // one rebuilt whole frame after frame (the HUD) is drawn directly; `.cached` and `.direct` force either way.
 // Measurements in docs/overlay.md.
-// GL state it changes is saved and restored, so the engine is unaffected.
+// GL state: given a shared `GLStateCache` (the session's, which its scene renderer uses too) it sets only what differs
+// and restores nothing (the contract in GLStateCache.swift); without one it saves the caller's state and restores it,
+// so a foreign engine is unaffected.
 import CGL
 import GlasspaneCore
 import GlasspaneOverlay
@@ -76,6 +78,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var changedFramesInARow = 0
     private var updatedSinceRender = false
     private var preparedDrawCalls = 0
+    /// The caller's GL state while a `render` or `prepare` without a shared cache runs (`takeState`).
+    private var savedState: SavedGLState?
     /// Where each command's vertices are (same indices as the list's commands).
     private var spans: [CommandSpan] = []
     /// Pixels of the cache texture that no longer match the list (whole pixels, top-left origin).
@@ -118,9 +122,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
         var clip: Rect?
     }
 
-    /// Builds the shaders and buffers in the current context.
-    public convenience init(atlas: GlyphAtlas) throws(ShaderError) {
-        self.init(sharing: try OverlayResources(atlas: atlas))
+    /// Builds the shaders and buffers in the current context. With `sharedState`, every pass drawing in the context
+    /// sets its state through that cache and nothing is saved or restored; without it, the caller's state is saved
+    /// and restored around each call.
+    public convenience init(atlas: GlyphAtlas, sharedState: GLStateCache? = nil) throws(ShaderError) {
+        self.init(sharing: try OverlayResources(atlas: atlas, sharedState: sharedState))
     }
 
     /// A renderer with its own buffers and cache that shares shaders, atlas and images with another.
@@ -128,8 +134,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
         self.resources = resources
         glGenVertexArrays(1, &vao)
         glGenBuffers(1, &vbo)
-        glBindVertexArray(vao)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        resources.state.bindVertexArray(vao)
+        resources.state.bindArrayBuffer(vbo)
         let stride = GLsizei(Self.floatsPerVertex * MemoryLayout<Float>.size)
         func attribute(_ index: GLuint, _ size: GLint, _ offset: Int) {
             glEnableVertexAttribArray(index)
@@ -142,7 +148,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         attribute(3, 4, 8)
         glEnableVertexAttribArray(4)
         glVertexAttribPointer(4, 1, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 12 * MemoryLayout<Float>.size))
-        glBindVertexArray(0)
+        resources.state.bindVertexArray(0)
         checkGLError("overlay buffers")
     }
 
@@ -165,7 +171,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     public func registerImage(_ image: PixelImage) -> ImageHandle {
         var texture: GLuint = 0
         glGenTextures(1, &texture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        resources.state.bindTexture0(texture)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         // Premultiply once at upload; the shader works in premultiplied alpha.
         var premultiplied = image.rgba
@@ -195,6 +201,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// damaged commands are tessellated and uploaded again and the cache is redrawn only where they were and are.
     /// After `prepare` with the same list, only the composite (or the direct draw) is left to do.
     public func render(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
+        defer { giveStateBack() }
         update(list, generation: generation, damage: damage, metrics: metrics)
         // A frame in which the list did not change brings `.automatic` back to the cache.
         if !updatedSinceRender { changedFramesInARow = 0 }
@@ -204,27 +211,29 @@ public final class GLOverlayRenderer: DrawListRenderer {
             return
         }
         guard contentBounds != nil else { drawCallCount = 0; return }
-        let saved = SavedGLState()
         prepareState(metrics: metrics)
         let redrawCalls = bringCacheUpToDate(metrics: metrics)
         composite(metrics: metrics)
         drawCallCount += redrawCalls + preparedDrawCalls
         preparedDrawCalls = 0
-        saved.restore()
         checkGLError("overlay composite")
     }
 
     /// Tessellates and uploads what changed and redraws the cache where it changed, ahead of the scene: on a
     /// software rasterizer, redrawing the cache after the scene was queued makes the driver finish the scene first.
     public func prepare(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
+        defer { giveStateBack() }
+        // Before the frame's render phase: whatever ran since the last frame may have changed state.
+        if resources.sharesState && (generation == nil || generation != cachedGeneration || cachedMetrics != metrics) {
+            resources.state.invalidate()
+        }
         update(list, generation: generation, damage: damage, metrics: metrics)
         guard usesCache, contentBounds != nil else { return }
         let needsRedraw = !cacheIsCurrent || cacheSize != metrics.drawableSize || !cacheDamage.isEmpty
         guard needsRedraw else { return }
-        let saved = SavedGLState()
+        resources.state.invalidate()
         prepareState(metrics: metrics)
         preparedDrawCalls += bringCacheUpToDate(metrics: metrics)
-        saved.restore()
         checkGLError("overlay prepare")
     }
 
@@ -237,6 +246,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// Re-tessellates (wholly or only the damaged commands) when the list is not the one drawn last.
     private func update(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
         if generation != nil && generation == cachedGeneration && cachedMetrics == metrics { return }
+        takeState() // tessellation may upload glyphs, and the vertices are uploaded
+        // A full atlas deletes its texture (a deleted binding reverts to 0, and the name may come back): the cache
+        // must not trust what it knew about unit 0.
+        let atlasTextureBefore = atlas.texture
+        defer { if atlas.texture != atlasTextureBefore { resources.state.invalidate() } }
         updatedSinceRender = true
         let partial = damage.map { d in
             d.baseGeneration == cachedGeneration && cachedMetrics == metrics && updateDamaged(list, d, metrics: metrics)
@@ -369,7 +383,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
             appendCompositeQuad(metrics: metrics)
             uploads.append((compositeFirst * Self.floatsPerVertex)..<vertices.count)
         }
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        takeState()
+        resources.state.bindArrayBuffer(vbo)
         vertices.withUnsafeBytes { raw in
             let size = MemoryLayout<Float>.size
             for r in uploads {
@@ -456,15 +471,16 @@ public final class GLOverlayRenderer: DrawListRenderer {
         var clearColor: [GLfloat] = [0, 0, 0, 0]
         glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &clearColor)
         glClearColor(0, 0, 0, 0)
+        let state = resources.state
         let h = metrics.drawableSize.height
         var calls = 0
         for region in regions {
             if let region {
                 let box = ScissorBox(region, drawableHeight: h)
-                glEnable(GLenum(GL_SCISSOR_TEST))
+                state.set(.scissorTest, true)
                 glScissor(box.x, box.y, box.width, box.height)
             } else {
-                glDisable(GLenum(GL_SCISSOR_TEST))
+                state.set(.scissorTest, false)
             }
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             issueBatches(metrics: metrics, region: region)
@@ -472,7 +488,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         }
         glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3])
         // All regions first, then the copies: the first copy makes llvmpipe finish the cache's rasterization once.
-        glBindTexture(GLenum(GL_TEXTURE_2D), compositeTexture)
+        state.bindTexture0(compositeTexture)
         for region in regions {
             guard let copied = (region ?? contentBounds).map({ ScissorBox($0, drawableHeight: h) }),
                   copied.width > 0, copied.height > 0 else { continue }
@@ -502,6 +518,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         }
         cacheTexture = makeTexture()
         compositeTexture = makeTexture()
+        resources.state.invalidate() // the texture binding changed behind the cache
         glGenFramebuffers(1, &cacheFramebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), cacheFramebuffer)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), cacheTexture, 0)
@@ -513,8 +530,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private func composite(metrics: WindowMetrics) {
         drawCallCount = 0
         resources.use(compositeProgram, viewport: metrics.drawableSize)
-        glBindTexture(GLenum(GL_TEXTURE_2D), compositeTexture)
-        glDisable(GLenum(GL_SCISSOR_TEST))
+        resources.state.bindTexture0(compositeTexture)
+        resources.state.set(.scissorTest, false)
         glDrawArrays(GLenum(GL_TRIANGLES), GLint(compositeFirst), 6)
         drawCallCount = 1
     }
@@ -769,7 +786,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     }
 
     private func upload() {
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        takeState()
+        resources.state.bindArrayBuffer(vbo)
         let bytes = vertices.count * MemoryLayout<Float>.size
         vertices.withUnsafeBytes { raw in
             if bytes > vboCapacity {
@@ -786,10 +804,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private func drawBatches(metrics: WindowMetrics, region: Rect?) {
         drawCallCount = 0
         guard !batches.isEmpty else { return }
-        let saved = SavedGLState()
         prepareState(metrics: metrics)
         issueBatches(metrics: metrics, region: region)
-        saved.restore()
         checkGLError("overlay render")
     }
 
@@ -800,7 +816,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         // Clips are cut into the quads; only a region redraw scissors (once, for every batch).
         if let box = region.map({ ScissorBox($0, drawableHeight: h) }) {
             guard box.width > 0, box.height > 0 else { return }
-            glEnable(GLenum(GL_SCISSOR_TEST))
+            resources.state.set(.scissorTest, true)
             glScissor(box.x, box.y, box.width, box.height)
         }
         var boundTexture: GLuint = .max
@@ -813,7 +829,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 resources.use(textured ? textureProgram : program, viewport: metrics.drawableSize)
             }
             if batch.texture != 0 && batch.texture != boundTexture {
-                glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture)
+                resources.state.bindTexture0(batch.texture)
                 boundTexture = batch.texture
             }
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
@@ -839,19 +855,35 @@ extension GLOverlayRenderer {
     /// Premultiplied blending, no depth, culling or scissor, the overlay's vertex array and texture unit 0 (each
     /// draw binds its program).
     fileprivate func prepareState(metrics: WindowMetrics) {
-        let w = metrics.drawableSize.width, h = metrics.drawableSize.height
-        glViewport(0, 0, GLsizei(w), GLsizei(h))
-        glEnable(GLenum(GL_BLEND))
-        glBlendEquation(GLenum(GL_FUNC_ADD))
-        glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_CULL_FACE))
+        takeState()
+        let state = resources.state
+        state.viewport(0, 0, GLsizei(metrics.drawableSize.width), GLsizei(metrics.drawableSize.height))
+        state.set(.blend, true)
+        state.blendEquation(GLenum(GL_FUNC_ADD))
+        state.blendFunc(srcRGB: GLenum(GL_ONE), dstRGB: GLenum(GL_ONE_MINUS_SRC_ALPHA), srcAlpha: GLenum(GL_ONE), dstAlpha: GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        state.set(.depthTest, false)
+        state.set(.cullFace, false)
         // Shapes anti-alias themselves; single-sample rasterization into a multisampled target keeps overlay pixels
         // identical to the cache's and clips exactly to the scissor (llvmpipe lets a clip edge bleed a pixel).
-        glDisable(GLenum(GL_MULTISAMPLE))
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindVertexArray(vao)
+        state.set(.multisample, false)
+        state.set(.scissorTest, false)
+        state.bindVertexArray(vao)
+    }
+
+    /// Before the renderer's first GL call of a `render` or `prepare`: without a shared cache, saves the caller's
+    /// state (once) and forgets what the cache knew. With one, nothing: the cache is the truth.
+    fileprivate func takeState() {
+        guard !resources.sharesState, savedState == nil else { return }
+        savedState = SavedGLState()
+        resources.state.invalidate()
+    }
+
+    /// At the end of a `render` or `prepare`: puts the caller's state back when it was saved.
+    fileprivate func giveStateBack() {
+        guard let saved = savedState else { return }
+        saved.restore()
+        savedState = nil
+        resources.state.invalidate()
     }
 }
 
@@ -864,29 +896,40 @@ final class OverlayResources {
     let compositeProgram: ShaderProgram
     var images: [Int: (texture: GLuint, size: PixelSize)] = [:]
     var nextImageID = 1
+    /// The state shadow the layers' renderers set state through (the session's shared one, or their own).
+    let state: GLStateCache
+    /// True when `state` is shared with the other passes of the frame under the contract (nothing saved or restored).
+    let sharesState: Bool
 
     /// Each program's `uViewportSize` location and the size last set there (program uniforms keep their values, so
     /// an unchanged drawable size costs no uniform call and no lookup by name).
     private var viewports: [(program: GLuint, location: GLint, size: PixelSize?)] = []
 
-    init(atlas: GlyphAtlas) throws(ShaderError) {
+    init(atlas: GlyphAtlas, sharedState: GLStateCache?) throws(ShaderError) {
         self.atlas = atlas
+        state = sharedState ?? GLStateCache()
+        sharesState = sharedState != nil
         program = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay.frag")
         textureProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay_texture.frag")
         compositeProgram = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
         var current: GLint = 0
-        glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &current)
+        if !sharesState { glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &current) }
         for p in [program, textureProgram, compositeProgram] {
             viewports.append((p.id, p.uniform("uViewportSize"), nil))
-            glUseProgram(p.id)
+            state.useProgram(p.id)
             if p !== program { glUniform1i(p.uniform("uTexture"), 0) } // the texture is always on unit 0
         }
-        glUseProgram(GLuint(current))
+        // Without the contract, the caller's program is put back (when it still exists: a deleted program's name
+        // would be an error).
+        if !sharesState && glIsProgram(GLuint(current)) != 0 {
+            glUseProgram(GLuint(current))
+            state.invalidate()
+        }
     }
 
     /// Binds one of the overlay's programs, setting its viewport size when it changed since the last time.
     func use(_ shader: ShaderProgram, viewport size: PixelSize) {
-        glUseProgram(shader.id)
+        state.useProgram(shader.id)
         for i in viewports.indices where viewports[i].program == shader.id && viewports[i].size != size {
             glUniform2f(viewports[i].location, Float(size.width), Float(size.height))
             viewports[i].size = size

@@ -12,9 +12,16 @@ public final class GLSceneRenderer: SceneRenderer {
     private var cubeVAO: GLuint = 0
     private var cubeVBO: GLuint = 0
     private let cubeVertexCount: GLsizei
+    /// The state shadow it sets state through: the session's, shared with the overlay, or its own.
+    private let state: GLStateCache
+    private let sharesState: Bool
 
-    /// Builds the shader program and the cube mesh in the current context.
-    public init() throws(ShaderError) {
+    /// Builds the shader program and the cube mesh in the current context. With `sharedState` (the overlay's too),
+    /// state is set through that cache and the pass leaves behind only what the cache records; without it, the pass
+    /// assumes nothing about the state it starts from and leaves depth testing and culling off.
+    public init(sharedState: GLStateCache? = nil) throws(ShaderError) {
+        state = sharedState ?? GLStateCache()
+        sharesState = sharedState != nil
         program = try ShaderProgram(vertex: "cube.vert", fragment: "cube.frag")
         backgroundProgram = try ShaderProgram(vertex: "background.vert", fragment: "background.frag")
         glGenVertexArrays(1, &backgroundVAO)
@@ -33,6 +40,7 @@ public final class GLSceneRenderer: SceneRenderer {
         glEnableVertexAttribArray(1)
         glVertexAttribPointer(1, 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 3 * MemoryLayout<Float>.size))
         glBindVertexArray(0)
+        state.invalidate() // bindings changed behind the cache
         checkGLError("cube mesh upload")
     }
 
@@ -59,34 +67,37 @@ public final class GLSceneRenderer: SceneRenderer {
 
     /// Draws the background gradient and every object.
     public func render(_ scene: RenderScene, viewport pixels: PixelSize) {
-        glViewport(0, 0, GLsizei(pixels.width), GLsizei(pixels.height))
-        let bg = scene.background
-        glClearColor(Float(bg.r), Float(bg.g), Float(bg.b), 1)
+        if !sharesState { state.invalidate() }
+        state.viewport(0, 0, GLsizei(pixels.width), GLsizei(pixels.height))
+        // The background covers every pixel (and sample), so only depth needs clearing: a color clear as well cost
+        // a full-target write per frame for nothing (docs/bench.md, "The bare frame").
+        state.set(.scissorTest, false)
         glClearDepth(1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_CULL_FACE))
-        glDisable(GLenum(GL_BLEND))
+        glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
+        state.set(.depthTest, false)
+        state.set(.cullFace, false)
+        state.set(.blend, false)
+        state.set(.multisample, true) // the overlay turns it off for its own pixels
+        let bg = scene.background
         let (top, bottom) = GLSceneRenderer.backgroundGradient(bg)
-        glUseProgram(backgroundProgram.id)
+        state.useProgram(backgroundProgram.id)
         glUniform3f(backgroundProgram.uniform("uTop"), Float(top.r), Float(top.g), Float(top.b))
         glUniform3f(backgroundProgram.uniform("uBottom"), Float(bottom.r), Float(bottom.g), Float(bottom.b))
-        glBindVertexArray(backgroundVAO)
+        state.bindVertexArray(backgroundVAO)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        glEnable(GLenum(GL_DEPTH_TEST))
-        glDepthFunc(GLenum(GL_LESS))
-        glEnable(GLenum(GL_CULL_FACE))
-        glCullFace(GLenum(GL_BACK))
-        glDisable(GLenum(GL_BLEND))
+        state.set(.depthTest, true)
+        state.depthFunc(GLenum(GL_LESS))
+        state.set(.cullFace, true)
+        state.cullFace(GLenum(GL_BACK))
 
         let aspect = Float(pixels.width) / Float(max(pixels.height, 1))
         let viewProjection = scene.projection(aspect: aspect) * scene.view
-        glUseProgram(program.id)
+        state.useProgram(program.id)
         viewProjection.m.withUnsafeBufferPointer { glUniformMatrix4fv(program.uniform("uViewProjection"), 1, GLboolean(GL_FALSE), $0.baseAddress) }
         let l = scene.lightDirection
         glUniform3f(program.uniform("uLightDirection"), l.x, l.y, l.z)
         glUniform3f(program.uniform("uEye"), scene.eye.x, scene.eye.y, scene.eye.z)
-        glBindVertexArray(cubeVAO)
+        state.bindVertexArray(cubeVAO)
         for object in scene.objects {
             switch object.mesh {
             case .cube:
@@ -95,9 +106,12 @@ public final class GLSceneRenderer: SceneRenderer {
                 glDrawArrays(GLenum(GL_TRIANGLES), 0, cubeVertexCount)
             }
         }
-        glBindVertexArray(0)
-        glDisable(GLenum(GL_CULL_FACE))
-        glDisable(GLenum(GL_DEPTH_TEST))
+        if !sharesState {
+            // Without the contract, whatever draws next may assume the defaults the pass found.
+            state.bindVertexArray(0)
+            state.set(.cullFace, false)
+            state.set(.depthTest, false)
+        }
         checkGLError("scene render")
     }
 

@@ -200,13 +200,14 @@ public final class GlyphAtlas: FontMetrics {
         staging.reserveCapacity(w * h)
         let pixels = argb.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         for y in 0..<h { for x in 0..<w { staging.append(UInt8(truncatingIfNeeded: pixels[y * (pitch / 4) + x] >> 24)) } }
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        let previous = bind()
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         staging.withUnsafeBytes {
             glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(shelfX), GLint(shelfY), GLsizei(w), GLsizei(h),
                             GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
+        glBindTexture(GLenum(GL_TEXTURE_2D), previous)
         let s = Float(atlasSize)
         g.u0 = Float(shelfX) / s; g.v0 = Float(shelfY) / s
         g.u1 = Float(shelfX + w) / s; g.v1 = Float(shelfY + h) / s
@@ -220,10 +221,20 @@ public final class GlyphAtlas: FontMetrics {
         return g
     }
 
+    /// Binds the atlas texture for an upload and returns the binding to put back: glyphs are rasterized on first
+    /// use, in the middle of a frame, and the renderers' state caches must not be contradicted (GLStateCache.swift).
+    private func bind() -> GLuint {
+        var previous: GLint = 0
+        glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &previous)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        return GLuint(previous)
+    }
+
     private func ensureTexture() {
         guard texture == 0 else { return }
         glGenTextures(1, &texture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        let previous = bind()
+        defer { glBindTexture(GLenum(GL_TEXTURE_2D), previous) }
         let zeros = [UInt8](repeating: 0, count: atlasSize * atlasSize)
         zeros.withUnsafeBytes {
             glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(atlasSize), GLsizei(atlasSize), 0, GLenum(GL_RED),

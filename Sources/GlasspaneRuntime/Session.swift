@@ -118,6 +118,9 @@ public final class Session {
         // 3. Renderers, bus, app.
         let app: any SessionApp
         let busLog: FileLogSink?
+        // One GL state shadow for the scene and the overlay (the contract in GLStateCache.swift), forgotten at the
+        // start of each frame's render phase.
+        let glState = GLStateCache()
         do {
             let atlas = try GlyphAtlas(fontPath: description.fontPath.isEmpty ? GlyphAtlas.defaultFontPath : description.fontPath)
             atlas.scale = platform.metrics.scaleY
@@ -129,9 +132,9 @@ public final class Session {
             } else {
                 busLog = nil
             }
-            let overlayRenderer = try GLOverlayRenderer(atlas: atlas)
+            let overlayRenderer = try GLOverlayRenderer(atlas: atlas, sharedState: glState)
             overlayRenderer.compositing = OverlayCompositing(rawValue: description.compositing.rawValue) ?? .automatic
-            let resources = SessionResources(description: description, sceneRenderer: try GLSceneRenderer(),
+            let resources = SessionResources(description: description, sceneRenderer: try GLSceneRenderer(sharedState: glState),
                                              overlayRenderer: overlayRenderer, fonts: atlas,
                                              windowSize: platform.metrics.windowSize, bus: bus)
             app = try makeApp(resources)
@@ -172,7 +175,7 @@ public final class Session {
             throw .screenshotFrame(frame: late.frame ?? 0, lastFrame: last)
         }
         let loop = FrameLoop(platform: platform, app: app, configuration: configuration)
-        let surface = SessionSurface(offscreen: description.headless, samples: description.resolvedSamples)
+        let surface = SessionSurface(offscreen: description.headless, samples: description.resolvedSamples, glState: glState)
         loop.surface = surface
 
         let recording: ScriptRecording?
@@ -344,7 +347,15 @@ public struct SessionOutcome: Sendable {
 @MainActor
 final class SessionSurface: RenderSurface {
     let target: RenderTarget
-    init(offscreen: Bool, samples: Int) { target = RenderTarget(offscreen: offscreen, samples: samples) }
-    func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
+    let glState: GLStateCache
+    init(offscreen: Bool, samples: Int, glState: GLStateCache) {
+        target = RenderTarget(offscreen: offscreen, samples: samples)
+        self.glState = glState
+    }
+    func beginFrame(metrics: WindowMetrics) {
+        // Whatever ran between frames (captures, the inspector, an app's own GL) is not assumed to have left state be.
+        glState.invalidate()
+        target.bind(size: metrics.drawableSize)
+    }
     func finishGPU() { GLContextControl.finish() }
 }

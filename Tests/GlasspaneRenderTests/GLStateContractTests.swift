@@ -1,0 +1,132 @@
+// The GL state contract (GLStateCache.swift): with one shared cache the scene and the overlay set only what differs
+// and restore nothing, yet the cache always matches the driver and the frames equal those drawn with save-and-restore.
+import CGL
+import XCTest
+import GlasspaneCore
+import GlasspaneOverlay
+import GlasspanePlatform
+import GlasspaneDemo
+import GlasspaneScene
+@testable import GlasspaneRender
+
+final class GLStateContractTests: XCTestCase {
+    private static let metrics = WindowMetrics(windowSize: Size(width: 320, height: 240), drawableSize: PixelSize(width: 320, height: 240))
+
+    private static func panel(label: String, knobX: Double) -> DrawList {
+        DrawList(commands: [
+            .rect(Rect(x: 10, y: 10, width: 200, height: 150), color: Color(hex: "#1e2430")!.withAlpha(0.92), cornerRadius: 10),
+            .saturationValueGradient(Rect(x: 20, y: 20, width: 100, height: 100), hue: 0.6, cornerRadius: 4),
+            .ring(center: Point(x: knobX, y: 60), radius: 7, width: 2, color: .white),
+            .glyphs(GlyphRun(text: label, origin: Point(x: 20, y: 125), fontSize: 16, color: .white)),
+        ])
+    }
+
+    private static func hud(_ text: String) -> DrawList {
+        DrawList(commands: [
+            .rect(Rect(x: 220, y: 180, width: 90, height: 50), color: Color(r: 0, g: 0, b: 0, a: 0.6), cornerRadius: 4),
+            .glyphs(GlyphRun(text: text, origin: Point(x: 225, y: 190), fontSize: 12, color: .white)),
+        ])
+    }
+
+    /// Draws `frames` frames of a scene with a spinning cube, a panel whose knob and label change on some frames
+    /// (new glyphs mid-frame included) and a HUD rebuilt every frame, into a 4x multisampled target; returns each
+    /// frame's pixels and, with a shared cache, the cache's disagreements with the driver after each pass.
+    @MainActor
+    private static func drawFrames(sharing: Bool, compositing: OverlayCompositing, frames: Int) throws -> (images: [PixelImage], disagreements: [String]) {
+        // Each run starts from a fresh context's defaults (an earlier run in this context may have changed them).
+        glEnable(GLenum(GL_MULTISAMPLE))
+        let target = RenderTarget(offscreen: true, samples: 4)
+        let shared: GLStateCache? = sharing ? GLStateCache() : nil
+        let atlas = try GlyphAtlas()
+        let scene = try GLSceneRenderer(sharedState: shared)
+        let overlay = try GLOverlayRenderer(atlas: atlas, sharedState: shared)
+        overlay.compositing = compositing
+        let hudRenderer = overlay.makeCompanion()
+        var images: [PixelImage] = []
+        var disagreements: [String] = []
+        func check(_ pass: String, _ frame: Int) {
+            guard let shared else { return }
+            disagreements += shared.disagreementsWithDriver().map { "frame \(frame) after \(pass): \($0)" }
+        }
+        var cube = CubeState()
+        let labels = ["#102030", "#102030", "#4a8c21", "#4a8c21", "#4a8c21", "Zyx qvw", "Zyx qvw", "#fa6104"]
+        for frame in 0..<frames {
+            shared?.invalidate() // as the session's surface does at the start of each render phase
+            target.bind(size: metrics.drawableSize)
+            let label = labels[frame % labels.count]
+            let list = panel(label: label, knobX: 40 + Double(labels.firstIndex(of: label)!) * 9)
+            let generation = UInt64(labels.firstIndex(of: label)! + 1)
+            overlay.prepare(list, generation: generation, damage: nil, metrics: metrics)
+            check("prepare", frame)
+            cube.angle += 0.2
+            scene.render(cube.renderScene, viewport: metrics.drawableSize)
+            check("scene", frame)
+            overlay.render(list, generation: generation, metrics: metrics)
+            check("overlay", frame)
+            hudRenderer.render(hud("f \(frame)"), generation: UInt64(1000 + frame), damage: nil, metrics: metrics)
+            check("hud", frame)
+            images.append(FramebufferCapture.readBackBuffer(size: metrics.drawableSize))
+        }
+        return (images, disagreements)
+    }
+
+    func testTheSharedCacheAlwaysMatchesTheDriver() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
+            defer { platform.close() }
+            for compositing in [OverlayCompositing.automatic, .cached, .direct] {
+                let run = try Self.drawFrames(sharing: true, compositing: compositing, frames: 8)
+                XCTAssertEqual(run.disagreements, [], "\(compositing)")
+            }
+        }
+    }
+
+    func testContractFramesEqualSaveAndRestoreFramesPixelForPixel() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
+            defer { platform.close() }
+            for compositing in [OverlayCompositing.automatic, .cached] {
+                let contract = try Self.drawFrames(sharing: true, compositing: compositing, frames: 8)
+                let saved = try Self.drawFrames(sharing: false, compositing: compositing, frames: 8)
+                for (frame, (a, b)) in zip(contract.images, saved.images).enumerated() {
+                    let differing = stride(from: 0, to: a.rgba.count, by: 4).filter { a.rgba[$0..<$0 + 4] != b.rgba[$0..<$0 + 4] }.count
+                    XCTAssertEqual(differing, 0, "\(compositing) frame \(frame): pixels differ between the contract and save-and-restore")
+                }
+                // The cube's edges stay anti-aliased after the overlay turned multisampling off in the frame before.
+                let last = contract.images[contract.images.count - 1]
+                var partial = 0
+                for y in 60..<180 { for x in 100..<220 {
+                    let p = last.pixel(x: x, y: y), q = last.pixel(x: x + 1, y: y), r = last.pixel(x: x + 2, y: y)
+                    // A pixel strictly between its neighbours on a steep edge is an anti-aliased one.
+                    if Int(p.r) + 20 < Int(q.r) && Int(q.r) + 20 < Int(r.r) { partial += 1 }
+                } }
+                XCTAssertGreaterThan(partial, 0, "\(compositing): the cube's edges in the last frame are anti-aliased")
+            }
+        }
+    }
+
+    func testAnOverlayFrameWithNothingChangedSetsFewStatesAndQueriesNone() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
+            defer { platform.close() }
+            let shared = GLStateCache()
+            let target = RenderTarget(offscreen: true)
+            let scene = try GLSceneRenderer(sharedState: shared)
+            let overlay = try GLOverlayRenderer(atlas: try GlyphAtlas(), sharedState: shared)
+            let list = Self.panel(label: "#102030", knobX: 40)
+            var issuedByOverlay: [Int] = []
+            for _ in 0..<3 {
+                shared.invalidate()
+                target.bind(size: Self.metrics.drawableSize)
+                overlay.prepare(list, generation: 1, damage: nil, metrics: Self.metrics)
+                scene.render(CubeState().renderScene, viewport: Self.metrics.drawableSize)
+                let before = shared.issued
+                overlay.render(list, generation: 1, metrics: Self.metrics)
+                issuedByOverlay.append(shared.issued - before)
+            }
+            // What differs from the scene's state: blend on with its equation and factors, depth test, culling and
+            // multisampling off, the vertex array, the program, unit 0 and its texture. Viewport and scissor match.
+            XCTAssertEqual(issuedByOverlay.last, 10, "state calls of an unchanged overlay frame: \(issuedByOverlay)")
+        }
+    }
+}
