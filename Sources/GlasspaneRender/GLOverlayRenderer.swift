@@ -43,6 +43,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     public private(set) var tessellationCount = 0
     /// How many times only a list's damaged commands were tessellated again (a drag: one per frame).
     public private(set) var partialUpdateCount = 0
+    /// Commands partial updates emitted again (a damaged command equal to the one emitted before is skipped).
+    public private(set) var reemittedCommandCount = 0
     /// The pixel rectangles of the cache texture the last cache update redrew (top-left origin); empty when it
     /// redrew the whole cache.
     public private(set) var lastCacheRedrawRegions: [Rect] = []
@@ -99,6 +101,12 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// A partial update's vertex ranges to upload (floats) and the commands whose bounds changed (reused storage).
     private var uploads: [Range<Int>] = []
     private var moved: [Int] = []
+    /// The commands as last emitted (same indices as `spans`): a partial update skips those that are equal.
+    private var emittedCommands: [DrawCommand] = []
+    /// The atlas's `resetCount` when the list was last tessellated.
+    private var tessellatedAtlasResets = 0
+    /// The commands whose vertices the last partial update changed.
+    private(set) var lastChangedCommands: [Int] = []
     /// Whether each clip pushed and still open in the range being updated moved (reused storage).
     private var movedClips: [Bool] = []
 
@@ -245,6 +253,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
 
     /// Re-tessellates (wholly or only the damaged commands) when the list is not the one drawn last.
     private func update(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
+        // Another layer's renderer may have filled the shared atlas, which then started over: every glyph is stale.
+        if atlas.resetCount != tessellatedAtlasResets { cachedGeneration = nil }
         if generation != nil && generation == cachedGeneration && cachedMetrics == metrics { return }
         takeState() // tessellation may upload glyphs, and the vertices are uploaded
         // A full atlas deletes its texture (a deleted binding reverts to 0, and the name may come back): the cache
@@ -302,6 +312,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         let tail = vertices.count
         uploads.removeAll(keepingCapacity: true)
         moved.removeAll(keepingCapacity: true)
+        lastChangedCommands.removeAll(keepingCapacity: true)
         for range in damage.commandRanges {
             guard range.lowerBound >= 0, range.upperBound <= spans.count else { return false }
             // Clips pushed inside the range may have moved (a springing panel): the clip of each command is worked
@@ -325,6 +336,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
                     spans[index].clip = clip
                     continue
                 default:
+                    // A command equal to the one emitted last time, under the same clip, has the same vertices: a
+                    // repainted view re-emits all its commands, usually to change one or two (docs/overlay.md).
+                    if spans[index].clip == clip && index < emittedCommands.count && emittedCommands[index] == command {
+                        continue
+                    }
                     spans[index].clip = clip
                 }
                 let span = spans[index]
@@ -343,6 +359,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 emitClip = span.clip.map { Self.scissorPixels($0, drawableHeight: height) }
                 emit(command, sx: sx, sy: sy)
                 emitClip = nil
+                reemittedCommandCount += 1
                 let floats = vertices.count - tail
                 if span.count > 0 && batches[span.batch].texture != 0 && batches[span.batch].texture != atlas.texture,
                    case .glyphs = command {
@@ -362,7 +379,9 @@ public final class GLOverlayRenderer: DrawListRenderer {
                     return true
                 }
                 vertices.removeSubrange(tail...)
+                emittedCommands[index] = command
                 guard changed else { continue }
+                lastChangedCommands.append(index)
                 uploads.append(start..<(start + floats))
                 // The pixels the command covered and now covers (its quads are cut to its clip already).
                 if let c = Self.union(span.bounds, emittedBounds)?.intersection(Rect(x: 0, y: 0, width: w, height: h)),
@@ -544,6 +563,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// so the pixels are those of drawing the list in order. Clips cut the quads themselves (`emitClip`), so they
     /// never split a batch: on llvmpipe each draw call costs about 10 µs of CPU whatever it draws.
     private func tessellate(_ list: DrawList, metrics: WindowMetrics) {
+        emittedCommands = list.commands
+        tessellatedAtlasResets = atlas.resetCount
         contentBounds = nil
         cacheDamage.removeAll(keepingCapacity: true)
         // Emitted in painter's order into `vertices`, then copied batch by batch into `staging` and swapped.

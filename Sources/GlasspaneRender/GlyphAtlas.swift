@@ -52,6 +52,8 @@ public final class GlyphAtlas: FontMetrics {
     public private(set) var texture: GLuint = 0
     /// How many glyphs were rasterized so far (for tests of caching).
     public private(set) var rasterizedCount = 0
+    /// How many times the atlas started over (full, or a new scale): glyph coordinates taken before are stale.
+    public private(set) var resetCount = 0
 
     private var fonts: [Int: OpaquePointer] = [:]
     private var glyphs: [GlyphKey: AtlasGlyph] = [:]
@@ -248,6 +250,7 @@ public final class GlyphAtlas: FontMetrics {
     }
 
     private func reset() {
+        resetCount += 1
         glyphs.removeAll()
         // Advances do not depend on the atlas, but every table goes with it (`scale` resets too: new pixel sizes).
         asciiTables.removeAll()

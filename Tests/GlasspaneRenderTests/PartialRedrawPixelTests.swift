@@ -75,6 +75,47 @@ final class PartialRedrawPixelTests: XCTestCase {
         }
     }
 
+    /// A view repaints all its commands; the renderer emits again only those that differ from what it emitted last.
+    func testDamagedButUnchangedCommandsAreNotEmittedAgain() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
+            defer { platform.close() }
+            let target = RenderTarget(offscreen: true)
+            target.bind(size: Self.metrics.drawableSize)
+            let atlas = try GlyphAtlas()
+            let incremental = try GLOverlayRenderer(atlas: atlas)
+            incremental.compositing = .direct
+            var list = Self.list(knob: Point(x: 40, y: 150), label: "#102030")
+            _ = Self.frame { incremental.render(list, generation: 1, metrics: Self.metrics) }
+            let everything = [0..<list.commands.count]
+            for (step, label) in ["#4a8c21", "#77aa10"].enumerated() {
+                list = Self.list(knob: Point(x: 40, y: 150), label: label) // only the label changes
+                let generation = UInt64(step + 2)
+                let before = incremental.reemittedCommandCount
+                let drawn = Self.frame {
+                    incremental.render(list, generation: generation,
+                                       damage: DrawListDamage(baseGeneration: generation - 1, commandRanges: everything), metrics: Self.metrics)
+                }
+                XCTAssertEqual(incremental.reemittedCommandCount - before, 1, "only the label is emitted again")
+                XCTAssertEqual(incremental.lastChangedCommands, [3])
+                let fresh = try GLOverlayRenderer(atlas: atlas)
+                fresh.compositing = .direct
+                Self.assertSamePixels(drawn, Self.frame { fresh.render(list, generation: 1, metrics: Self.metrics) }, "step \(step)")
+            }
+            // The same command under a clip that moved is emitted again (its quads are cut anew).
+            var moved = list
+            moved.commands[4] = .pushClip(Rect(x: 190, y: 30, width: 40, height: 150))
+            let before = incremental.reemittedCommandCount
+            let drawn = Self.frame {
+                incremental.render(moved, generation: 9, damage: DrawListDamage(baseGeneration: 3, commandRanges: everything), metrics: Self.metrics)
+            }
+            XCTAssertEqual(incremental.reemittedCommandCount - before, 1, "the hue gradient under the moved clip")
+            let fresh = try GLOverlayRenderer(atlas: atlas)
+            fresh.compositing = .direct
+            Self.assertSamePixels(drawn, Self.frame { fresh.render(moved, generation: 1, metrics: Self.metrics) }, "after the clip moved")
+        }
+    }
+
     func testDamageAgainstAnotherVersionOrAChangedVertexCountRepaintsEverything() throws {
         try MainActor.assumeIsolated {
             let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
