@@ -404,6 +404,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         }
         takeState()
         resources.state.bindArrayBuffer(vbo)
+        mergeNearbyUploads()
         vertices.withUnsafeBytes { raw in
             let size = MemoryLayout<Float>.size
             for r in uploads {
@@ -412,6 +413,26 @@ public final class GLOverlayRenderer: DrawListRenderer {
         }
         return true
     }
+
+    /// Merges upload ranges less than `uploadMergeGap` floats apart (the vertices between are current too): on
+    /// llvmpipe each `glBufferSubData` costs about as much as copying 8 KB, and a drag changes five scattered commands.
+    private func mergeNearbyUploads() {
+        guard uploads.count > 1 else { return }
+        uploads.sort { $0.lowerBound < $1.lowerBound }
+        var merged = 0
+        for i in 1..<uploads.count {
+            if uploads[i].lowerBound - uploads[merged].upperBound <= Self.uploadMergeGap {
+                uploads[merged] = uploads[merged].lowerBound..<max(uploads[merged].upperBound, uploads[i].upperBound)
+            } else {
+                merged += 1
+                uploads[merged] = uploads[i]
+            }
+        }
+        uploads.removeSubrange((merged + 1)...)
+    }
+
+    /// See `mergeNearbyUploads`.
+    private static let uploadMergeGap = 2048
 
     /// True when every command that moved is still drawn after each command it now overlaps that precedes it in
     /// the list, and before each that follows it (batches are drawn in order, each batch in list order).
