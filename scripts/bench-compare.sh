@@ -37,6 +37,8 @@ echo "bench-compare: $rounds rounds of floor, cube, idle, drag; $frames frames a
 for r in $(seq 1 "$rounds"); do
   echo "== round $r/$rounds"
   "$floor" "${common[@]}" "${floor_extra[@]}" --json "$out/floor-r$r.json" | sed -n 2p
+  # The floor with one composited quad: the least a cached overlay costs on this driver (its CPU in phases_us.overlay).
+  "$floor" "${common[@]}" "${floor_extra[@]}" --composite --json "$out/floorcomposite-r$r.json" | sed -n 3p
   "$bin" bench --scenario cube "${common[@]}" --msaa "$msaa" --json "$out/cube-r$r.json" >/dev/null 2>&1
   "$bin" bench --scenario demo "${common[@]}" --msaa "$msaa" --json "$out/idle-r$r.json" >/dev/null 2>&1
   "$bin" bench --scenario demo --script "$drag" "${common[@]}" --msaa "$msaa" --json "$out/drag-r$r.json" >/dev/null 2>&1
@@ -57,7 +59,7 @@ spread() {
 echo
 echo "Medians of $rounds rounds (spread = (max - min) / median over the rounds):"
 printf '%-22s %10s %10s %10s %8s %14s\n' run "p50 ms" "p90 ms" "p99 ms" spread "overlay p50 us"
-for run in floor cube idle drag; do
+for run in floor floorcomposite cube idle drag; do
   overlay=-
   [ "$run" != floor ] && overlay=$(median .phases_us.overlay.p50 "$run")
   printf '%-22s %10.3f %10.3f %10.3f %7s%% %14s\n' "$run" "$(median .frame_ms.p50 "$run")" "$(median .frame_ms.p90 "$run")" \
@@ -70,5 +72,6 @@ echo "Ratios of the median p50 frame times:"
 echo "  Glasspane cube / floor  $(ratio "$cube50" "$floor50")   (target <= 1.05)"
 echo "  idle picker / cube      $(ratio "$idle50" "$cube50")   (target <= 1.05)"
 echo "  dragged picker / cube   $(ratio "$drag50" "$cube50")   (target <= 1.15)"
-echo "Overlay CPU p50: idle $(median .phases_us.overlay.p50 idle) us, dragging $(median .phases_us.overlay.p50 drag) us"
+echo "Overlay CPU p50: idle $(median .phases_us.overlay.p50 idle) us, dragging $(median .phases_us.overlay.p50 drag) us;"
+echo "  the floor's one composited quad $(median .phases_us.overlay.p50 floorcomposite) us (the least a cached overlay costs here)"
 echo "Reports in $out/"

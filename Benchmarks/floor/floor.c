@@ -7,8 +7,10 @@
  *
  * Plain C, no Swift dependency. Build: scripts/build-floor.sh (gcc, Debian's SDL2 and glvnd's libOpenGL).
  * Usage: floor [--frames N] [--warmup N] [--size WxH] [--headless] [--finish|--no-finish] [--json PATH]
- *              [--shaders DIR] [--plain] [--msaa N] [--fbo] [--timer-queries] [--state-per-frame]
- * --plain draws the floor's first scene instead (a clear and a diffuse-only cube, built-in shaders) to price the
+ *              [--shaders DIR] [--plain] [--msaa N] [--fbo] [--timer-queries] [--state-per-frame] [--composite]
+ * --composite blends one textured quad the size of the demo's picker panel over the cube each frame, with
+ * Shaders/composite.*, setting only the state it needs, and times that on the CPU: the least an overlay drawn from a
+ * cache can cost on this driver (reported as the overlay phase). --plain draws the floor's first scene instead (a clear and a diffuse-only cube, built-in shaders) to price the
  * scene's content; --msaa N draws into an N-sample framebuffer object, as RenderTarget does headless. The last
  * three add, one at a time, something Glasspane does per frame that a minimal loop does not, to price it.
  * docs/bench.md ("The floor") explains what it is compared with and why each option exists.
@@ -200,7 +202,8 @@ static double percentile_ms(const int64_t *sorted, long n, double p) {
 static void usage_error(const char *message, const char *value) {
     fprintf(stderr, "floor: %s%s%s\n", message, value ? ": " : "", value ? value : "");
     fprintf(stderr, "usage: floor [--frames N] [--warmup N] [--size WxH] [--headless] [--finish|--no-finish] "
-                    "[--json PATH] [--shaders DIR] [--plain] [--msaa N] [--fbo] [--timer-queries] [--state-per-frame]\n");
+                    "[--json PATH] [--shaders DIR] [--plain] [--msaa N] [--fbo] [--timer-queries] [--state-per-frame] "
+                    "[--composite]\n");
     exit(2);
 }
 
@@ -220,7 +223,7 @@ static long parse_count(const char *option, const char *text, long min) {
 int main(int argc, char **argv) {
     long frames = 1000, warmup = 60;
     int width = 1280, height = 720, headless = 0, finish = -1, fbo = 0, timer_queries = 0, state_per_frame = 0;
-    int plain = 0, msaa = 1;
+    int plain = 0, msaa = 1, composite = 0;
     const char *json_path = NULL, *shader_dir = "Shaders";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -245,6 +248,7 @@ int main(int argc, char **argv) {
         }
         else if (!strcmp(a, "--timer-queries")) timer_queries = 1;
         else if (!strcmp(a, "--state-per-frame")) state_per_frame = 1;
+        else if (!strcmp(a, "--composite")) composite = 1;
         else if (!strcmp(a, "--json")) { if (!next) usage_error("missing value after", a); json_path = next; i++; }
         else usage_error("unknown option", a);
     }
@@ -352,6 +356,43 @@ int main(int argc, char **argv) {
     glUniform3f(u_color, 0.93f, 0.45f, 0.16f);
     glUniform3f(glGetUniformLocation(program, "uEye"), eye[0], eye[1], eye[2]); /* -1 (ignored) for --plain */
 
+    /* --composite: the demo panel's pixel rectangle at scale 1 (16, 16, 244 x 314, one pixel more each side for
+     * anti-aliasing), a premultiplied translucent texture, the quad in a buffer as GLOverlayRenderer lays it out. */
+    GLuint composite_program = 0, composite_vao = 0, composite_vbo = 0, composite_texture = 0;
+    if (composite) {
+        char *vs = read_text(shader_dir, "composite.vert"), *fs = read_text(shader_dir, "composite.frag");
+        composite_program = link_program(vs, fs, "composite");
+        free(vs); free(fs);
+        float x0 = 15, y0 = 15, x1 = 261, y1 = 331, w = (float)pw, h = (float)ph;
+        float quad[6 * 4] = {x0, y0, x0 / w, 1 - y0 / h,  x1, y0, x1 / w, 1 - y0 / h,  x1, y1, x1 / w, 1 - y1 / h,
+                             x0, y0, x0 / w, 1 - y0 / h,  x1, y1, x1 / w, 1 - y1 / h,  x0, y1, x0 / w, 1 - y1 / h};
+        glGenVertexArrays(1, &composite_vao);
+        glGenBuffers(1, &composite_vbo);
+        glBindVertexArray(composite_vao);
+        glBindBuffer(GL_ARRAY_BUFFER, composite_vbo);
+        glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+        glEnableVertexAttribArray(0);
+        glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void *)0);
+        glEnableVertexAttribArray(1);
+        glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void *)(2 * sizeof(float)));
+        glBindVertexArray(vao);
+        /* A window-sized texture, as the overlay's cache is; 92 % opaque dark grey, premultiplied. */
+        unsigned char *pixels = malloc((size_t)pw * (size_t)ph * 4);
+        if (!pixels) { fprintf(stderr, "floor: out of memory for the composite texture\n"); return 1; }
+        for (long k = 0; k < (long)pw * ph; k++) { pixels[4 * k] = 28; pixels[4 * k + 1] = 30; pixels[4 * k + 2] = 38; pixels[4 * k + 3] = 235; }
+        glGenTextures(1, &composite_texture);
+        glBindTexture(GL_TEXTURE_2D, composite_texture);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, pw, ph, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        free(pixels);
+        glUseProgram(composite_program);
+        glUniform2f(glGetUniformLocation(composite_program, "uViewportSize"), w, h);
+        glUniform1i(glGetUniformLocation(composite_program, "uTexture"), 0);
+        glBlendFuncSeparate(GL_ONE, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+        glUseProgram(program);
+    }
+
     /* --timer-queries: what BenchRunner does through GPUPassTimer, two GL_TIME_ELAPSED queries per frame (the scene
      * and the overlay pass) whose results are read after the present. */
     GLuint queries[2] = {0, 0};
@@ -359,9 +400,10 @@ int main(int argc, char **argv) {
     if (timer_queries) glGenQueries(2, queries);
 
     long total = warmup + frames;
-    int64_t *samples = malloc(sizeof(int64_t) * (size_t)frames * 3);
+    int64_t *samples = malloc(sizeof(int64_t) * (size_t)frames * 4);
     if (!samples) { fprintf(stderr, "floor: out of memory for %ld samples\n", frames); return 1; }
-    int64_t *draw_ns = samples + frames, *present_ns = samples + 2 * frames;
+    int64_t *draw_ns = samples + frames, *present_ns = samples + 2 * frames, *composite_ns = samples + 3 * frames;
+    int64_t composite_time = 0;
     int64_t start = now_ns(), previous = 0;
     long measured = 0;
     for (long i = 0; i < total; i++) {
@@ -380,7 +422,8 @@ int main(int argc, char **argv) {
             glClearColor(0.09f, 0.10f, 0.13f, 1);
             glClearDepth(1);
         }
-        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        /* The gradient covers every pixel: a color clear as well would write the whole target for nothing. */
+        glClear(background ? GL_DEPTH_BUFFER_BIT : GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
         if (background) {
             /* GLSceneRenderer: the gradient triangle without depth test or culling, then the cube with both. */
             glDisable(GL_DEPTH_TEST);
@@ -413,6 +456,23 @@ int main(int argc, char **argv) {
             glDisable(GL_DEPTH_TEST);
         }
         if (timer_queries && !query_pending[0]) { glEndQuery(GL_TIME_ELAPSED); query_pending[0] = 1; }
+        if (composite) {
+            int64_t c0 = now_ns();
+            glEnable(GL_BLEND);
+            glDisable(GL_DEPTH_TEST);
+            glDisable(GL_CULL_FACE);
+            glUseProgram(composite_program);
+            glBindVertexArray(composite_vao);
+            glBindTexture(GL_TEXTURE_2D, composite_texture);
+            glDrawArrays(GL_TRIANGLES, 0, 6);
+            composite_time = now_ns() - c0;
+            /* Back to the scene's state for the next frame (not timed: the scene's own cost). */
+            glDisable(GL_BLEND);
+            glEnable(GL_DEPTH_TEST);
+            glEnable(GL_CULL_FACE);
+            glUseProgram(program);
+            glBindVertexArray(vao);
+        }
         if (timer_queries && !query_pending[1]) {
             glBeginQuery(GL_TIME_ELAPSED, queries[1]);
             glEndQuery(GL_TIME_ELAPSED);
@@ -440,6 +500,7 @@ int main(int argc, char **argv) {
             samples[measured] = t - previous;
             draw_ns[measured] = t1 - t0;
             present_ns[measured] = t - t1;
+            composite_ns[measured] = composite_time;
             measured++;
         }
         previous = t;
@@ -448,22 +509,27 @@ int main(int argc, char **argv) {
     qsort(samples, (size_t)measured, sizeof samples[0], compare_i64);
     qsort(draw_ns, (size_t)measured, sizeof draw_ns[0], compare_i64);
     qsort(present_ns, (size_t)measured, sizeof present_ns[0], compare_i64);
+    qsort(composite_ns, (size_t)measured, sizeof composite_ns[0], compare_i64);
+    double composite_p50_us = percentile_ms(composite_ns, measured, 50) * 1000;
     double draw_p50_us = percentile_ms(draw_ns, measured, 50) * 1000, present_p50_us = percentile_ms(present_ns, measured, 50) * 1000;
     double sum = 0;
     for (long i = 0; i < measured; i++) sum += (double)samples[i] / 1e6;
     double p50 = percentile_ms(samples, measured, 50), p90 = percentile_ms(samples, measured, 90);
     double p99 = percentile_ms(samples, measured, 99);
-    printf("floor: %ld frames after %ld warmup, %dx%d, %s, %s scene, msaa %d, finish %s%s%s%s, GL: %s\n", measured, warmup,
+    printf("floor: %ld frames after %ld warmup, %dx%d, %s, %s scene, msaa %d, finish %s%s%s%s%s, GL: %s\n", measured, warmup,
            pw, ph, headless ? "headless" : "window", plain ? "plain" : "Shaders/", msaa, finish ? "on" : "off",
            fbo ? ", fbo" : "", timer_queries ? ", timer queries" : "",
-           state_per_frame ? ", state per frame" : "", (const char *)glGetString(GL_RENDERER));
+           state_per_frame ? ", state per frame" : "", composite ? ", composite" : "", (const char *)glGetString(GL_RENDERER));
     printf("frame time (ms)  mean %.3f  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f   draw p50 %.1f us  present p50 %.1f us\n",
            sum / (double)measured, p50, p90, p99, (double)samples[measured - 1] / 1e6, draw_p50_us, present_p50_us);
+    if (composite) printf("composite p50 %.1f us (CPU: state, one textured quad)\n", composite_p50_us);
     if (json) {
         /* The keys of `glasspane bench --json` that scripts/bench-compare.sh reads. */
         fprintf(json, "{\"scenario\":\"floor\",\"frame_count\":%ld,\"frame_ms\":{\"mean\":%.6f,\"p50\":%.6f,\"p90\":%.6f,"
-                      "\"p99\":%.6f,\"max\":%.6f},\"phases_us\":{\"draw\":{\"p50\":%.3f},\"present\":{\"p50\":%.3f}}}\n",
-                measured, sum / (double)measured, p50, p90, p99, (double)samples[measured - 1] / 1e6, draw_p50_us, present_p50_us);
+                      "\"p99\":%.6f,\"max\":%.6f},\"phases_us\":{\"draw\":{\"p50\":%.3f},\"present\":{\"p50\":%.3f},"
+                      "\"overlay\":{\"p50\":%.3f}}}\n",
+                measured, sum / (double)measured, p50, p90, p99, (double)samples[measured - 1] / 1e6, draw_p50_us, present_p50_us,
+                composite ? composite_p50_us : 0.0);
         fclose(json);
     }
     free(samples);
