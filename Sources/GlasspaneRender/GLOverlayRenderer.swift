@@ -101,6 +101,30 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// A partial update's vertex ranges to upload (floats) and the commands whose bounds changed (reused storage).
     private var uploads: [Range<Int>] = []
     private var moved: [Int] = []
+    /// Commands drawn directly over the composite, in list order: those a drag keeps changing (docs/overlay.md,
+    /// "Hot commands"). Their vertices live in `hotVertices`; in `vertices` they are collapsed to a point, so the cache
+    /// texture never holds them and does not need redrawing while they change.
+    private var hotCommands: [Int] = []
+    /// Where each command's vertices start in `hotVertices` (vertex index), -1 for a cold command.
+    private var hotFirst: [Int] = []
+    private var hotVertices: [Float] = []
+    private var hotBatches: [Batch] = []
+    private var hotVAO: GLuint = 0
+    private var hotVBO: GLuint = 0
+    private var hotVBOCapacity = 0
+    private var hotVerticesChanged = false
+    private var hotCommandMoved = false
+    /// Frames `prepare` saw the list unchanged while commands were hot.
+    private var quietFrames = 0
+    /// Hot commands go back into the cache after this many unchanged frames (half a second at 60 Hz): each move
+    /// costs a cache redraw, so a drag that pauses does not pay it twice.
+    private static let framesBeforeCooling = 30
+    /// The most commands and vertices drawn hot; a change touching more is drawn directly, as before.
+    private static let maxHotCommands = 24
+    private static let maxHotVertices = 6 * 400
+    /// Commands drawn directly over the composite now (tests and the bench).
+    public var hotCommandCount: Int { hotCommands.count }
+
     /// The commands as last emitted (same indices as `spans`): a partial update skips those that are equal.
     private var emittedCommands: [DrawCommand] = []
     /// The atlas's `resetCount` when the list was last tessellated.
@@ -142,8 +166,14 @@ public final class GLOverlayRenderer: DrawListRenderer {
         self.resources = resources
         glGenVertexArrays(1, &vao)
         glGenBuffers(1, &vbo)
-        resources.state.bindVertexArray(vao)
-        resources.state.bindArrayBuffer(vbo)
+        configureVertexArray(vao, buffer: vbo)
+        checkGLError("overlay buffers")
+    }
+
+    /// Points a vertex array's attributes into a buffer of this renderer's vertex layout.
+    private func configureVertexArray(_ array: GLuint, buffer: GLuint) {
+        resources.state.bindVertexArray(array)
+        resources.state.bindArrayBuffer(buffer)
         let stride = GLsizei(Self.floatsPerVertex * MemoryLayout<Float>.size)
         func attribute(_ index: GLuint, _ size: GLint, _ offset: Int) {
             glEnableVertexAttribArray(index)
@@ -154,15 +184,14 @@ public final class GLOverlayRenderer: DrawListRenderer {
         attribute(1, 2, 2)
         attribute(2, 4, 4)
         attribute(3, 4, 8)
-        glEnableVertexAttribArray(4)
-        glVertexAttribPointer(4, 1, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 12 * MemoryLayout<Float>.size))
+        attribute(4, 1, 12)
         resources.state.bindVertexArray(0)
-        checkGLError("overlay buffers")
     }
 
     isolated deinit {
         glDeleteBuffers(1, &vbo)
         glDeleteVertexArrays(1, &vao)
+        if hotVAO != 0 { glDeleteVertexArrays(1, &hotVAO); glDeleteBuffers(1, &hotVBO) }
         if cacheFramebuffer != 0 { glDeleteFramebuffers(1, &cacheFramebuffer) }
         if cacheTexture != 0 { glDeleteTextures(1, &cacheTexture) }
         if compositeTexture != 0 { glDeleteTextures(1, &compositeTexture) }
@@ -215,6 +244,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         if !updatedSinceRender { changedFramesInARow = 0 }
         updatedSinceRender = false
         guard usesCache else {
+            coolHotCommands() // only `.automatic` draws hot commands: the mode changed under them
             drawBatches(metrics: metrics, region: nil)
             return
         }
@@ -222,6 +252,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         prepareState(metrics: metrics)
         let redrawCalls = bringCacheUpToDate(metrics: metrics)
         composite(metrics: metrics)
+        drawHotCommands(metrics: metrics)
         drawCallCount += redrawCalls + preparedDrawCalls
         preparedDrawCalls = 0
         checkGLError("overlay composite")
@@ -232,10 +263,13 @@ public final class GLOverlayRenderer: DrawListRenderer {
     public func prepare(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
         defer { giveStateBack() }
         // Before the frame's render phase: whatever ran since the last frame may have changed state.
-        if resources.sharesState && (generation == nil || generation != cachedGeneration || cachedMetrics != metrics) {
-            resources.state.invalidate()
-        }
+        let unchanged = generation != nil && generation == cachedGeneration && cachedMetrics == metrics
+        if resources.sharesState && !unchanged { resources.state.invalidate() }
         update(list, generation: generation, damage: damage, metrics: metrics)
+        if !hotCommands.isEmpty {
+            quietFrames = unchanged ? quietFrames + 1 : 0
+            if quietFrames >= Self.framesBeforeCooling { coolHotCommands() }
+        }
         guard usesCache, contentBounds != nil else { return }
         let needsRedraw = !cacheIsCurrent || cacheSize != metrics.drawableSize || !cacheDamage.isEmpty
         guard needsRedraw else { return }
@@ -248,7 +282,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// Whether this frame composites the cache texture (else it draws the batches directly).
     private var usesCache: Bool {
         // Redrawing the whole cache when the whole list changes again next frame costs more than drawing directly.
-        compositing == .cached || (compositing == .automatic && changedFramesInARow < 2)
+        compositing == .cached || (compositing == .automatic && (changedFramesInARow < 2 || !hotCommands.isEmpty))
     }
 
     /// Re-tessellates (wholly or only the damaged commands) when the list is not the one drawn last.
@@ -271,6 +305,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         changedFramesInARow += 1
         if partial {
             partialUpdateCount += 1
+            updateHotCommands()
         } else {
             atlas.scale = metrics.scaleY
             let atlasTexture = atlas.texture
@@ -368,6 +403,23 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 }
                 guard floats == span.count * Self.floatsPerVertex else { vertices.removeSubrange(tail...); return false }
                 guard floats > 0 else { continue }
+                if index < hotFirst.count && hotFirst[index] >= 0 {
+                    // Drawn directly over the composite: its vertices live in the hot buffer, the cache never had it.
+                    let start = hotFirst[index] * Self.floatsPerVertex
+                    var changed = false
+                    for k in 0..<floats where hotVertices[start + k] != vertices[tail + k] {
+                        hotVertices[start + k] = vertices[tail + k]
+                        changed = true
+                    }
+                    vertices.removeSubrange(tail...)
+                    emittedCommands[index] = command
+                    guard changed else { continue }
+                    lastChangedCommands.append(index)
+                    hotVerticesChanged = true
+                    if emittedBounds != span.bounds { hotCommandMoved = true }
+                    spans[index].bounds = emittedBounds
+                    continue
+                }
                 let start = span.first * Self.floatsPerVertex
                 // A view repaints all its commands; the ones that came out the same need no upload and no pixels.
                 // (A plain loop: a closure per element here cost a main-actor check per call.)
@@ -396,6 +448,13 @@ public final class GLOverlayRenderer: DrawListRenderer {
             if movedClips.contains(true) { return false }
         }
         guard movesKeepPaintersOrder() else { return false }
+        if hotCommandMoved {
+            hotCommandMoved = false
+            // Still drawn after every cold command it overlaps that follows it in the list? Else draw it all anew.
+            guard hotCommandsKeepPaintersOrder() else { return false }
+            layOutHotCommands()
+        }
+        if hotVerticesChanged { uploadHotVertices() }
         // The composite quad covers the content: grow it when a command moved outside.
         if let bounds = contentBounds, bounds != compositeBounds {
             vertices.removeSubrange((compositeFirst * Self.floatsPerVertex)...)
@@ -439,6 +498,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private func movesKeepPaintersOrder() -> Bool {
         for index in moved {
             guard let bounds = spans[index].bounds else { continue }
+            // A cold command that now overlaps a hot one it follows would be drawn under it.
+            for h in hotCommands where h < index {
+                if let hb = spans[h].bounds, hb.intersects(bounds) { return false }
+            }
             let batch = spans[index].batch
             for other in spans.indices where other != index && spans[other].count > 0 {
                 guard let o = spans[other].bounds, o.intersects(bounds) else { continue }
@@ -479,6 +542,197 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private static func wholePixels(_ r: Rect) -> Rect {
         let x0 = r.minX.rounded(.down), y0 = r.minY.rounded(.down)
         return Rect(x: x0, y: y0, width: r.maxX.rounded(.up) - x0, height: r.maxY.rounded(.up) - y0)
+    }
+
+    // MARK: - Hot commands
+
+    /// After a partial update: while the same few commands keep changing (the second changed frame in a row), they
+    /// are drawn directly over the composite and the cache keeps the rest, instead of drawing everything directly.
+    /// A change outside the hot set extends it; one that cannot be drawn hot (too much, or painter's order) cools
+    /// everything and the list is drawn directly while it changes.
+    private func updateHotCommands() {
+        guard compositing == .automatic, changedFramesInARow >= 2 else { return }
+        var fresh: [Int] = []
+        for index in lastChangedCommands where hotFirst[index] < 0 { fresh.append(index) }
+        guard !fresh.isEmpty else { return }
+        guard let hot = hotClosure(hotCommands + fresh) else {
+            coolHotCommands()
+            return
+        }
+        // Newly hot commands leave the cache: their vertices move to the hot buffer, their pixels are redrawn away.
+        var live = hotLiveVertices()
+        var collapsed: [Range<Int>] = []
+        for index in hot where hotFirst[index] < 0 {
+            let span = spans[index]
+            guard span.count > 0 else { continue }
+            let from = span.first * Self.floatsPerVertex, to = from + span.count * Self.floatsPerVertex
+            live[index] = Array(vertices[from..<to])
+            for k in stride(from: from + Self.floatsPerVertex, to: to, by: Self.floatsPerVertex) {
+                for f in 0..<Self.floatsPerVertex { vertices[k + f] = vertices[from + f] } // one point: no pixels
+            }
+            collapsed.append(from..<to)
+            if let b = span.bounds { addDamage(Self.wholePixels(b)) }
+        }
+        hotCommands = hot
+        layOutHotCommands(live: live)
+        uploads = collapsed
+        uploadRanges()
+        uploadHotVertices()
+    }
+
+    /// Puts the hot commands back into the cache (their vertices where the batches expect them, their pixels redrawn).
+    private func coolHotCommands() {
+        guard !hotCommands.isEmpty else { return }
+        let live = hotLiveVertices()
+        uploads.removeAll(keepingCapacity: true)
+        for index in hotCommands {
+            let span = spans[index]
+            guard span.count > 0, let v = live[index] else { continue }
+            let from = span.first * Self.floatsPerVertex
+            vertices.replaceSubrange(from..<(from + v.count), with: v)
+            uploads.append(from..<(from + v.count))
+            hotFirst[index] = -1
+            if let b = span.bounds { addDamage(Self.wholePixels(b)) }
+        }
+        hotCommands.removeAll(keepingCapacity: true)
+        hotBatches.removeAll(keepingCapacity: true)
+        hotVertices.removeAll(keepingCapacity: true)
+        quietFrames = 0
+        uploadRanges()
+    }
+
+    /// The hot commands' current vertices, by command.
+    private func hotLiveVertices() -> [Int: [Float]] {
+        var live: [Int: [Float]] = [:]
+        for index in hotCommands where hotFirst[index] >= 0 {
+            let from = hotFirst[index] * Self.floatsPerVertex
+            live[index] = Array(hotVertices[from..<(from + spans[index].count * Self.floatsPerVertex)])
+        }
+        return live
+    }
+
+    /// `seed` and every command after one of them in the list that overlaps it (transitively), sorted: drawn over the
+    /// composite in list order, they cover the cold commands exactly as the list does. Nil past the limits.
+    private func hotClosure(_ seed: [Int]) -> [Int]? {
+        var isHot = [Bool](repeating: false, count: spans.count)
+        for index in seed { isHot[index] = true }
+        var hot = seed
+        var i = 0
+        while i < hot.count {
+            let h = hot[i]
+            i += 1
+            guard let hb = spans[h].bounds else { continue }
+            var j = h + 1
+            while j < spans.count {
+                if !isHot[j] && spans[j].count > 0, let jb = spans[j].bounds, jb.intersects(hb) {
+                    isHot[j] = true
+                    hot.append(j)
+                    if hot.count > Self.maxHotCommands { return nil }
+                }
+                j += 1
+            }
+        }
+        var vertexCount = 0
+        for h in hot { vertexCount += spans[h].count }
+        guard vertexCount <= Self.maxHotVertices else { return nil }
+        return hot.sorted()
+    }
+
+    /// True while no cold command after a hot one in the list overlaps it (the hot ones are drawn after all cold ones).
+    private func hotCommandsKeepPaintersOrder() -> Bool {
+        for h in hotCommands {
+            guard let hb = spans[h].bounds else { continue }
+            var j = h + 1
+            while j < spans.count {
+                if hotFirst[j] < 0 && spans[j].count > 0, let jb = spans[j].bounds, jb.intersects(hb) { return false }
+                j += 1
+            }
+        }
+        return true
+    }
+
+    /// Groups the hot commands into batches (one per texture where painter's order allows, as `batchToJoin` does for
+    /// the list) and lays their vertices out batch after batch in `hotVertices`.
+    private func layOutHotCommands(live: [Int: [Float]]? = nil) {
+        let current = live ?? hotLiveVertices()
+        var members: [[Int]] = []
+        hotBatches.removeAll(keepingCapacity: true)
+        for index in hotCommands where spans[index].count > 0 {
+            let texture = spans[index].batch >= 0 ? batches[spans[index].batch].texture : 0
+            var candidate = hotBatches.count - 1
+            while candidate >= 0 && hotBatches[candidate].texture != texture { candidate -= 1 }
+            if candidate >= 0, let b = spans[index].bounds {
+                for later in (candidate + 1)..<hotBatches.count
+                where members[later].contains(where: { spans[$0].bounds?.intersects(b) ?? false }) {
+                    candidate = -1
+                    break
+                }
+            }
+            if candidate < 0 {
+                hotBatches.append(Batch(first: 0, count: 0, texture: texture))
+                members.append([])
+                candidate = hotBatches.count - 1
+            }
+            members[candidate].append(index)
+        }
+        hotVertices.removeAll(keepingCapacity: true)
+        for (b, group) in members.enumerated() {
+            hotBatches[b].first = hotVertices.count / Self.floatsPerVertex
+            for index in group {
+                hotFirst[index] = hotVertices.count / Self.floatsPerVertex
+                if let v = current[index] { hotVertices.append(contentsOf: v) }
+                hotBatches[b].count += spans[index].count
+            }
+        }
+        hotVerticesChanged = true
+    }
+
+    /// Uploads `hotVertices` whole (a few hundred vertices at most), making the hot buffer on first use.
+    private func uploadHotVertices() {
+        hotVerticesChanged = false
+        takeState()
+        if hotVAO == 0 {
+            glGenVertexArrays(1, &hotVAO)
+            glGenBuffers(1, &hotVBO)
+            configureVertexArray(hotVAO, buffer: hotVBO)
+        }
+        resources.state.bindArrayBuffer(hotVBO)
+        let bytes = hotVertices.count * MemoryLayout<Float>.size
+        hotVertices.withUnsafeBytes { raw in
+            if bytes > hotVBOCapacity {
+                hotVBOCapacity = max(bytes, 16 * 1024)
+                glBufferData(GLenum(GL_ARRAY_BUFFER), hotVBOCapacity, nil, GLenum(GL_DYNAMIC_DRAW))
+            }
+            if bytes > 0 { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, raw.baseAddress) }
+        }
+    }
+
+    /// Uploads the ranges of `vertices` in `uploads` (merged when close).
+    private func uploadRanges() {
+        guard !uploads.isEmpty else { return }
+        takeState()
+        resources.state.bindArrayBuffer(vbo)
+        mergeNearbyUploads()
+        vertices.withUnsafeBytes { raw in
+            let size = MemoryLayout<Float>.size
+            for r in uploads {
+                glBufferSubData(GLenum(GL_ARRAY_BUFFER), r.lowerBound * size, r.count * size, raw.baseAddress! + r.lowerBound * size)
+            }
+        }
+        uploads.removeAll(keepingCapacity: true)
+    }
+
+    /// Draws the hot batches over the composite (state prepared by `render`).
+    private func drawHotCommands(metrics: WindowMetrics) {
+        guard !hotBatches.isEmpty else { return }
+        resources.state.bindVertexArray(hotVAO)
+        for batch in hotBatches where batch.count > 0 {
+            resources.use(batch.texture != 0 ? textureProgram : program, viewport: metrics.drawableSize)
+            if batch.texture != 0 { resources.state.bindTexture0(batch.texture) }
+            glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
+            drawCallCount += 1
+        }
+        resources.state.bindVertexArray(vao)
     }
 
     // MARK: - Cache texture
@@ -585,6 +839,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// never split a batch: on llvmpipe each draw call costs about 10 µs of CPU whatever it draws.
     private func tessellate(_ list: DrawList, metrics: WindowMetrics) {
         emittedCommands = list.commands
+        hotCommands.removeAll(keepingCapacity: true)
+        hotBatches.removeAll(keepingCapacity: true)
+        hotFirst = [Int](repeating: -1, count: list.commands.count)
+        quietFrames = 0
         tessellatedAtlasResets = atlas.resetCount
         contentBounds = nil
         cacheDamage.removeAll(keepingCapacity: true)

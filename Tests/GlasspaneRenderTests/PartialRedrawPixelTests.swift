@@ -25,11 +25,13 @@ final class PartialRedrawPixelTests: XCTestCase {
         ])
     }
 
-    /// Asserts two frames are identical, naming the first differing pixel rather than printing both images.
-    private static func assertSamePixels(_ a: PixelImage, _ b: PixelImage, _ message: String, line: UInt = #line) {
+    /// Asserts two frames are identical (each channel within `tolerance`), naming the first differing pixel rather
+    /// than printing both images.
+    private static func assertSamePixels(_ a: PixelImage, _ b: PixelImage, tolerance: Int = 0, _ message: String, line: UInt = #line) {
         XCTAssertEqual(a.size, b.size, line: line)
-        guard let i = a.rgba.indices.first(where: { a.rgba[$0] != b.rgba[$0] }) else { return }
-        let differing = stride(from: 0, to: a.rgba.count, by: 4).filter { a.rgba[$0..<$0 + 4] != b.rgba[$0..<$0 + 4] }.count
+        func differs(_ k: Int) -> Bool { abs(Int(a.rgba[k]) - Int(b.rgba[k])) > tolerance }
+        guard let i = a.rgba.indices.first(where: differs) else { return }
+        let differing = stride(from: 0, to: a.rgba.count, by: 4).filter { p in (p..<p + 4).contains(where: differs) }.count
         XCTFail("\(message): \(differing) pixels differ, first at x \(i / 4 % a.size.width), y \(i / 4 / a.size.width)", line: line)
     }
 
@@ -144,7 +146,11 @@ final class PartialRedrawPixelTests: XCTestCase {
         }
     }
 
-    func testDraggingTheDemoPickerRedrawsOnlyTheDamageAndMatchesAFullRepaint() throws {
+    /// A drag keeps changing the same few commands (the knob, the swatch, the hex text, the status line): from the
+    /// second changed frame they are drawn directly over the composite ("hot", with the commands that overlap them
+    /// later in the list), the cache keeps the rest and is not redrawn while the drag goes on; half a second after the
+    /// drag stops they go back into the cache, which is redrawn only where they are.
+    func testDraggingTheDemoPickerDrawsTheChangingCommandsHotAndMatchesAFullRepaint() throws {
         try MainActor.assumeIsolated {
             let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
             defer { platform.close() }
@@ -163,27 +169,84 @@ final class PartialRedrawPixelTests: XCTestCase {
             loop.runFrame()
             let tessellations = panelRenderer.tessellationCount
             let partials = panelRenderer.partialUpdateCount
+            var redrawsWhileHot: Int?
             for step in 1...6 {
                 let at = Point(x: square.minX + 5 + Double(step) * 17, y: square.maxY - 5 - Double(step) * 13)
                 loop.inject([.pointerMove(PointerEvent(location: at))])
                 loop.runFrame()
+                if step == 2 { redrawsWhileHot = panelRenderer.cacheRedrawCount }
             }
             XCTAssertEqual(panelRenderer.tessellationCount, tessellations, "a drag never re-tessellates the whole panel")
             XCTAssertGreaterThanOrEqual(panelRenderer.partialUpdateCount, partials + 6, "one partial update per drag frame")
-            let redraws = panelRenderer.cacheRedrawCount
-            // The panel as the drag left it: a still frame brings the cache up to date in the damaged rectangles
-            // only, then composites; a fresh renderer draws it whole.
+            // The knob's two rings, the square's border over them, the swatch and its border, the hex text, the status.
+            XCTAssertEqual(panelRenderer.hotCommandCount, 7)
+            XCTAssertEqual(panelRenderer.cacheRedrawCount, redrawsWhileHot, "the cache is not redrawn while the drag goes on")
+            XCTAssertEqual(panelRenderer.drawCallCount, 3, "the composite, the hot shapes, the hot text")
             let metrics = platform.metrics
             let list = ui.drawList
-            let dragged = Self.frame { panelRenderer.render(list, generation: ui.contentVersion, metrics: metrics) }
-            let panel = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "demo.panel")).windowFrame
-            let regions = panelRenderer.lastCacheRedrawRegions
-            XCTAssertGreaterThan(panelRenderer.cacheRedrawCount, redraws)
-            XCTAssertFalse(regions.isEmpty, "the accumulated damage, not the whole cache")
-            XCTAssertLessThan(regions.reduce(0) { $0 + $1.width * $1.height }, panel.width * panel.height / 2, "\(regions) inside \(panel)")
             let fresh = try GLOverlayRenderer(atlas: atlas)
             let full = Self.frame { fresh.render(list, generation: 1, metrics: metrics) }
-            Self.assertSamePixels(dragged, full, "the dragged panel")
+            let hot = Self.frame { panelRenderer.render(list, generation: ui.contentVersion, metrics: metrics) }
+            // Blending a hot command over the composite instead of into the 8-bit cache rounds once differently.
+            Self.assertSamePixels(hot, full, tolerance: 1, "the dragged panel, hot")
+
+            // Still frames: after half a second the hot commands go back into the cache, redrawn where they are.
+            let redraws = panelRenderer.cacheRedrawCount
+            for _ in 0..<31 { loop.runFrame() }
+            XCTAssertEqual(panelRenderer.hotCommandCount, 0)
+            XCTAssertEqual(panelRenderer.cacheRedrawCount, redraws + 1)
+            let regions = panelRenderer.lastCacheRedrawRegions
+            let panel = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "demo.panel")).windowFrame
+            XCTAssertFalse(regions.isEmpty, "the hot commands' rectangles, not the whole cache")
+            XCTAssertLessThan(regions.reduce(0) { $0 + $1.width * $1.height }, panel.width * panel.height * 0.6, "\(regions) inside \(panel)")
+            let cooled = Self.frame { panelRenderer.render(list, generation: ui.contentVersion, metrics: metrics) }
+            Self.assertSamePixels(cooled, full, "the dragged panel, back in the cache")
+        }
+    }
+
+    /// Hot commands are drawn after every cold one, so a hot command moving under a cold command that follows it in
+    /// the list cannot stay hot: the list is tessellated anew and drawn directly, with the pixels of a full repaint.
+    func testAHotCommandMovingUnderALaterCommandIsDrawnInListOrderAgain() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
+            defer { platform.close() }
+            let target = RenderTarget(offscreen: true)
+            target.bind(size: Self.metrics.drawableSize)
+            let atlas = try GlyphAtlas()
+            func list(_ knob: Point) -> DrawList {
+                DrawList(commands: [
+                    .rect(Rect(x: 10, y: 10, width: 280, height: 200), color: Color(hex: "#1e2430")!, cornerRadius: 10),
+                    .ring(center: knob, radius: 7, width: 2, color: .white),
+                    .rect(Rect(x: 200, y: 40, width: 60, height: 60), color: Color(hex: "#c03030")!, cornerRadius: 4),
+                ])
+            }
+            let renderer = try GLOverlayRenderer(atlas: atlas)
+            var generation: UInt64 = 1
+            _ = Self.frame { renderer.prepare(list(Point(x: 40, y: 150)), generation: 1, damage: nil, metrics: Self.metrics) }
+            var knob = Point(x: 40, y: 150)
+            for _ in 0..<3 {
+                knob.x += 20
+                generation += 1
+                let damage = DrawListDamage(baseGeneration: generation - 1, commandRanges: [1..<2])
+                _ = Self.frame {
+                    renderer.prepare(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
+                    renderer.render(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
+                }
+            }
+            XCTAssertEqual(renderer.hotCommandCount, 1, "the knob is drawn over the composite")
+            let tessellations = renderer.tessellationCount
+            knob = Point(x: 210, y: 70) // under the red square, which follows it in the list
+            generation += 1
+            let damage = DrawListDamage(baseGeneration: generation - 1, commandRanges: [1..<2])
+            let drawn = Self.frame {
+                renderer.prepare(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
+                renderer.render(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
+            }
+            XCTAssertEqual(renderer.hotCommandCount, 0)
+            XCTAssertEqual(renderer.tessellationCount, tessellations + 1, "tessellated anew in list order")
+            let fresh = try GLOverlayRenderer(atlas: atlas)
+            Self.assertSamePixels(drawn, Self.frame { fresh.render(list(knob), generation: 1, metrics: Self.metrics) }, "the knob under the square")
+            XCTAssertEqual(drawn.pixel(x: 210, y: 70).r, 0xc0, "the square covers the knob")
         }
     }
 
