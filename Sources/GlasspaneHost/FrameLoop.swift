@@ -117,6 +117,8 @@ public struct FrameObserverOrder: Comparable, Hashable, Sendable {
     public static let hud = FrameObserverOrder(600)
     /// The inspector (docs/inspector.md): posts remote messages first thing in a frame, publishes after the rest.
     public static let inspector = FrameObserverOrder(700)
+    /// Flushing the bus's traffic log: last, so a frame's lines, whoever logged them, leave in one write.
+    public static let busLog = FrameObserverOrder(800)
     /// Orders by rank.
     public static func < (a: FrameObserverOrder, b: FrameObserverOrder) -> Bool { a.rank < b.rank }
 }
