@@ -192,6 +192,23 @@ final class BusDeliveryTests: XCTestCase {
         XCTAssertEqual(try fileLines(released), (0..<50).map { "{\"n\":\($0)}" } + [""])
     }
 
+    func testFileLogSinkKeepsWhatAFailedWriteCouldNotStore() throws {
+        // /dev/full fails every write with ENOSPC, as a full disk does.
+        let sink = try FileLogSink(path: "/dev/full")
+        sink.write(line: "{\"n\":1}")
+        sink.flush()
+        XCTAssertEqual(sink.lastWriteErrno, ENOSPC)
+        XCTAssertEqual(sink.writeCount, 0)
+        XCTAssertEqual(sink.droppedLineCount, 0, "kept for the next flush")
+        // Past the retention limit the oldest whole lines go, counted.
+        let line = String(repeating: "z", count: 1023)  // 1 KiB with its newline
+        for _ in 0..<(FileLogSink.maxRetainedBytes / 1024 + 10) { sink.write(line: line) }
+        sink.flush()
+        XCTAssertGreaterThanOrEqual(sink.droppedLineCount, 10)
+        XCTAssertLessThanOrEqual(sink.droppedLineCount, 12)
+        sink.close()
+    }
+
     func testFileLogSinkReportsAnUnwritablePath() async {
         XCTAssertThrowsError(try FileLogSink(path: "/nonexistent-dir/x/bus.jsonl")) { error in
             guard case BusLogError.cannotOpen = error else { return XCTFail("unexpected \(error)") }
