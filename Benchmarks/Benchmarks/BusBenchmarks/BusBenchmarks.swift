@@ -120,6 +120,14 @@ let benchmarks: @Sendable () -> Void = {
         fixture: { BusFixture.logging("bus-log") },
         body: { fixture, benchmark in fixture.0.roundTrips(benchmark, log: fixture.1) })
 
+    // The log on, written only when its 64 KiB buffer fills (about every 150 round trips, as in a frame that makes
+    // many): the log's formatting and copying without a system call per iteration, to price the `write`.
+    mainActorBenchmark(
+        "Bus.roundTrip.changeColor.busLog.bufferOnly",
+        configuration: roundTripConfiguration,
+        fixture: { BusFixture.logging("bus-log-buffer-only") },
+        body: { fixture, benchmark in fixture.0.roundTrips(benchmark) })
+
     // Both: the log on and an animation on every `change-color` (its lines carry the animation's JSON).
     mainActorBenchmark(
         "Bus.roundTrip.changeColor.animated.busLog",
