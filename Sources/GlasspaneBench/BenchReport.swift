@@ -18,8 +18,12 @@ public struct BenchReport: Sendable, Equatable {
     public var environment: BenchEnvironment
     /// What the `gpu_us` figures measure: `submission_only` on a software rasterizer (llvmpipe, softpipe, swrast),
     /// where a timer query spans the CPU's command submission rather than the rasterization; `gpu` otherwise;
-    /// nil when no GPU figures were measured.
+    /// `off` (`gpuTimingOff`) when the run issued no timer queries (`--no-gpu-timing`); nil when no GPU figures were
+    /// measured for another reason (a driver without timer queries).
     public var gpuTiming: String?
+    /// The `gpu_timing` of a run made without timer queries (`--no-gpu-timing`): its `gpu_us` is absent because
+    /// nothing was measured.
+    public static let gpuTimingOff = "off"
     /// The single runs behind an aggregated report (`glasspane bench --runs N`, `BenchReport.aggregate(runs:)`),
     /// in run order; empty for a report of one run.
     public var runs: [BenchReport] = []
@@ -186,8 +190,9 @@ extension BenchReport: Codable {
             var gpu: [String: DurationFigures] = [:]
             for (pass, figures) in s.gpuUs { gpu[pass.key] = Rounding.us(figures) }
             try c.encode(gpu, forKey: .gpuUs)
-            try c.encodeIfPresent(gpuTiming, forKey: .gpuTiming)
         }
+        // With figures it says what they measure; without, `off` says none were taken (`--no-gpu-timing`).
+        if !s.gpuUs.isEmpty || gpuTiming == Self.gpuTimingOff { try c.encodeIfPresent(gpuTiming, forKey: .gpuTiming) }
         try c.encode(environment, forKey: .environment)
         if !runs.isEmpty {
             try c.encode(runs, forKey: .runs)

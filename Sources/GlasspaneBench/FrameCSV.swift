@@ -15,6 +15,9 @@ public struct FrameCSV: Sendable {
     public var runtime: String
     /// The `SyncInterval` column: 0 for uncapped runs (the bench's default), 1 with vsync.
     public var syncInterval: Int
+    /// The run issued no GPU timer queries (`--no-gpu-timing`): the GPU columns read `off` instead of being empty
+    /// (empty means "no result for this frame" from a run that did time).
+    public var gpuTimingOff: Bool
 
     /// The PresentMon-compatible columns, in PresentMon 1.6's order.
     public static let presentMonColumns = [
@@ -33,8 +36,10 @@ public struct FrameCSV: Sendable {
     /// The header line (without newline).
     public static var header: String { columns.joined(separator: ",") }
 
-    /// Creates a writer; `processID` defaults to 0 (unknown) and `syncInterval` to 0 (uncapped).
-    public init(application: String = "glasspane", processID: Int32 = 0, runtime: String = "OpenGL", syncInterval: Int = 0) {
+    /// Creates a writer; `processID` defaults to 0 (unknown), `syncInterval` to 0 (uncapped), GPU timing to on.
+    public init(application: String = "glasspane", processID: Int32 = 0, runtime: String = "OpenGL", syncInterval: Int = 0,
+                gpuTimingOff: Bool = false) {
+        self.gpuTimingOff = gpuTimingOff
         self.application = application
         self.processID = processID
         self.runtime = runtime
@@ -54,7 +59,9 @@ public struct FrameCSV: Sendable {
         cells.reserveCapacity(Self.columns.count)
         for phase in FramePhase.allCases { cells.append(FixedPoint.us(ns: sample.cpuNs[phase])) }
         cells.append(FixedPoint.us(ns: sample.cpuNs.overlayTotal))
-        for pass in GPUPass.allCases { cells.append(sample.gpuNs[pass].map { FixedPoint.us(ns: $0) } ?? "") }
+        for pass in GPUPass.allCases {
+            cells.append(gpuTimingOff ? "off" : sample.gpuNs[pass].map { FixedPoint.us(ns: $0) } ?? "")
+        }
         return cells.joined(separator: ",")
     }
 

@@ -246,6 +246,7 @@ public struct FrameTimeChart: Sendable {
         var frame = o.map { "\($0.width)x\($0.height), \($0.headless ? "headless" : "window"), glFinish \($0.finish ? "on" : "off")" } ?? "unknown"
         frame += ", MSAA " + known(extra["msaa"]) + (extra["hud"].map { ", HUD \($0)" } ?? "")
             + (extra["overlay_compositing"].map { ", compositing \($0)" } ?? "")
+            + (extra["gpu_timing"].map { ", GPU timing \($0)" } ?? "")
         var run = o.map { "\($0.scenario), \($0.frames) frames after \($0.warmup) warmup" } ?? "unknown"
         if let script = o?.script { run += ", script \(script)" }
         if let runs = extra["runs"] { run += ", median of \(runs) runs" }

@@ -35,7 +35,10 @@ extension BenchReport {
         var rows = FramePhase.allCases.compactMap { p in s.phasesUs[p].map { row(p.displayName, $0) } }
         rows.append(row("overlay (layout+paint+render)", s.overlayUs))
         out.append(TextTable(header: ["CPU phase (µs)", "mean", "p50", "p90", "p99", "max"], rows: rows).render())
-        if !s.gpuUs.isEmpty {
+        if gpuTiming == BenchReport.gpuTimingOff {
+            out.append("")
+            out.append("GPU timing: off (--no-gpu-timing; no timer queries were issued)")
+        } else if !s.gpuUs.isEmpty {
             out.append("")
             let gpuRows = GPUPass.allCases.compactMap { p in s.gpuUs[p].map { row(p.key, $0) } }
             let header = gpuTiming == "submission_only" ? "GPU pass (µs, submission only)" : "GPU pass (µs)"

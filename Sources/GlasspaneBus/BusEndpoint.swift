@@ -70,7 +70,7 @@ public final class BusEndpoint {
     /// gets an `invalid-payload` error instead. A `BusError` thrown by the handler goes back to the sender as is,
     /// any other error as `handler-failed`.
     public func on<M: BusMessage>(_ type: M.Type, _ handler: @escaping (M, MessageContext) throws -> Void) {
-        let codec = M.self as? any PayloadCodable.Type
+        let codec = M.payloadCodec
         // unowned(unsafe): the closure lives in `handlers`, so only this endpoint can call it, while it exists.
         handlers[M.type] = { [unowned(unsafe) self] envelope, context in
             let message: M
@@ -100,7 +100,7 @@ public final class BusEndpoint {
         _ type: R.Type, _ handler: @escaping (R, MessageContext) throws -> R.Reply,
         postReply: @escaping @MainActor (MessageBus, R.Reply, EndpointID, EndpointID, Int?) -> Void
     ) {
-        let codec = R.self as? any PayloadCodable.Type
+        let codec = R.payloadCodec
         handlers[R.type] = { [unowned(unsafe) self] envelope, context in
             let request: R
             do throws(BusError) { request = try self.bus.decode(envelope, as: R.self, codec: codec, reportsMissingData: true) } catch {
@@ -138,7 +138,8 @@ public final class BusEndpoint {
     public func request<R: BusRequest>(_ request: R, to target: EndpointID, timeout: RequestTimeout? = nil,
                                        completion: @escaping (Result<R.Reply, BusError>) -> Void) {
         let requestID = bus.makeID()
-        let replyCodec = R.Reply.self as? any PayloadCodable.Type
+        // From the witness table: no run-time conformance check per request (docs/messages.md).
+        let replyCodec = R.Reply.payloadCodec
         var deadlineFrame: Int?, deadlineTime: Nanoseconds?
         switch timeout ?? bus.configuration.defaultTimeout {
         case .frames(let n): deadlineFrame = bus.frameIndex + max(0, n)

@@ -8,11 +8,21 @@ public protocol BusMessage: Codable, Sendable {
     static var type: String { get }
     /// Rejects payloads that decode but are not acceptable (NaN, out of range). The default accepts everything.
     func validate() throws(PayloadViolation)
+    /// The type as its own codec when it is `PayloadCodable`, else nil. Not for adopters to write: the defaults
+    /// below are picked when a type conforms (the `PayloadCodable` one wins for those types), so generic bus code
+    /// finds the codec through the witness table instead of a run-time conformance check per message.
+    static var payloadCodec: (any PayloadCodable.Type)? { get }
+    /// This message as a value that codes itself (`PayloadCodable`), or nil; chosen like `payloadCodec`.
+    var selfCodingPayload: (any PayloadCodable)? { get }
 }
 
 extension BusMessage {
     /// Accepts every payload that decodes.
     public func validate() throws(PayloadViolation) {}
+    /// None: the type is coded by `JSONEncoder`/`JSONDecoder`.
+    public static var payloadCodec: (any PayloadCodable.Type)? { nil }
+    /// None: the message is encoded by `JSONEncoder` when posted.
+    public var selfCodingPayload: (any PayloadCodable)? { nil }
 }
 
 /// A message that expects exactly one reply of type `Reply` (the envelope carries an `id`; the reply a `replyTo`).

@@ -296,11 +296,12 @@ public final class MessageBus {
         enqueue(Envelope(type: type, payload: .value(value), id: id, replyTo: replyTo, from: from, to: to))
     }
 
-    /// Queues a typed message: a `PayloadCodable` one as the value (see above; found by a runtime check here, where
-    /// the type is only known to be a `BusMessage`), any other `Codable` one encoded by `JSONEncoder`. Encoding
-    /// failures and oversize payloads come back to `from`.
+    /// Queues a typed message: a `PayloadCodable` one as the value (found through `selfCodingPayload`, a witness
+    /// chosen when the type conformed, where the type is only known to be a `BusMessage`: requests, generic
+    /// callers), any other `Codable` one encoded by `JSONEncoder`. Encoding failures and oversize payloads come back
+    /// to `from`.
     func post<M: BusMessage>(_ message: M, from: EndpointID, to: EndpointID, id: Int? = nil, replyTo: Int? = nil) {
-        if let codable = message as? any PayloadCodable {
+        if let codable = message.selfCodingPayload {
             postValue(codable, type: M.type, from: from, to: to, id: id, replyTo: replyTo)
             return
         }

@@ -23,6 +23,11 @@ public protocol PayloadCodable: BusMessage {
 }
 
 extension PayloadCodable {
+    /// The type itself: it codes its own payload (the witness `BusMessage` finds for these types).
+    public static var payloadCodec: (any PayloadCodable.Type)? { Self.self }
+    /// The message itself, travelling as the value.
+    public var selfCodingPayload: (any PayloadCodable)? { self }
+
     /// No bound: every post of the type is written once to check its size.
     public var maxPayloadBytes: Int? { nil }
 

@@ -72,6 +72,10 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
     @Option(name: .customLong("overlay-compositing"), help: "How the overlay reaches the frame: automatic (default), cached or direct (docs/overlay.md).")
     public var overlayCompositing: OverlayCompositingMode = .automatic
 
+    /// Issue no GL timer queries (what a user of the demo gets; the reports say GPU timing was off).
+    @Flag(name: .customLong("no-gpu-timing"), help: "Issue no GL timer queries, so the run draws exactly what the demo draws; the reports say GPU timing was off (docs/bench.md).")
+    public var noGPUTiming = false
+
     /// JSON report.
     @Option(name: .long, help: ArgumentHelp("Write the JSON report (schema in docs/bench.md).", valueName: "PATH"))
     public var json: String?
@@ -137,6 +141,7 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         (b.jsonPath, b.csvPath, b.svgPath, b.baselinePath) = (json ?? "", csv ?? "", svg ?? "", baseline ?? "")
         b.mangoHudCSVPath = mangoHudCSV ?? ""
         b.maxRegressionPercent = maxRegression
+        b.timesGPUPasses = !noGPUTiming
         d.benchmark = b
         // The script's step rate and frame clock; the bench decides how many frames run.
         if let script { d.replay = ReplayDescription(scriptPath: script, runsWholeScript: false) }

@@ -71,7 +71,8 @@ public protocol FrameObserver: AnyObject {
     func frameWillStart(_ loop: FrameLoop, index: Int)
     /// Each input event as it arrives, before routing (the recorder taps here). `.quit` included.
     func frame(_ index: Int, received event: InputEvent)
-    /// Right before (`begins` true) and after each render pass: GPU timer queries.
+    /// Right before (`begins` true) and after each render pass: GPU timer queries. Outside the phase's timing:
+    /// what it costs is in the frame time but in no phase.
     func renderPass(_ pass: RenderPass, begins: Bool)
     /// After rendering, before present: the place to read pixels back (expectations, screenshots).
     func frameWillPresent(_ loop: FrameLoop, index: Int, isLast: Bool)
@@ -116,6 +117,8 @@ public struct FrameObserverOrder: Comparable, Hashable, Sendable {
     public static let hud = FrameObserverOrder(600)
     /// The inspector (docs/inspector.md): posts remote messages first thing in a frame, publishes after the rest.
     public static let inspector = FrameObserverOrder(700)
+    /// Flushing the bus's traffic log: last, so a frame's lines, whoever logged them, leave in one write.
+    public static let busLog = FrameObserverOrder(800)
     /// Orders by rank.
     public static func < (a: FrameObserverOrder, b: FrameObserverOrder) -> Bool { a.rank < b.rank }
 }
@@ -339,24 +342,29 @@ public final class FrameLoop {
         t = mark(.overlayPaint, since: t, clock)
         platform.textInputActive = app.wantsTextInput
 
-        // 8. Render, present.
+        // 8. Render, present. A render phase is the frame's own work: the target's binding and the app's render
+        // call. Observers' `renderPass` (the bench's GPU timer queries) brackets the call but is read outside the
+        // phase's clock, so instrumentation is billed to no phase (it stays in the frame time).
         enter(.sceneRender)
         surface?.beginFrame(metrics: metrics)
+        let bound = clock.now()
         for entry in observers { entry.observer.renderPass(.scene, begins: true) }
+        var renderStart = clock.now()
         app.renderScene(interpolation: timestep.interpolation, metrics: metrics)
+        phaseTimes[FramePhase.sceneRender.ordinal] = (bound - t) + (clock.now() - renderStart)
         for entry in observers { entry.observer.renderPass(.scene, begins: false) }
-        t = mark(.sceneRender, since: t, clock)
         enter(.overlayRender)
         for entry in observers { entry.observer.renderPass(.overlay, begins: true) }
+        renderStart = clock.now()
         app.renderOverlay(metrics: metrics)
+        _ = mark(.overlayRender, since: renderStart, clock)
         for entry in observers { entry.observer.renderPass(.overlay, begins: false) }
-        t = mark(.overlayRender, since: t, clock)
         // The HUD draws last, and its drawing is its own cost: added to the `hud` phase of 7a.
         enter(.hud)
+        renderStart = clock.now()
         app.renderHUD(metrics: metrics)
-        let hudDrawn = clock.now()
-        phaseTimes[FramePhase.hud.ordinal] += hudDrawn - t
-        t = hudDrawn
+        t = clock.now()
+        phaseTimes[FramePhase.hud.ordinal] += t - renderStart
 
         enter(.present)
         let isLast = quitRequested || app.wantsQuit || observers.contains { $0.observer.requestsStop }

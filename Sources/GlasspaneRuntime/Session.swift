@@ -237,6 +237,8 @@ public final class Session {
                 })
             loop.addObserver(inspector!, order: .inspector)
         }
+        // The log's lines go to the kernel once per frame (one write), after everything that could log in it.
+        if let busLog { loop.addObserver(BusLogFlusher(sink: busLog), order: .busLog) }
         if description.stopsOnInterrupt {
             installInterruptHandlers()
             loop.addObserver(InterruptObserver(), order: .input)

@@ -72,6 +72,9 @@ public struct BenchmarkDescription: Sendable {
     public var baselinePath = ""
     /// A compared metric worse by more than this percentage is a regression (exit 1).
     public var maxRegressionPercent = 10.0
+    /// Wrap the scene and overlay passes in GL timer queries (false: `--no-gpu-timing`, no query is issued, so
+    /// the run draws what the demo draws; the reports say GPU timing was off).
+    public var timesGPUPasses = true
     /// Creates a benchmark description.
     public init(warmupFrames: Int = 0, measuredFrames: Int = 0, scenario: String = "", reportsProgress: Bool = true) {
         self.warmupFrames = warmupFrames; self.measuredFrames = measuredFrames; self.scenario = scenario

@@ -32,22 +32,28 @@ public final class BenchmarkSampler: FrameObserver {
     public let description: BenchmarkDescription
     /// The measured frames.
     public private(set) var samples: [FrameSample] = []
-    private let gpu = GPUPassTimer()
+    /// nil with `timesGPUPasses` off: no query object exists and no GL call is made for timing.
+    private let gpu: GPUPassTimer?
     private var lastPresent: Nanoseconds?
     private var runStart: Nanoseconds = 0
     private let progressEvery: Int
 
     init(description: BenchmarkDescription) {
         self.description = description
+        gpu = description.timesGPUPasses ? GPUPassTimer() : nil
         samples.reserveCapacity(description.resolvedMeasuredFrames)
         progressEvery = max(1, description.resolvedMeasuredFrames / 10)
     }
 
-    /// True when the driver has GL timer queries.
-    public var measuresGPU: Bool { gpu.isSupported }
+    /// True when GPU timing is on and the driver has GL timer queries.
+    public var measuresGPU: Bool { gpu?.isSupported ?? false }
 
-    /// GPU timer queries around each pass.
+    /// False when the benchmark was asked not to time GPU passes (`--no-gpu-timing`).
+    public var timesGPUPasses: Bool { gpu != nil }
+
+    /// GPU timer queries around each pass (nothing with GPU timing off).
     public func renderPass(_ pass: RenderPass, begins: Bool) {
+        guard let gpu else { return }
         begins ? gpu.begin(pass.rawValue) : gpu.end(pass.rawValue)
     }
 
@@ -58,7 +64,8 @@ public final class BenchmarkSampler: FrameObserver {
         if samples.isEmpty { runStart = previous }
         var cpu = PhaseTimes()
         for phase in FramePhase.allCases { cpu[phase] = report[phase] }
-        let gpuTimes = GPUTimes(scene: gpu.result(RenderPass.scene.rawValue), overlay: gpu.result(RenderPass.overlay.rawValue))
+        let gpuTimes = gpu.map { GPUTimes(scene: $0.result(RenderPass.scene.rawValue), overlay: $0.result(RenderPass.overlay.rawValue)) }
+            ?? GPUTimes()
         samples.append(FrameSample(index: samples.count, timestampNs: report.presentedAt - runStart,
                                    frameTimeNs: report.presentedAt - previous, cpuNs: cpu, gpuNs: gpuTimes))
         let total = description.resolvedMeasuredFrames
@@ -85,12 +92,15 @@ extension Session {
         extra["overlay_compositing"] = description.compositing.rawValue
         extra["hud"] = description.showsHUD ? "on" : "off"
         extra["msaa"] = String(description.resolvedSamples)
+        extra["gpu_timing"] = sampler.timesGPUPasses ? "on" : "off"
         environment.options = BenchRunOptions(
             scenario: sampler.description.scenario, frames: sampler.description.resolvedMeasuredFrames,
             warmup: sampler.description.warmupFrames, width: size.width, height: size.height,
             headless: description.headless, finish: description.resolvedFinish,
             script: description.replay?.scriptPath, extra: extra)
-        return BenchReport(scenario: sampler.description.scenario, statistics: statistics, environment: environment)
+        var report = BenchReport(scenario: sampler.description.scenario, statistics: statistics, environment: environment)
+        if !sampler.timesGPUPasses { report.gpuTiming = BenchReport.gpuTimingOff }
+        return report
     }
 }
 
@@ -114,7 +124,7 @@ extension Session {
             lines.append(report.textTable())
             if !b.jsonPath.isEmpty { try report.writeJSON(to: b.jsonPath); lines.append("json: \(b.jsonPath)\n") }
             let samples = benchmark?.samples ?? []
-            if !b.csvPath.isEmpty { try FrameCSV(processID: getpid()).write(samples, to: b.csvPath); lines.append("csv: \(b.csvPath)\n") }
+            if !b.csvPath.isEmpty { try FrameCSV(processID: getpid(), gpuTimingOff: !b.timesGPUPasses).write(samples, to: b.csvPath); lines.append("csv: \(b.csvPath)\n") }
             if !b.svgPath.isEmpty {
                 try FrameTimeChart(title: "glasspane bench: \(b.scenario)").write(samples: samples, statistics: report.statistics,
                                                                                    environment: report.environment, to: b.svgPath)

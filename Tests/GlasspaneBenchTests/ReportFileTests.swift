@@ -32,6 +32,29 @@ final class ReportFileTests: XCTestCase {
         XCTAssertEqual(line.split(separator: ",", omittingEmptySubsequences: false).count, FrameCSV.columns.count)
     }
 
+    func testCSVSaysOffInTheGPUColumnsOfARunWithoutTimerQueries() {
+        let sample = FrameSample(index: 0, timestampNs: 1_000, frameTimeNs: 1_000, cpuNs: [.present: 500], gpuNs: GPUTimes())
+        let cells = FrameCSV(gpuTimingOff: true).line(for: sample).split(separator: ",", omittingEmptySubsequences: false)
+        XCTAssertEqual(cells.count, FrameCSV.columns.count)
+        XCTAssertEqual(cells.suffix(2), ["off", "off"])
+        // A run that timed but got no result for the frame: empty, not "off".
+        XCTAssertEqual(FrameCSV().line(for: sample).split(separator: ",", omittingEmptySubsequences: false).suffix(2), ["", ""])
+    }
+
+    func testAReportWithGPUTimingOffSaysSoInJSONAndTable() throws {
+        var report = try uniformReport(frameMs: 10)
+        report.gpuTiming = BenchReport.gpuTimingOff
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(report.jsonString().utf8)) as? [String: Any])
+        XCTAssertEqual(object["gpu_timing"] as? String, "off")
+        XCTAssertNil(object["gpu_us"])
+        XCTAssertTrue(report.textTable().contains("GPU timing: off (--no-gpu-timing"), report.textTable())
+        XCTAssertFalse(try uniformReport(frameMs: 10, gpu: true).textTable().contains("GPU timing: off"))
+        let path = try temporaryDirectory() + "/off.json"
+        try report.writeJSON(to: path)
+        XCTAssertEqual(try BenchReport.load(path: path).gpuTiming, "off")
+        XCTAssertEqual(try BenchReport.aggregate(runs: [report, report, report]).gpuTiming, "off", "a --runs report keeps it")
+    }
+
     func testCSVHasHeaderAndOneLinePerFrame() throws {
         let text = FrameCSV().csv(for: samples(ms: [10, 11, 12]))
         let lines = text.split(separator: "\n").map(String.init)

@@ -130,19 +130,82 @@ final class BusDeliveryTests: XCTestCase {
         XCTAssertTrue(records.contains { $0["error"]?["code"] == .string("malformed-json") })
     }
 
-    func testFileLogSinkFlushesEveryLine() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bus-log-\(getpid()).jsonl").path
+    private func logPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("bus-log-\(name)-\(getpid()).jsonl").path
+    }
+
+    private func fileLines(_ path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    func testFileLogSinkBatchesLinesUntilFlushAndWritesThemInOneCall() async throws {
+        let path = logPath("batch")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let sink = try FileLogSink(path: path)
         let f = BusFixture()
         f.bus.logSink = sink
         f.overlay.post(Note(text: "a\"b\n", count: 1), to: .engine)
-        // Read before closing: the line must already be on disk.
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let lines = text.split(separator: "\n")
-        XCTAssertEqual(lines.count, 1)
-        let record = try JSONValue(parsing: String(lines[0]))
-        XCTAssertEqual(record["data"]?["text"], .string("a\"b\n"))
+        f.overlay.post(Note(text: "second", count: 2), to: .engine)
+        XCTAssertEqual(try fileLines(path), [""], "buffered: nothing written before the flush")
+        XCTAssertEqual(sink.writeCount, 0)
+        sink.flush()
+        let lines = try fileLines(path)
+        XCTAssertEqual(lines.count, 3, "two lines and the final newline")
+        XCTAssertEqual(lines.last, "")
+        XCTAssertEqual(try JSONValue(parsing: lines[0])["data"]?["text"], .string("a\"b\n"))
+        XCTAssertEqual(try JSONValue(parsing: lines[1])["data"]?["count"], .number(2))
+        XCTAssertEqual(sink.writeCount, 1, "both lines in one write")
+        sink.flush()
+        XCTAssertEqual(sink.writeCount, 1, "nothing buffered: no write")
+        sink.close()
+    }
+
+    func testFileLogSinkWritesTheBufferWhenTheNextLineWouldNotFit() throws {
+        let path = logPath("full")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try FileLogSink(path: path, bufferCapacity: 256)
+        let line = String(repeating: "x", count: 100)
+        for _ in 0..<3 { sink.write(line: line) }
+        // 101 + 101 bytes fit in 256; the third line would not, so the first two were written.
+        XCTAssertEqual(try fileLines(path), [line, line, ""])
+        XCTAssertEqual(sink.writeCount, 1)
+        let long = String(repeating: "y", count: 300)
+        sink.write(line: long)
+        XCTAssertEqual(try fileLines(path), [line, line, line, long, ""], "the buffer first, then the long line alone")
+        XCTAssertEqual(sink.writeCount, 3)
+        sink.close()
+    }
+
+    func testFileLogSinkLosesNothingOnCloseOrWhenReleased() throws {
+        let closed = logPath("closed"), released = logPath("released")
+        defer { for p in [closed, released] { try? FileManager.default.removeItem(atPath: p) } }
+        let sink = try FileLogSink(path: closed)
+        for i in 0..<50 { sink.write(line: "{\"n\":\(i)}") }
+        sink.close()
+        sink.write(line: "after close")
+        XCTAssertEqual(try fileLines(closed), (0..<50).map { "{\"n\":\($0)}" } + [""])
+        // An error path that never reaches `close()` (a session that fails to open drops its sink): deinit writes.
+        do {
+            let dropped = try FileLogSink(path: released)
+            for i in 0..<50 { dropped.write(line: "{\"n\":\(i)}") }
+        }
+        XCTAssertEqual(try fileLines(released), (0..<50).map { "{\"n\":\($0)}" } + [""])
+    }
+
+    func testFileLogSinkKeepsWhatAFailedWriteCouldNotStore() throws {
+        // /dev/full fails every write with ENOSPC, as a full disk does.
+        let sink = try FileLogSink(path: "/dev/full")
+        sink.write(line: "{\"n\":1}")
+        sink.flush()
+        XCTAssertEqual(sink.lastWriteErrno, ENOSPC)
+        XCTAssertEqual(sink.writeCount, 0)
+        XCTAssertEqual(sink.droppedLineCount, 0, "kept for the next flush")
+        // Past the retention limit the oldest whole lines go, counted.
+        let line = String(repeating: "z", count: 1023)  // 1 KiB with its newline
+        for _ in 0..<(FileLogSink.maxRetainedBytes / 1024 + 10) { sink.write(line: line) }
+        sink.flush()
+        XCTAssertGreaterThanOrEqual(sink.droppedLineCount, 10)
+        XCTAssertLessThanOrEqual(sink.droppedLineCount, 12)
         sink.close()
     }
 

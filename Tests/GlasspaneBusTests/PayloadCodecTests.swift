@@ -185,6 +185,22 @@ final class PayloadCodecTests: XCTestCase {
         XCTAssertEqual(a.value, b.value)
     }
 
+    // MARK: - Finding the codec without a run-time check
+
+    func testGenericCodeFindsTheCodecThroughTheWitnessTable() {
+        // What `request` and generic posts see, where the type is only known to be a `BusMessage`.
+        func codec<M: BusMessage>(_: M.Type) -> (any PayloadCodable.Type)? { M.payloadCodec }
+        func selfCoding<M: BusMessage>(_ message: M) -> (any PayloadCodable)? { message.selfCodingPayload }
+        XCTAssertTrue(codec(CodedAdd.self) == CodedAdd.self)
+        XCTAssertTrue(codec(CodedAdd.Reply.self) == CodedSum.self)
+        // `Ready` adopts `PayloadCodable` in an extension apart from its `BusMessage` conformance: still found.
+        XCTAssertTrue(codec(Ready.self) == Ready.self)
+        XCTAssertNil(codec(AddRequest.self))
+        XCTAssertNil(codec(AddRequest.Reply.self))
+        XCTAssertEqual(selfCoding(CodedAdd(a: 2, b: 40)) as? CodedAdd, CodedAdd(a: 2, b: 40))
+        XCTAssertNil(selfCoding(AddRequest(a: 2, b: 40)))
+    }
+
     // MARK: - When JSON is written
 
     func testATypedValueInProcessIsNeverWrittenAsJSONWithoutALog() async {

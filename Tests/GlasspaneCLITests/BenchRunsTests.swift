@@ -122,6 +122,32 @@ final class BenchRunsTests: XCTestCase {
         XCTAssertTrue(failing.stderr.contains("nope.jsonl"), failing.stderr)
     }
 
+    func testNoGPUTimingIsSaidInEveryReportInsteadOfFigures() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for timed in [false, true] {
+            let name = timed ? "timed" : "untimed"
+            let r = try BinaryRunner.run(["bench", "--scenario", "cube", "--headless", "--frames", "6", "--warmup", "2", "--size", "160x120",
+                                          "--json", "\(dir)/\(name).json", "--csv", "\(dir)/\(name).csv"] + (timed ? [] : ["--no-gpu-timing"]))
+            XCTAssertEqual(r.code, 0, r.stderr)
+            XCTAssertEqual(r.stdout.contains("GPU timing: off"), !timed, r.stdout)
+            let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(name).json"))) as? [String: Any])
+            let options = try XCTUnwrap((report["environment"] as? [String: Any])?["options"] as? [String: Any])
+            XCTAssertEqual((options["extra"] as? [String: String])?["gpu_timing"], timed ? "on" : "off")
+            let rows = try String(contentsOfFile: "\(dir)/\(name).csv", encoding: .utf8).split(separator: "\n").dropFirst()
+            XCTAssertEqual(rows.count, 6)
+            let gpuCells = rows.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).suffix(2) }
+            if timed {
+                XCTAssertNotEqual(report["gpu_timing"] as? String, "off")
+                XCTAssertFalse(gpuCells.contains("off"), "\(gpuCells)")
+            } else {
+                XCTAssertEqual(report["gpu_timing"] as? String, "off")
+                XCTAssertNil(report["gpu_us"], "nothing measured, no figures")
+                XCTAssertEqual(Set(gpuCells), ["off"])
+            }
+        }
+    }
+
     func testMangoHudCSVAsAUserWritesIt() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -137,6 +137,44 @@ final class ScriptCommandTests: XCTestCase {
         for needle in ["state-changed", "ready", "malformed-json", "change-color"] { XCTAssertTrue(text.contains(needle), needle) }
     }
 
+    func testAnInterruptedRunKeepsItsWholeBusLog() throws {
+        // The log is batched per frame; SIGINT and SIGTERM end the loop after the frame and the session writes the
+        // rest, so the log runs to the last frame the run counted (`--stats`), every line whole.
+        for signal in [SIGINT, SIGTERM] {
+            let log = temporaryPath("interrupted-\(signal).jsonl")
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            let process = Process()
+            process.executableURL = binary
+            // Paced to 60 fps against 120 steps a second: every frame steps and logs an `engine.stats` send.
+            process.arguments = ["demo", "--headless", "--fps-cap", "60", "--frames", "1000000", "--size", "320x200",
+                                 "--stats", "--bus-log", log]
+            process.currentDirectoryURL = BinaryRunner.repository
+            process.environment = BinaryRunner.environmentWithoutDisplay
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var size = 0
+            for _ in 0..<400 where size < 2_000 {
+                usleep(25_000)
+                size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+            }
+            kill(process.processIdentifier, signal)
+            let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, "signal \(signal) stops the run cleanly: \(stdout)")
+            let frames = try XCTUnwrap(stdout.range(of: #"frames [0-9]+"#, options: .regularExpression).map { Int(stdout[$0].dropFirst(7))! },
+                                       stdout)
+            let text = try String(contentsOfFile: log, encoding: .utf8)
+            XCTAssertTrue(text.hasSuffix("\n"), "signal \(signal): the last line is whole")
+            let records = try text.split(separator: "\n").map {
+                try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], String($0))
+            }
+            let lastLogged = records.compactMap { $0["frame"] as? Int }.max()
+            XCTAssertEqual(lastLogged, frames - 1, "signal \(signal): the last frame's lines are in the log")
+        }
+    }
+
     func testKilledRecorderLeavesAValidScript() throws {
         for signal in [SIGTERM, SIGKILL] {
             let out = temporaryPath("killed-\(signal).jsonl")

@@ -259,3 +259,59 @@ final class FramePhaseStampTests: XCTestCase {
         }
     }
 }
+
+/// An app whose render calls cost a known amount of the fake platform's clock.
+@MainActor
+private final class ClockCostApp: HostApp {
+    let clock: ManualClock
+    init(clock: ManualClock) { self.clock = clock }
+    func renderScene(interpolation alpha: Double, metrics: WindowMetrics) { clock.advance(by: 300_000) }
+    func renderOverlay(metrics: WindowMetrics) { clock.advance(by: 40_000) }
+    func renderHUD(metrics: WindowMetrics) { clock.advance(by: 7_000) }
+}
+
+/// An observer whose GPU-query callbacks cost clock time, as GL timer queries cost CPU time.
+@MainActor
+private final class CostlyPassObserver: FrameObserver {
+    let clock: ManualClock
+    var reports: [FrameReport] = []
+    init(clock: ManualClock) { self.clock = clock }
+    func renderPass(_ pass: RenderPass, begins: Bool) { clock.advance(by: 1_000_000) }
+    func frameDidEnd(_ loop: FrameLoop, report: FrameReport) { reports.append(report) }
+}
+
+/// A surface whose target binding costs clock time (it is the frame's own work, billed to the scene).
+@MainActor
+private final class CostlySurface: RenderSurface {
+    let clock: ManualClock
+    init(clock: ManualClock) { self.clock = clock }
+    func beginFrame(metrics: WindowMetrics) { clock.advance(by: 20_000) }
+    func finishGPU() {}
+}
+
+final class RenderPhaseTimingTests: XCTestCase {
+    /// Instrumentation (an observer's `renderPass`: the bench's GPU timer queries) is billed to no phase: each
+    /// render phase is the app's own render call (the scene's with the surface's target binding), and the frame
+    /// time still holds everything.
+    func testObserverRenderPassTimeIsNotCountedInTheRenderPhases() {
+        MainActor.assumeIsolated {
+            let platform = FakePlatform(frameDuration: 2_000_000)
+            let clock = platform.manualClock
+            let loop = FrameLoop(platform: platform, app: ClockCostApp(clock: clock), configuration: .init(maxFrames: 2))
+            loop.surface = CostlySurface(clock: clock)
+            let observer = CostlyPassObserver(clock: clock)
+            loop.addObserver(observer, order: .statistics)
+            loop.runToCompletion()
+            XCTAssertEqual(observer.reports.count, 2)
+            let report = observer.reports[1]
+            XCTAssertEqual(report[.sceneRender], 320_000, "the surface's binding and the scene's render call, no query")
+            XCTAssertEqual(report[.overlayRender], 40_000, "the overlay's render call only")
+            XCTAssertEqual(report[.hud], 7_000, "the HUD's drawing only")
+            XCTAssertEqual(report[.present], 2_000_000)
+            // The frame time keeps the four 1 ms callbacks: they are the run's cost, just not the phases'.
+            let ownWork: Nanoseconds = 320_000 + 40_000 + 7_000 + 2_000_000
+            let instrumentation: Nanoseconds = 4 * 1_000_000
+            XCTAssertEqual(report.frameTime, ownWork + instrumentation)
+        }
+    }
+}

@@ -186,6 +186,36 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(phase(of: "deliver", type: "state-changed", frame: 2), "bus_to_overlay")
     }
 
+    func testTheBusLogHoldsEveryFinishedFrameAndAllOfItAfterClose() async throws {
+        // Lines are batched per frame (docs/messages.md): after each frame the file must hold every line of that
+        // frame and the ones before, so a stop or a crash after it loses none of them.
+        let script = try file("frames.jsonl", [
+            Self.header,
+            #"{"frame":2,"click":"picker.preset.1"}"#,
+            #"{"frame":4,"bus":{"type":"set-spin","data":{"spinning":false}}}"#,
+        ].joined(separator: "\n"))
+        let log = try file("frames.log")
+        let session = try open(try replay(script) { $0.busLogPath = log })
+        var snapshots: [[String]] = []
+        while !session.loop.isFinished {
+            session.loop.runFrame()
+            snapshots.append(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init))
+        }
+        session.close()
+        let all = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertTrue(all.hasSuffix("\n"))
+        let lines = all.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.contains("\"type\":\"set-spin\"") }, "traffic was logged")
+        for (frame, snapshot) in snapshots.enumerated() {
+            let upToFrame = lines.filter { line in
+                let value = Int(line.dropFirst(9).prefix { $0.isNumber }) ?? -1  // {"frame":N,...
+                return value <= frame
+            }
+            XCTAssertEqual(snapshot, upToFrame, "after frame \(frame)")
+        }
+        XCTAssertEqual(snapshots.count, session.loop.frameIndex)
+    }
+
     func testMSAAIsHonouredAndRecordedInTheScriptHeader() async throws {
         func edgeShot(samples: Int, name: String) async throws -> (png: Data, script: String) {
             var d = SessionDescription()

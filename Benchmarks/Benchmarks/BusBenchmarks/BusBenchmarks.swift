@@ -31,15 +31,18 @@ final class BusFixture {
     }
 
     /// Runs `iterations` round trips: the overlay sends `change-color` (with `animation` when given) in the
-    /// routing phase, then phases 3 and 5; reports an error unless each made exactly one `state-changed`.
+    /// routing phase, then phases 3 and 5, then the log's end-of-frame flush when there is a log (the session
+    /// flushes `--bus-log` once per frame; a drag makes one round trip a frame); reports an error unless each made
+    /// exactly one `state-changed`.
     @inline(__always)
-    func roundTrips(_ benchmark: Benchmark, animation: MessageAnimation? = nil) {
+    func roundTrips(_ benchmark: Benchmark, animation: MessageAnimation? = nil, log: FileLogSink? = nil) {
         let before = stateChangesSeen
         let cpuStart = threadCPUNanoseconds()
         for i in benchmark.scaledIterations {
             bus.phase = .routing
             client.setColor(colors[i & 1], animation: animation)
             frame()
+            log?.flush()
         }
         benchmark.measurement(threadCPU, (threadCPUNanoseconds() - cpuStart) / benchmark.scaledIterations.count)
         if stateChangesSeen - before != benchmark.scaledIterations.count {
@@ -47,7 +50,7 @@ final class BusFixture {
         }
     }
 
-    /// A fixture whose bus logs to a temporary file as `--bus-log PATH` does (a `FileLogSink`, each line flushed).
+    /// A fixture whose bus logs to a temporary file as `--bus-log PATH` does (a `FileLogSink`, flushed per frame).
     static func logging(_ name: String) -> (BusFixture, FileLogSink) {
         let f = BusFixture()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("glasspane-bench-\(name)-\(getpid()).jsonl").path
@@ -109,11 +112,20 @@ let benchmarks: @Sendable () -> Void = {
         body: { f, benchmark in f.roundTrips(benchmark, animation: spring) })
 
     // The same round trip with the traffic log on, as `--bus-log PATH` sets it: a `FileLogSink` on a temporary
-    // file, four lines per iteration (post and deliver of both messages), each flushed.
+    // file, four lines per iteration (post and deliver of both messages), written in one `write` at the iteration's
+    // end as the session does at a frame's end.
     mainActorBenchmark(
         "Bus.roundTrip.changeColor.busLog",
         configuration: roundTripConfiguration,
         fixture: { BusFixture.logging("bus-log") },
+        body: { fixture, benchmark in fixture.0.roundTrips(benchmark, log: fixture.1) })
+
+    // The log on, written only when its 64 KiB buffer fills (about every 150 round trips, as in a frame that makes
+    // many): the log's formatting and copying without a system call per iteration, to price the `write`.
+    mainActorBenchmark(
+        "Bus.roundTrip.changeColor.busLog.bufferOnly",
+        configuration: roundTripConfiguration,
+        fixture: { BusFixture.logging("bus-log-buffer-only") },
         body: { fixture, benchmark in fixture.0.roundTrips(benchmark) })
 
     // Both: the log on and an animation on every `change-color` (its lines carry the animation's JSON).
@@ -121,7 +133,7 @@ let benchmarks: @Sendable () -> Void = {
         "Bus.roundTrip.changeColor.animated.busLog",
         configuration: roundTripConfiguration,
         fixture: { BusFixture.logging("bus-log-animated") },
-        body: { fixture, benchmark in fixture.0.roundTrips(benchmark, animation: spring) })
+        body: { fixture, benchmark in fixture.0.roundTrips(benchmark, animation: spring, log: fixture.1) })
 
     // `get-state` with the completion API: request (encode, id, pending entry), the engine's handler encodes the
     // `state` reply, the overlay matches `replyTo`, decodes and runs the completion. One iteration = one reply.
