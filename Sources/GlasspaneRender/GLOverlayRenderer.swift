@@ -406,10 +406,14 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 if index < hotFirst.count && hotFirst[index] >= 0 {
                     // Drawn directly over the composite: its vertices live in the hot buffer, the cache never had it.
                     let start = hotFirst[index] * Self.floatsPerVertex
-                    var changed = false
-                    for k in 0..<floats where hotVertices[start + k] != vertices[tail + k] {
-                        hotVertices[start + k] = vertices[tail + k]
-                        changed = true
+                    let changed = vertices.withUnsafeBufferPointer { v in
+                        hotVertices.withUnsafeMutableBufferPointer { hot -> Bool in
+                            var k = 0
+                            while k < floats && hot[start + k] == v[tail + k] { k += 1 }
+                            guard k < floats else { return false }
+                            while k < floats { hot[start + k] = v[tail + k]; k += 1 }
+                            return true
+                        }
                     }
                     vertices.removeSubrange(tail...)
                     emittedCommands[index] = command
