@@ -1,5 +1,5 @@
-// The text field's cached measurements: widths are taken once per text, font size and metrics, and follow every
-// change of them (a new text, a new font size, other metrics, metrics whose scale changed).
+// Cached text measurements (the text field's widths, the label's size): taken once per text, font size and metrics,
+// and following every change of them (a new text, a new font size, other metrics, metrics whose scale changed).
 import XCTest
 import GlasspaneCore
 @testable import GlasspaneOverlay
@@ -97,5 +97,59 @@ final class TextFieldMeasurementTests: XCTestCase {
         field.setText("abc")
         overlay.update()
         XCTAssertEqual(metrics.measured, ["hell", "hel", "abc"])
+    }
+}
+
+final class LabelMeasurementTests: XCTestCase {
+    private func makeLabel(_ text: String, metrics: ScalableMetrics) -> (Overlay, OverlayLayer, Label) {
+        let overlay = Overlay(windowSize: Size(width: 400, height: 100), fonts: metrics)
+        let layer = overlay.addLayer(name: "ui", level: 0)
+        // Fixed size, text at the right edge: where the run starts shows the width it was measured with.
+        let label = Label(identifier: "label", text: text, fontSize: 10, alignment: .trailing)
+        label.frame = Rect(x: 0, y: 0, width: 200, height: 20)
+        layer.addSubview(label)
+        overlay.update()
+        return (overlay, layer, label)
+    }
+
+    private func runX(_ layer: OverlayLayer) -> Double? {
+        layer.drawList.commands.compactMap { command -> Double? in
+            if case let .glyphs(run) = command { return run.origin.x }
+            return nil
+        }.first
+    }
+
+    func testTheRunFollowsTextFontSizeAndScale() {
+        let metrics = ScalableMetrics()
+        let (overlay, layer, label) = makeLabel("hello", metrics: metrics)
+        XCTAssertEqual(runX(layer), 200 - 5 * 6)
+        label.text = "hallo" // same size: repainted without layout
+        overlay.update()
+        XCTAssertEqual(runX(layer), 200 - 5 * 6)
+        label.text = "hi"
+        overlay.update()
+        XCTAssertEqual(runX(layer), 200 - 2 * 6)
+        label.fontSize = 20
+        overlay.update()
+        XCTAssertEqual(runX(layer), 200 - 2 * 12)
+        metrics.widthFactor = 2
+        metrics.version += 1
+        label.setNeedsDisplay()
+        overlay.update()
+        XCTAssertEqual(runX(layer), 200 - 2 * 24)
+        let other = ScalableMetrics()
+        layer.fonts = other
+        overlay.update()
+        XCTAssertEqual(runX(layer), 200 - 2 * 12)
+    }
+
+    func testATextChangeMeasuresTheNewTextOnce() {
+        let metrics = ScalableMetrics()
+        let (overlay, _, label) = makeLabel("spinning · #112233", metrics: metrics)
+        metrics.measured.removeAll()
+        label.text = "spinning · #445566"
+        overlay.update()
+        // The old text's size is remembered; the new one is measured for the comparison and reused by the paint.
+        XCTAssertEqual(metrics.measured, ["spinning · #445566"])
     }
 }
