@@ -84,15 +84,21 @@ public final class ColorPicker: StackView {
 
     /// Accepts `#rrggbb` or `rrggbb` (six hex digits) only.
     public static func parseHex(_ text: String) -> Color? {
-        guard let value = hexValue(text) else { return nil }
-        return Color(r: Double(value >> 16) / 255, g: Double((value >> 8) & 0xff) / 255, b: Double(value & 0xff) / 255)
+        if let value = hexValue(text) {
+            return Color(r: Double(value >> 16) / 255, g: Double((value >> 8) & 0xff) / 255, b: Double(value & 0xff) / 255)
+        }
+        // Anything else goes through the general parser, as it always has: six bytes that `Color(hex:)` reads
+        // (which includes a `#rgb` padded with spaces to six bytes).
+        let bytes = text.utf8
+        let digits = bytes.first == UInt8(ascii: "#") ? bytes.count - 1 : bytes.count
+        return digits == 6 ? Color(hex: text) : nil
     }
 
     /// True when `parseHex` accepts the text (the hex field's validator, run at every repaint of a drag).
-    public static func isHex(_ text: String) -> Bool { hexValue(text) != nil }
+    public static func isHex(_ text: String) -> Bool { hexValue(text) != nil || parseHex(text) != nil }
 
     /// The 24-bit value of `#rrggbb` or `rrggbb`: UTF-8 bytes read in place, nothing allocated (the hex field
-    /// validates on every repaint, and a drag repaints it each frame).
+    /// validates on every repaint, and a drag repaints it each frame); nil for any other text.
     private static func hexValue(_ text: String) -> UInt32? {
         var value: UInt32 = 0, digits = 0, index = 0
         for byte in text.utf8 {
