@@ -90,6 +90,14 @@ public struct DrawListDamage: Hashable, Sendable {
 public protocol FontMetrics: AnyObject {
     /// The size of one line of `text` at `fontSize` points.
     func measure(_ text: String, fontSize: Double) -> Size
+    /// Changes whenever the same text may measure differently than before (the metrics' scale changed), so views
+    /// that cache measurements (`TextField`) know to measure again. Metrics that never change keep it at 0.
+    var measurementVersion: UInt64 { get }
+}
+
+extension FontMetrics {
+    /// Metrics that never change measure the same text the same way forever.
+    public var measurementVersion: UInt64 { 0 }
 }
 
 /// A deterministic font metrics for tests and headless logic: every character is `0.6 * size` wide.

@@ -32,6 +32,11 @@ public final class Overlay {
     /// The running view property animations, in flat stores (ViewAnimationStore.swift).
     private(set) lazy var animationStore = ViewAnimationStore(overlay: self)
 
+    /// False only when no layer needs layout, an appearance scan or (while visible) paint: the frame's layout and
+    /// paint then return at once, reading nothing else (an idle frame's data is cold in the cache after rendering).
+    /// Layers set it whenever they are invalidated; `paintIfNeeded` works it out again from the layers.
+    var layersMayNeedWork = true
+
     /// Creates an overlay for a window size, measuring text with `fonts`.
     public init(windowSize: Size, fonts: any FontMetrics = MonospaceFontMetrics()) {
         self.windowSize = windowSize
@@ -47,6 +52,7 @@ public final class Overlay {
         layer.fonts = fonts
         layer.setWindowSize(windowSize)
         layers.append(layer)
+        layersMayNeedWork = true
         sortLayers()
         if layer.visibility != .hidden { layerVisibilityChanged(layer) }
     }
@@ -83,6 +89,7 @@ public final class Overlay {
     /// A layer's visibility or kind changed: a layer that stopped taking events drops its hover and focus; a
     /// modal that came up blocks what is below it; a layer that appeared may hold a view that focuses on appear.
     func layerVisibilityChanged(_ layer: OverlayLayer) {
+        layersMayNeedWork = true
         if layer.visibility != .hidden { layer.needsFullRepaint = true; layer.needsAppearanceScan = true }
         if !layer.takesEvents {
             router.forget(layer: layer)
@@ -246,6 +253,7 @@ public final class Overlay {
     /// Lays out every layer that needs it; false when none did anything.
     @discardableResult
     public func layoutIfNeeded() -> Bool {
+        guard layersMayNeedWork else { return false }
         var did = false
         for layer in layers where layer.layoutIfNeeded() { did = true }
         if layers.contains(where: { $0.needsAppearanceScan }) { focusViewsThatAppeared() }
@@ -255,8 +263,10 @@ public final class Overlay {
     /// Paints every visible layer that needs it; false when none did anything.
     @discardableResult
     public func paintIfNeeded() -> Bool {
+        guard layersMayNeedWork else { return false }
         var did = false
         for layer in layers where layer.paintIfNeeded() { did = true }
+        layersMayNeedWork = layers.contains { $0.needsLayout || $0.needsAppearanceScan || ($0.visibility != .hidden && $0.needsPaint) }
         return did
     }
 

@@ -113,21 +113,19 @@ public final class OverlayLayer {
     public internal(set) var stats = OverlayStats()
 
     /// Some view needs layout.
-    var needsLayout = true
+    var needsLayout = true { didSet { if needsLayout { overlay?.layersMayNeedWork = true } } }
     /// Views may have appeared (inserted, unhidden, layer shown): look for ones that focus on appear.
-    var needsAppearanceScan = true
+    var needsAppearanceScan = true { didSet { if needsAppearanceScan { overlay?.layersMayNeedWork = true } } }
     /// Counts the appearance walks of this layer (a view stamps the walk that last saw it able to take focus).
     var appearanceScan: UInt64 = 0
     /// The draw list must be rebuilt from scratch (structure, frames, opacity or visibility changed).
-    var needsFullRepaint = true
+    var needsFullRepaint = true { didSet { if needsFullRepaint { overlay?.layersMayNeedWork = true } } }
     /// Views whose own commands must be regenerated (partial repaint).
     private var dirtyViews: [View] = []
     /// Views whose whole subtree must be regenerated in place (`presentationDidChange`).
     private var movedSubtrees: [View] = []
     /// The painted commands; `drawList` wraps them.
     private var commands: [DrawCommand] = []
-    /// Reused buffer for partial repaints.
-    private var scratch: [DrawCommand] = []
     /// Incremented at each full paint; views painted in it carry the same number.
     private var generation = 0
 
@@ -179,6 +177,7 @@ public final class OverlayLayer {
     /// Queues a view for a partial repaint.
     func enqueueDisplay(_ view: View) {
         dirtyViews.append(view)
+        overlay?.layersMayNeedWork = true
     }
 
     /// A view's presentation frame, alpha or transform moved (an animation advanced): its subtree is repainted in
@@ -194,6 +193,7 @@ public final class OverlayLayer {
               movedSubtrees.count < OverlayLayer.maximumMovedSubtrees else { needsFullRepaint = true; return }
         if movedSubtrees.last === view { return }
         movedSubtrees.append(view)
+        overlay?.layersMayNeedWork = true
     }
 
     // MARK: - Layout pass
@@ -255,6 +255,12 @@ public final class OverlayLayer {
     /// Repaints each moved view's subtree over its own range of the list; false when one no longer fits it.
     private func repaintMovedSubtreesInPlace() -> Bool {
         defer { movedSubtrees.removeAll(keepingCapacity: true) }
+        guard !movedSubtrees.isEmpty else { return true }
+        // Painted at the end of the list itself, then moved over the old range: no second buffer to fill and empty.
+        var context = PaintContext(commands: commands, opacity: 1, fonts: fonts)
+        commands = []
+        defer { commands = context.commands }
+        let base = context.commands.count
         for (i, view) in movedSubtrees.enumerated() {
             guard view.paintGeneration == generation, view.layer === self else { return false }
             // A view under another moved view is repainted with it.
@@ -265,18 +271,14 @@ public final class OverlayLayer {
             }
             if covered { continue }
             let start = view.paintStart, end = view.paintSubtreeEnd
-            scratch.removeAll(keepingCapacity: true)
-            var context = PaintContext(commands: scratch, opacity: 1, fonts: fonts)
-            scratch = []
-            context.indexOffset = start
+            // Positions recorded while painting are where the commands end up, not where they are appended.
+            context.indexOffset = start - base
             let parent = view.superview
             paint(view, parentOrigin: parent?.paintOrigin ?? .zero, opacity: parent?.paintOpacity ?? 1,
                   transform: parent?.paintTransform ?? .identity, context: &context)
-            scratch = context.commands
-            guard scratch.count == end - start else { return false }
-            commands.withUnsafeMutableBufferPointer { buffer in
-                for (k, command) in scratch.enumerated() { buffer[start + k] = command }
-            }
+            context.indexOffset = 0
+            guard context.commands.count - base == end - start else { return false }
+            context.moveAppendedCommands(from: base, to: start)
             if end > start { damagedRanges.append(start..<end) }
         }
         return true
@@ -284,25 +286,27 @@ public final class OverlayLayer {
 
     /// Partial repaint; false when some view's command count changed and a full repaint is needed.
     private func repaintDirtyViewsInPlace() -> Bool {
+        guard !dirtyViews.isEmpty else { return true }
+        // Painted at the end of the list itself, then moved over the view's old commands (see above).
+        var context = PaintContext(commands: commands, opacity: 1, fonts: fonts)
+        commands = []
+        defer { commands = context.commands }
+        let base = context.commands.count
         var i = 0
+        // Indexed: a view's drawing may queue another view (the list grows while it is walked).
         while i < dirtyViews.count {
             let view = dirtyViews[i]
             i += 1
             guard view.needsDisplay else { continue }
             // A view not painted in the current generation is not in the list (hidden or detached).
             guard view.paintGeneration == generation, view.layer === self else { view.needsDisplay = false; continue }
-            scratch.removeAll(keepingCapacity: true)
-            var context = PaintContext(commands: scratch, opacity: view.paintOpacity, fonts: fonts)
-            scratch = []
+            context.opacity = view.paintOpacity
             view.draw(in: Rect(origin: view.paintOrigin, size: view.presentationFrame.size), context: &context)
-            context.transformCommands(from: 0, by: view.paintTransform)
-            scratch = context.commands
+            context.transformCommands(from: base, by: view.paintTransform)
             stats.viewsPainted += 1
-            guard scratch.count == view.paintCount else { return false }
+            guard context.commands.count - base == view.paintCount else { return false }
             view.needsDisplay = false
-            commands.withUnsafeMutableBufferPointer { buffer in
-                for (k, command) in scratch.enumerated() { buffer[view.paintStart + k] = command }
-            }
+            context.moveAppendedCommands(from: base, to: view.paintStart)
             if view.paintCount > 0 { damagedRanges.append(view.paintStart..<(view.paintStart + view.paintCount)) }
         }
         dirtyViews.removeAll(keepingCapacity: true)

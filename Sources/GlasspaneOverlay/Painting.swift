@@ -3,7 +3,7 @@ import GlasspaneCore
 
 /// Where a view's `draw(in:context:)` appends its commands; colors are multiplied by the subtree's opacity.
 public struct PaintContext {
-    /// The commands painted so far (the layer's list during a full paint, a scratch list during a partial one).
+    /// The commands painted so far: the layer's list (a partial repaint appends at its end, then moves them into place).
     public internal(set) var commands: [DrawCommand]
     /// The accumulated opacity of the view being drawn (its alpha times its ancestors').
     public internal(set) var opacity: Double
@@ -93,6 +93,17 @@ extension DrawCommand {
 }
 
 extension PaintContext {
+    /// Moves the commands appended after `base` over as many commands starting at `destination` (which ends at or
+    /// before `base`), then drops the old ones: a partial repaint's new commands replace the old in place.
+    mutating func moveAppendedCommands(from base: Int, to destination: Int) {
+        let count = commands.count - base
+        guard count > 0 else { return }
+        commands.withUnsafeMutableBufferPointer { buffer in
+            for k in 0..<count { buffer.swapAt(destination + k, base + k) }
+        }
+        for _ in 0..<count { commands.removeLast() }
+    }
+
     /// Maps the commands from `start` on through `transform` (nothing to do for the identity).
     mutating func transformCommands(from start: Int, by transform: PaintTransform) {
         guard !transform.isIdentity, start < commands.count else { return }

@@ -26,6 +26,33 @@ final class ColorPickerTests: XCTestCase {
         XCTAssertTrue(picker.hexField.isInvalid)
     }
 
+    func testTheHexCheckAgreesWithTheGeneralParserOnRandomText() {
+        // The hex field's check reads bytes in place; it must accept exactly what `Color(hex:)` accepted for six
+        // digits (with or without a hash) and give the same color.
+        func reference(_ text: String) -> Color? {
+            let bytes = text.utf8
+            let digits = bytes.first == UInt8(ascii: "#") ? bytes.count - 1 : bytes.count
+            return digits == 6 ? Color(hex: text) : nil
+        }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("#0123456789abcdefABCDEFgxz \t\né８")
+        // " fff  " is six bytes that `Color(hex:)` reads as #ffffff: accepted before, so still accepted.
+        var inputs = ["#ff8800", "FF8800", "#000000", "ffffff", "#ff8800 ", " #ff880", "#ff88zz", "##ff880", " fff  ", "\tDBd\n\t"]
+        for _ in 0..<5_000 {
+            let length = Int.random(in: 0...9, using: &generator)
+            inputs.append(String((0..<length).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        for _ in 0..<2_000 {
+            let digits = String(Int.random(in: 0...0xffffff, using: &generator), radix: 16)
+            let hex = String(repeating: "0", count: 6 - digits.count) + digits
+            inputs.append(Bool.random(using: &generator) ? "#" + hex : hex.uppercased())
+        }
+        for text in inputs {
+            XCTAssertEqual(ColorPicker.parseHex(text), reference(text), text)
+            XCTAssertEqual(ColorPicker.isHex(text), reference(text) != nil, text)
+        }
+    }
+
     func testEdgePointsOfTheSquareAndBarPickTheExtremes() {
         let (overlay, picker) = makePicker()
         let sv = picker.saturationValue.windowFrame

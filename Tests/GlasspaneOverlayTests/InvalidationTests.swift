@@ -1,6 +1,7 @@
 // Invalidation: clean frames do no layout and no paint; a change repaints only what it touched.
 import XCTest
 import GlasspaneCore
+import GlasspaneAnimation
 @testable import GlasspaneOverlay
 
 final class InvalidationTests: XCTestCase {
@@ -13,6 +14,42 @@ final class InvalidationTests: XCTestCase {
         for _ in 0..<10 { XCTAssertFalse(demo.overlay.update()) }
         _ = demo.overlay.drawList
         XCTAssertEqual(demo.overlay.stats, before)
+    }
+
+    func testAfterAnIdleFrameEveryKindOfChangeIsStillLaidOutOrPainted() {
+        // An idle frame returns on one flag; each way a layer gets work must raise it again.
+        let demo = DemoOverlayFixtures.make()
+        XCTAssertFalse(demo.overlay.layersMayNeedWork, "a clean frame leaves nothing to check")
+        func expectWork(_ name: String, layouts: Int = 0, _ change: () -> Void) {
+            XCTAssertFalse(demo.overlay.update(), name)
+            let before = demo.overlay.stats
+            change()
+            XCTAssertTrue(demo.overlay.update(), name)
+            XCTAssertGreaterThan(demo.overlay.stats.paintPasses, before.paintPasses, name)
+            XCTAssertEqual(demo.overlay.stats.layoutPasses - before.layoutPasses, layouts, name)
+            XCTAssertFalse(demo.overlay.layersMayNeedWork, name)
+        }
+        expectWork("a view's display") { demo.panel.backgroundColor = .white }
+        expectWork("a measurement", layouts: 1) { demo.button.title = "Reset all" }
+        expectWork("a frame") { demo.fps.frame.origin.x = 600 }
+        expectWork("a presentation moving") {
+            withAnimation(.linear(duration: 1)) { demo.fps.frame.origin.x = 500 }
+            demo.overlay.advanceAnimations(to: 10)
+            demo.overlay.advanceAnimations(to: 10.5)
+        }
+        // A hidden layer's change waits without keeping the flag up, and is painted when the layer shows.
+        demo.ui.visibility = .hidden
+        demo.overlay.update()
+        demo.panel.backgroundColor = .black
+        demo.overlay.update()
+        XCTAssertFalse(demo.overlay.layersMayNeedWork)
+        expectWork("a layer shown") { demo.ui.visibility = .interactive }
+        XCTAssertTrue(demo.ui.drawList.commands.contains { if case .rect(_, .black, _) = $0 { true } else { false } })
+        expectWork("a layer added", layouts: 1) {
+            let toast = OverlayLayer(name: "toast", level: 30)
+            toast.addSubview(Label(identifier: "toast.text", text: "Saved"), at: Point(x: 10, y: 10))
+            demo.overlay.addLayer(toast)
+        }
     }
 
     func testSettingAnUnchangedValueInvalidatesNothing() {

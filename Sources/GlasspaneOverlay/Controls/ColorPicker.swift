@@ -47,7 +47,7 @@ public final class ColorPicker: StackView {
         hexField = TextField(identifier: "\(identifier).hex", text: color.hex)
         hexField.preferredWidth = width - 30 - 8
         hexField.preferredHeight = 30
-        hexField.validator = { ColorPicker.parseHex($0) != nil }
+        hexField.validator = { ColorPicker.isHex($0) }
         hexField.invalidHint = "#rrggbb"
         hexField.selectsAllOnFocus = true
         hexField.maxLength = 9
@@ -84,11 +84,38 @@ public final class ColorPicker: StackView {
 
     /// Accepts `#rrggbb` or `rrggbb` (six hex digits) only.
     public static func parseHex(_ text: String) -> Color? {
-        // UTF-8 bytes, not Characters: the hex field validates on every repaint (a drag repaints it each frame).
+        if let value = hexValue(text) {
+            return Color(r: Double(value >> 16) / 255, g: Double((value >> 8) & 0xff) / 255, b: Double(value & 0xff) / 255)
+        }
+        // Anything else goes through the general parser, as it always has: six bytes that `Color(hex:)` reads
+        // (which includes a `#rgb` padded with spaces to six bytes).
         let bytes = text.utf8
         let digits = bytes.first == UInt8(ascii: "#") ? bytes.count - 1 : bytes.count
-        guard digits == 6 else { return nil }
-        return Color(hex: text)
+        return digits == 6 ? Color(hex: text) : nil
+    }
+
+    /// True when `parseHex` accepts the text (the hex field's validator, run at every repaint of a drag).
+    public static func isHex(_ text: String) -> Bool { hexValue(text) != nil || parseHex(text) != nil }
+
+    /// The 24-bit value of `#rrggbb` or `rrggbb`: UTF-8 bytes read in place, nothing allocated (the hex field
+    /// validates on every repaint, and a drag repaints it each frame); nil for any other text.
+    private static func hexValue(_ text: String) -> UInt32? {
+        var value: UInt32 = 0, digits = 0, index = 0
+        for byte in text.utf8 {
+            defer { index += 1 }
+            if index == 0 && byte == UInt8(ascii: "#") { continue }
+            let nibble: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            digits += 1
+            guard digits <= 6 else { return nil }
+            value = value << 4 | UInt32(nibble)
+        }
+        return digits == 6 ? value : nil
     }
 
     /// Shows a color without reporting it (for example the state the engine reported).

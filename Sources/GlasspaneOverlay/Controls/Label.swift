@@ -40,7 +40,7 @@ open class Label: View {
 
     /// A text change that keeps the measured size only repaints; one that changes it lays the ancestors out again.
     private func textMetricsDidChange(from oldText: String, fontSize oldSize: Double) {
-        if let fonts = layer?.fonts, fonts.measure(oldText, fontSize: oldSize) == fonts.measure(text, fontSize: fontSize) {
+        if let fonts = layer?.fonts, size(of: oldText, fontSize: oldSize, fonts: fonts) == size(of: text, fontSize: fontSize, fonts: fonts) {
             setNeedsDisplay()
         } else {
             invalidateMeasurement()
@@ -50,14 +50,33 @@ open class Label: View {
 
     /// The text's size.
     open override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size {
-        fonts.measure(text, fontSize: fontSize)
+        size(of: text, fontSize: fontSize, fonts: fonts)
+    }
+
+    /// The last text measured, with what it was measured for (the metrics held, so no other object can take their
+    /// address, and their `measurementVersion`, which changes with the scale).
+    private var lastMeasurement: (text: String, fontSize: Double, fonts: any FontMetrics, version: UInt64, size: Size)?
+
+    /// `fonts.measure(text, fontSize:)`, remembered for the last text: a label whose text changes (the demo's
+    /// status while the picker is dragged) compares the old size with the new, lays out and draws, measuring once.
+    private func size(of text: String, fontSize: Double, fonts: any FontMetrics) -> Size {
+        let version = fonts.measurementVersion
+        if let m = lastMeasurement, m.fonts === fonts, m.version == version, m.fontSize == fontSize, m.text == text {
+            return m.size
+        }
+        let size = fonts.measure(text, fontSize: fontSize)
+        // The old text's size is asked for before the new one's; keeping it would only make the new one miss.
+        if text == self.text || lastMeasurement == nil {
+            lastMeasurement = (text, fontSize, fonts, version, size)
+        }
+        return size
     }
 
     /// Background and border, then one glyph run placed by `alignment`, centered vertically.
     open override func draw(in rect: Rect, context: inout PaintContext) {
         super.draw(in: rect, context: &context)
         guard !text.isEmpty else { return }
-        let size = context.fonts.measure(text, fontSize: fontSize)
+        let size = size(of: text, fontSize: fontSize, fonts: context.fonts)
         let x: Double = switch alignment {
         case .leading: rect.minX
         case .center: rect.minX + ((rect.width - size.width) / 2).rounded(.down)

@@ -259,14 +259,69 @@ open class TextField: View {
         guard let fonts = layer?.fonts else { return text.count }
         let target = x - TextField.horizontalPadding + scrollOffset
         var best = 0, bestDistance = Double.infinity
-        var prefix = ""
-        for (i, c) in ([Character?.none] + text.map { Optional($0) }).enumerated() {
-            if let c { prefix.append(c) }
-            let w = prefix.isEmpty ? 0 : fonts.measure(prefix, fontSize: fontSize).width
-            let d = abs(w - target)
+        for i in 0...measuredCharacterCount(fonts: fonts) {
+            let d = abs(prefixWidth(i, fonts: fonts) - target)
             if d < bestDistance { best = i; bestDistance = d }
         }
         return best
+    }
+
+    // MARK: - Measurement cache
+
+    /// What the field's measurements were taken for: the text, the font size and the metrics (by identity, held so
+    /// that no other metrics object can take its address, and `FontMetrics.measurementVersion`, which changes with
+    /// the scale). Any difference drops every cached width.
+    private struct MeasurementKey {
+        var text: String
+        var fontSize: Double
+        var fonts: any FontMetrics
+        var version: UInt64
+    }
+
+    /// The key the cached widths belong to (nil: nothing cached).
+    private var measurementKey: MeasurementKey?
+    /// Widths of the first k characters, by k (NaN: not measured yet); the buffer is reused across texts.
+    private var prefixWidths: [Double] = []
+    /// The line height for `fontSize`, with the key's font size and metrics (the text does not matter).
+    private var cachedLineHeight = Double.nan
+
+    /// Makes the cache describe `text` at `fontSize` with `fonts`, dropping what it held for anything else.
+    private func validateMeasurements(fonts: any FontMetrics) {
+        let version = fonts.measurementVersion
+        if let key = measurementKey, key.fontSize == fontSize, key.fonts === fonts, key.version == version {
+            if key.text == text { return }
+        } else {
+            cachedLineHeight = .nan
+        }
+        measurementKey = MeasurementKey(text: text, fontSize: fontSize, fonts: fonts, version: version)
+        prefixWidths.removeAll(keepingCapacity: true)
+        prefixWidths.append(contentsOf: repeatElement(Double.nan, count: text.count + 1))
+        prefixWidths[0] = 0
+    }
+
+    /// The number of characters in the measured text.
+    private func measuredCharacterCount(fonts: any FontMetrics) -> Int {
+        validateMeasurements(fonts: fonts)
+        return prefixWidths.count - 1
+    }
+
+    /// The width of the first `count` characters (clamped), measured once per text, font size and metrics.
+    private func prefixWidth(_ count: Int, fonts: any FontMetrics) -> Double {
+        validateMeasurements(fonts: fonts)
+        let k = min(max(count, 0), prefixWidths.count - 1)
+        let cached = prefixWidths[k]
+        if !cached.isNaN { return cached }
+        // The whole text is measured as it is, without slicing it.
+        let width = fonts.measure(k == prefixWidths.count - 1 ? text : String(text.prefix(k)), fontSize: fontSize).width
+        prefixWidths[k] = width
+        return width
+    }
+
+    /// The height of a line at `fontSize`, measured once per font size and metrics.
+    private func lineHeight(fonts: any FontMetrics) -> Double {
+        validateMeasurements(fonts: fonts)
+        if cachedLineHeight.isNaN { cachedLineHeight = fonts.measure(" ", fontSize: fontSize).height }
+        return cachedLineHeight
     }
 
     // MARK: - Layout and drawing
@@ -285,21 +340,21 @@ open class TextField: View {
         let outline = invalid ? invalidColor : (isFocused ? focusColor : borderColor)
         context.add(.border(rect, color: outline, width: isFocused || invalid ? 2 : borderWidth, cornerRadius: radius))
         let fonts = context.fonts
-        func width(_ range: Range<Int>) -> Double {
-            range.isEmpty ? 0 : fonts.measure(String(text.characters(in: range)), fontSize: fontSize).width
-        }
-        let lineHeight = fonts.measure(" ", fontSize: fontSize).height
+        // Widths of the first characters, cached until the text, the font size or the metrics change.
+        func width(_ prefix: Int) -> Double { prefixWidth(prefix, fonts: fonts) }
+        let characterCount = measuredCharacterCount(fonts: fonts)
+        let lineHeight = lineHeight(fonts: fonts)
         let inner = rect.width - 2 * TextField.horizontalPadding
-        let caretX = width(0..<caret)
+        let caretX = width(caret)
         // Scroll so the caret stays inside the field.
         if caretX - scrollOffset > inner { scrollOffset = caretX - inner }
         if caretX - scrollOffset < 0 { scrollOffset = caretX }
-        scrollOffset = max(0, min(scrollOffset, max(0, width(0..<text.count) - inner + 2)))
+        scrollOffset = max(0, min(scrollOffset, max(0, width(characterCount) - inner + 2)))
         let originX = rect.minX + TextField.horizontalPadding - scrollOffset
         let top = rect.minY + ((rect.height - lineHeight) / 2).rounded(.down)
         context.add(.pushClip(rect.insetBy(2)))
         if isFocused && !selection.isEmpty {
-            let x0 = originX + width(0..<selection.lowerBound), x1 = originX + width(0..<selection.upperBound)
+            let x0 = originX + width(selection.lowerBound), x1 = originX + width(selection.upperBound)
             context.add(.rect(Rect(x: x0, y: top + 1, width: x1 - x0, height: lineHeight - 2), color: selectionColor, cornerRadius: 0))
         }
         if !text.isEmpty {
@@ -311,7 +366,7 @@ open class TextField: View {
             let hintWidth = fonts.measure(hint, fontSize: hintSize).width
             let hintX = rect.maxX - TextField.horizontalPadding - hintWidth
             // Only where it does not cover the text.
-            if hintX >= originX + width(0..<text.count) + 6 {
+            if hintX >= originX + width(characterCount) + 6 {
                 let hintTop = rect.minY + ((rect.height - fonts.measure(hint, fontSize: hintSize).height) / 2).rounded(.down)
                 context.add(.glyphs(GlyphRun(text: hint, origin: Point(x: hintX, y: hintTop), fontSize: hintSize,
                                              color: invalidColor.withAlpha(0.8))))
