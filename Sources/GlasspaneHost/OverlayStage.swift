@@ -68,8 +68,18 @@ public final class OverlayStage {
 
     private func prepare(_ layer: OverlayLayer, metrics: WindowMetrics) {
         guard let layerRenderer = renderer(creatingFor: layer) else { return }
+        let key = ObjectIdentifier(layer)
+        // A still layer costs nothing here unless its renderer has work left (idle paint, docs/overlay.md).
+        if let last = preparedVersions[key], last.version == layer.contentVersion, last.metrics == metrics,
+           !layerRenderer.needsPrepareForUnchangedList {
+            return
+        }
         layerRenderer.prepare(layer.drawList, generation: layer.contentVersion, damage: layer.lastDamage, metrics: metrics)
+        preparedVersions[key] = (layer.contentVersion, metrics)
     }
+
+    /// The content version and metrics each layer's renderer was last prepared with.
+    private var preparedVersions: [ObjectIdentifier: (version: UInt64, metrics: WindowMetrics)] = [:]
 
     /// Phase 7 in one call (tests and tools that do not time the parts): HUD, layout, paint.
     public func update(metrics: WindowMetrics) {

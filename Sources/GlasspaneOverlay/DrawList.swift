@@ -123,6 +123,9 @@ public protocol DrawListRenderer: AnyObject {
     func prepare(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics)
     /// A renderer for another layer: its own cached work, shared resources (shaders, fonts, images).
     func makeCompanion() -> any DrawListRenderer
+    /// Whether `prepare` has work to do for the list it prepared last, unchanged (same generation and metrics): when
+    /// false the stage skips the call on still frames.
+    var needsPrepareForUnchangedList: Bool { get }
 }
 
 extension DrawListRenderer {
@@ -133,4 +136,7 @@ extension DrawListRenderer {
 
     /// Renderers without work to do ahead of drawing do nothing here.
     public func prepare(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {}
+
+    /// Renderers that say nothing are prepared every frame.
+    public var needsPrepareForUnchangedList: Bool { true }
 }

@@ -279,6 +279,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
         checkGLError("overlay prepare")
     }
 
+    /// Still frames need `prepare` only to count down hot commands or to bring a stale cache up to date.
+    public var needsPrepareForUnchangedList: Bool {
+        !hotCommands.isEmpty || !cacheIsCurrent || !cacheDamage.isEmpty
+    }
+
     /// Whether this frame composites the cache texture (else it draws the batches directly).
     private var usesCache: Bool {
         // Redrawing the whole cache when the whole list changes again next frame costs more than drawing directly.

@@ -46,8 +46,11 @@ public final class GlyphAtlas: FontMetrics {
     public let fontPath: String
     /// Pixels per point: text is rasterized at `fontSize * scale` pixels so it is crisp on high-DPI screens.
     public var scale: Double = 1 {
-        didSet { if scale != oldValue { reset() } }
+        didSet { if scale != oldValue { measurementVersion += 1; reset() } }
     }
+    /// Changes with `scale`: text is measured from the fonts at `fontSize * scale` pixels, so widths remembered
+    /// before (a text field's, a label's) are stale.
+    public private(set) var measurementVersion: UInt64 = 0
     /// The GL texture holding the glyphs (0 until a GL context asked for a glyph).
     public private(set) var texture: GLuint = 0
     /// How many glyphs were rasterized so far (for tests of caching).

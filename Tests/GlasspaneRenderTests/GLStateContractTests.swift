@@ -130,3 +130,19 @@ final class GLStateContractTests: XCTestCase {
         }
     }
 }
+
+final class GlyphAtlasMeasurementTests: XCTestCase {
+    /// Text fields and labels remember widths keyed on `measurementVersion`: it must change with the scale.
+    func testTheMeasurementVersionChangesWithTheScaleOnly() throws {
+        try MainActor.assumeIsolated {
+            let atlas = try GlyphAtlas()
+            let start = atlas.measurementVersion
+            atlas.scale = 1
+            XCTAssertEqual(atlas.measurementVersion, start, "the same scale")
+            atlas.scale = 2
+            XCTAssertEqual(atlas.measurementVersion, start + 1)
+            atlas.scale = 2
+            XCTAssertEqual(atlas.measurementVersion, start + 1)
+        }
+    }
+}
