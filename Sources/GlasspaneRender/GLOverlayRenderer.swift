@@ -109,6 +109,9 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var hotFirst: [Int] = []
     private var hotVertices: [Float] = []
     private var hotBatches: [Batch] = []
+    /// Each hot command's batch (parallel to `hotCommands`) and each hot batch's texture (reused storage).
+    private var hotBatchOf: [Int] = []
+    private var hotBatchTextures: [GLuint] = []
     private var hotVAO: GLuint = 0
     private var hotVBO: GLuint = 0
     private var hotVBOCapacity = 0
@@ -461,7 +464,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
             hotCommandMoved = false
             // Still drawn after every cold command it overlaps that follows it in the list? Else draw it all anew.
             guard hotCommandsKeepPaintersOrder() else { return false }
-            layOutHotCommands()
+            // Moves rarely change which batch a hot command belongs to; only then are the vertices laid out anew.
+            if assignHotBatches() { layOutHotCommands() }
         }
         if hotVerticesChanged { uploadHotVertices() }
         // The composite quad covers the content: grow it when a command moved outside.
@@ -583,6 +587,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             if let b = span.bounds { addDamage(Self.wholePixels(b)) }
         }
         hotCommands = hot
+        hotBatchOf.removeAll(keepingCapacity: true)
         layOutHotCommands(live: live)
         uploads = collapsed
         uploadRanges()
@@ -661,33 +666,41 @@ public final class GLOverlayRenderer: DrawListRenderer {
     }
 
     /// Groups the hot commands into batches (one per texture where painter's order allows, as `batchToJoin` does for
-    /// the list) and lays their vertices out batch after batch in `hotVertices`.
-    private func layOutHotCommands(live: [Int: [Float]]? = nil) {
-        let current = live ?? hotLiveVertices()
-        var members: [[Int]] = []
-        hotBatches.removeAll(keepingCapacity: true)
-        for index in hotCommands where spans[index].count > 0 {
+    /// the list) into `hotBatchOf` (parallel to `hotCommands`) and `hotBatchTextures`; true when that changed.
+    @discardableResult
+    private func assignHotBatches() -> Bool {
+        var changed = hotBatchOf.count != hotCommands.count
+        if changed { hotBatchOf = [Int](repeating: -1, count: hotCommands.count) }
+        hotBatchTextures.removeAll(keepingCapacity: true)
+        for (i, index) in hotCommands.enumerated() {
             let texture = spans[index].batch >= 0 ? batches[spans[index].batch].texture : 0
-            var candidate = hotBatches.count - 1
-            while candidate >= 0 && hotBatches[candidate].texture != texture { candidate -= 1 }
+            var candidate = hotBatchTextures.count - 1
+            while candidate >= 0 && hotBatchTextures[candidate] != texture { candidate -= 1 }
             if candidate >= 0, let b = spans[index].bounds {
-                for later in (candidate + 1)..<hotBatches.count
-                where members[later].contains(where: { spans[$0].bounds?.intersects(b) ?? false }) {
+                // A command of a later batch that it overlaps must stay under it: a batch of its own.
+                for j in 0..<i where hotBatchOf[j] > candidate && (spans[hotCommands[j]].bounds?.intersects(b) ?? false) {
                     candidate = -1
                     break
                 }
             }
             if candidate < 0 {
-                hotBatches.append(Batch(first: 0, count: 0, texture: texture))
-                members.append([])
-                candidate = hotBatches.count - 1
+                hotBatchTextures.append(texture)
+                candidate = hotBatchTextures.count - 1
             }
-            members[candidate].append(index)
+            if hotBatchOf[i] != candidate { hotBatchOf[i] = candidate; changed = true }
         }
+        return changed
+    }
+
+    /// Lays the hot commands' vertices out batch after batch in `hotVertices`, as `assignHotBatches` grouped them.
+    private func layOutHotCommands(live: [Int: [Float]]? = nil) {
+        let current = live ?? hotLiveVertices()
+        if live != nil { assignHotBatches() }
+        hotBatches.removeAll(keepingCapacity: true)
         hotVertices.removeAll(keepingCapacity: true)
-        for (b, group) in members.enumerated() {
-            hotBatches[b].first = hotVertices.count / Self.floatsPerVertex
-            for index in group {
+        for (b, texture) in hotBatchTextures.enumerated() {
+            hotBatches.append(Batch(first: hotVertices.count / Self.floatsPerVertex, count: 0, texture: texture))
+            for (i, index) in hotCommands.enumerated() where hotBatchOf[i] == b {
                 hotFirst[index] = hotVertices.count / Self.floatsPerVertex
                 if let v = current[index] { hotVertices.append(contentsOf: v) }
                 hotBatches[b].count += spans[index].count
