@@ -474,15 +474,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             appendCompositeQuad(metrics: metrics)
             uploads.append((compositeFirst * Self.floatsPerVertex)..<vertices.count)
         }
-        takeState()
-        resources.state.bindArrayBuffer(vbo)
-        mergeNearbyUploads()
-        vertices.withUnsafeBytes { raw in
-            let size = MemoryLayout<Float>.size
-            for r in uploads {
-                glBufferSubData(GLenum(GL_ARRAY_BUFFER), r.lowerBound * size, r.count * size, raw.baseAddress! + r.lowerBound * size)
-            }
-        }
+        uploadRanges() // nothing when only hot commands changed
         return true
     }
 
