@@ -3,7 +3,8 @@
 // gradients (vertex colors), hue and saturation/value gradients (computed per pixel from HSV in the shader with
 // the color picker's own point-to-color mapping), glyph runs from the atlas, images, nested clips (each quad cut
 // to its clip's scissor pixels, interpolating what it carries), premultiplied alpha, high-DPI scaling. Batches by
-// texture, reordering commands whose quads do not overlap: the demo panel is 2 draws (shapes, text).
+// texture (one program draws every kind, so shapes join any batch), reordering commands whose quads do not overlap:
+// the demo panel is one draw call.
 // Caching: an unchanged draw list (same generation, same metrics) is not re-tessellated or re-uploaded. A list
 // whose changed commands are named (`DrawListDamage`: a partial repaint, such as a drag moving one knob)
 // re-tessellates only those commands into their own vertex ranges (same vertex count, same batch, else the whole
@@ -53,7 +54,6 @@ public final class GLOverlayRenderer: DrawListRenderer {
 
     private let resources: OverlayResources
     private var program: ShaderProgram { resources.program }
-    private var textureProgram: ShaderProgram { resources.textureProgram }
     private var compositeProgram: ShaderProgram { resources.compositeProgram }
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
@@ -396,7 +396,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 case .glyphs:
                     if span.count > 0 && batches[span.batch].texture != atlas.texture { return false }
                 default:
-                    if span.count > 0 && batches[span.batch].texture != 0 { return false }
+                    break // a shape fits a batch of any texture (one program draws every kind)
                 }
                 emittedBounds = nil
                 emitClip = span.clip.map { Self.scissorPixels($0, drawableHeight: height) }
@@ -667,7 +667,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         for (i, index) in hotCommands.enumerated() {
             let texture = spans[index].batch >= 0 ? batches[spans[index].batch].texture : 0
             var candidate = hotBatchTextures.count - 1
-            while candidate >= 0 && hotBatchTextures[candidate] != texture { candidate -= 1 }
+            while candidate >= 0 && !Self.sharesBatch(hotBatchTextures[candidate], texture) { candidate -= 1 }
             if candidate >= 0, let b = spans[index].bounds {
                 // A command of a later batch that it overlaps must stay under it: a batch of its own.
                 for j in 0..<i where hotBatchOf[j] > candidate && (spans[hotCommands[j]].bounds?.intersects(b) ?? false) {
@@ -678,6 +678,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
             if candidate < 0 {
                 hotBatchTextures.append(texture)
                 candidate = hotBatchTextures.count - 1
+            } else if texture != 0 {
+                hotBatchTextures[candidate] = texture // a batch of shapes takes the texture (same members, same result)
             }
             if hotBatchOf[i] != candidate { hotBatchOf[i] = candidate; changed = true }
         }
@@ -741,7 +743,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         guard !hotBatches.isEmpty else { return }
         resources.state.bindVertexArray(hotVAO)
         for batch in hotBatches where batch.count > 0 {
-            resources.use(batch.texture != 0 ? textureProgram : program, viewport: metrics.drawableSize)
+            resources.use(program, viewport: metrics.drawableSize)
             if batch.texture != 0 { resources.state.bindTexture0(batch.texture) }
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
             drawCallCount += 1
@@ -934,7 +936,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private func batchToJoin(bounds: Rect?, texture: GLuint) -> Int {
         // Plain loops: closures here were measured to cost a main-actor check per call in this hot path.
         var candidate = batches.count - 1
-        while candidate >= 0 && batches[candidate].texture != texture { candidate -= 1 }
+        while candidate >= 0 && !Self.sharesBatch(batches[candidate].texture, texture) { candidate -= 1 }
         if candidate >= 0, let bounds {
             var later = candidate + 1
             while later < batches.count {
@@ -948,12 +950,19 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 later += 1
             }
         }
-        if candidate >= 0 { return candidate }
+        if candidate >= 0 {
+            if texture != 0 { batches[candidate].texture = texture } // a batch of shapes takes the texture
+            return candidate
+        }
         batches.append(Batch(first: 0, count: 0, texture: texture))
         if batchMembers.count < batches.count { batchMembers.append([]) }
         batchMembers[batches.count - 1].removeAll(keepingCapacity: true)
         return batches.count - 1
     }
+
+    /// Whether commands of these textures can be drawn by one call: one program draws every kind, so only two
+    /// different textures cannot (0 is no texture: shapes).
+    private static func sharesBatch(_ a: GLuint, _ b: GLuint) -> Bool { a == b || a == 0 || b == 0 }
 
     /// The pixels (top-left origin, whole pixels) that scissoring to `clip` keeps, rounded as `ScissorBox` rounds:
     /// quads are cut to exactly these.
@@ -1134,14 +1143,9 @@ public final class GLOverlayRenderer: DrawListRenderer {
             glScissor(box.x, box.y, box.width, box.height)
         }
         var boundTexture: GLuint = .max
-        var textured = false
         resources.use(program, viewport: metrics.drawableSize)
         for batch in batches {
             if let region, !(batch.bounds.map { $0.intersects(region) } ?? false) { continue }
-            if (batch.texture != 0) != textured {
-                textured = batch.texture != 0
-                resources.use(textured ? textureProgram : program, viewport: metrics.drawableSize)
-            }
             if batch.texture != 0 && batch.texture != boundTexture {
                 resources.state.bindTexture0(batch.texture)
                 boundTexture = batch.texture
@@ -1206,7 +1210,6 @@ extension GLOverlayRenderer {
 final class OverlayResources {
     let atlas: GlyphAtlas
     let program: ShaderProgram
-    let textureProgram: ShaderProgram
     let compositeProgram: ShaderProgram
     var images: [Int: (texture: GLuint, size: PixelSize)] = [:]
     var nextImageID = 1
@@ -1224,14 +1227,13 @@ final class OverlayResources {
         state = sharedState ?? GLStateCache()
         sharesState = sharedState != nil
         program = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay.frag")
-        textureProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay_texture.frag")
         compositeProgram = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
         var current: GLint = 0
         if !sharesState { glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &current) }
-        for p in [program, textureProgram, compositeProgram] {
+        for p in [program, compositeProgram] {
             viewports.append((p.id, p.uniform("uViewportSize"), nil))
             state.useProgram(p.id)
-            if p !== program { glUniform1i(p.uniform("uTexture"), 0) } // the texture is always on unit 0
+            glUniform1i(p.uniform("uTexture"), 0) // the texture is always on unit 0
         }
         // Without the contract, the caller's program is put back (when it still exists: a deleted program's name
         // would be an error).

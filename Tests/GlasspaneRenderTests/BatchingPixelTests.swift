@@ -82,10 +82,10 @@ final class BatchingPixelTests: XCTestCase {
                 let merged = try GLOverlayRenderer(atlas: atlas)
                 merged.compositing = .direct
                 let batchedFrame = Self.frame { merged.render(Self.interleaved, generation: 1, metrics: Self.metrics) }
-                // Background and red rect | Title | green rect over the title, gradient, ring, the rect cut away |
-                // clipped text over the gradient | circle over that text | text over the circle: 6 draw calls for
-                // 11 drawing commands (clips split nothing; batching in list order by texture and clip made 8).
-                XCTAssertEqual(merged.drawCallCount, 6)
+                // One program draws every kind and the atlas is the only texture, so the 11 drawing commands are one
+                // draw call, in list order (clips split nothing; a program per kind made 6, batching in list order by
+                // texture and clip 8). Two textures split batches: testAMoveThatWouldBreakPaintersOrderRebuildsTheBatches.
+                XCTAssertEqual(merged.drawCallCount, 1)
                 let reference = Self.frame { try? Self.drawOneByOne(Self.interleaved, atlas: atlas) }
                 Self.assertSamePixels(batchedFrame, reference, "merged batches against one command at a time")
                 let cached = try GLOverlayRenderer(atlas: atlas)
@@ -98,7 +98,7 @@ final class BatchingPixelTests: XCTestCase {
         }
     }
 
-    func testTheDemoPanelIsTwoDrawCalls() throws {
+    func testTheDemoPanelIsOneDrawCall() throws {
         try MainActor.assumeIsolated {
             let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
             defer { platform.close() }
@@ -113,7 +113,7 @@ final class BatchingPixelTests: XCTestCase {
             let ui = try XCTUnwrap(app.stage.overlay.layer(named: "ui"))
             XCTAssertIdentical(app.stage.renderer(for: ui), renderer)
             XCTAssertGreaterThan(ui.drawList.commands.count, 30)
-            XCTAssertEqual(renderer.drawCallCount, 2, "every shape in one draw call, every glyph in another")
+            XCTAssertEqual(renderer.drawCallCount, 1, "every shape and glyph in one draw call (one program, one texture)")
         }
     }
 
@@ -160,32 +160,37 @@ final class BatchingPixelTests: XCTestCase {
     func testAMoveThatWouldBreakPaintersOrderRebuildsTheBatches() throws {
         try MainActor.assumeIsolated {
             try Self.withTarget { atlas in
-                func list(knob: Point) -> DrawList {
-                    DrawList(commands: [
-                        .rect(Rect(x: 10, y: 10, width: 220, height: 160), color: Color(hex: "#2a3550")!, cornerRadius: 10),
-                        .glyphs(GlyphRun(text: "Label", origin: Point(x: 20, y: 20), fontSize: 20, color: .white)),
-                        .circle(center: knob, radius: 8, color: Color(hex: "#ff8800")!.withAlpha(0.8)),
-                    ])
-                }
                 let renderer = try GLOverlayRenderer(atlas: atlas)
                 renderer.compositing = .direct
-                renderer.render(list(knob: Point(x: 150, y: 120)), generation: 1, metrics: Self.metrics)
-                XCTAssertEqual(renderer.drawCallCount, 2, "the knob shares the background's batch, drawn before the text")
-                // Away from the text: a partial update in place.
-                renderer.render(list(knob: Point(x: 170, y: 100)), generation: 2,
-                                damage: DrawListDamage(baseGeneration: 1, commandRanges: [2..<3]), metrics: Self.metrics)
+                let checker = PixelImage(size: PixelSize(width: 2, height: 2), rgba: [255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255, 255, 0, 0, 255])
+                let image = renderer.registerImage(checker)
+                // Two textures (the atlas, the image) cannot share a batch; shapes join any.
+                func list(label: Point) -> DrawList {
+                    DrawList(commands: [
+                        .rect(Rect(x: 10, y: 10, width: 220, height: 160), color: Color(hex: "#2a3550")!, cornerRadius: 10),
+                        .glyphs(GlyphRun(text: "Title", origin: Point(x: 20, y: 20), fontSize: 20, color: .white)),
+                        .image(Rect(x: 120, y: 60, width: 60, height: 60), image: image, tint: .white),
+                        .glyphs(GlyphRun(text: "Moving", origin: label, fontSize: 16, color: Color(hex: "#ffcc00")!)),
+                    ])
+                }
+                renderer.render(list(label: Point(x: 20, y: 130)), generation: 1, metrics: Self.metrics)
+                XCTAssertEqual(renderer.drawCallCount, 2, "background and both texts, then the image")
+                // Away from the image: a partial update in place.
+                renderer.render(list(label: Point(x: 30, y: 135)), generation: 2,
+                                damage: DrawListDamage(baseGeneration: 1, commandRanges: [3..<4]), metrics: Self.metrics)
                 XCTAssertEqual(renderer.tessellationCount, 1)
                 XCTAssertEqual(renderer.partialUpdateCount, 1)
-                // Onto the text, which precedes it in the list: it must now be drawn after the text.
-                let onText = list(knob: Point(x: 40, y: 30))
+                // Onto the image, which precedes it in the list but is drawn after its batch: the batches must change.
+                let onText = list(label: Point(x: 125, y: 80))
                 let moved = Self.frame {
-                    renderer.render(onText, generation: 3, damage: DrawListDamage(baseGeneration: 2, commandRanges: [2..<3]), metrics: Self.metrics)
+                    renderer.render(onText, generation: 3, damage: DrawListDamage(baseGeneration: 2, commandRanges: [3..<4]), metrics: Self.metrics)
                 }
                 XCTAssertEqual(renderer.tessellationCount, 2, "the batches are rebuilt")
                 XCTAssertEqual(renderer.drawCallCount, 3)
                 let fresh = try GLOverlayRenderer(atlas: atlas)
                 fresh.compositing = .direct
-                Self.assertSamePixels(moved, Self.frame { fresh.render(onText, generation: 1, metrics: Self.metrics) }, "knob over the text")
+                _ = fresh.registerImage(checker)
+                Self.assertSamePixels(moved, Self.frame { fresh.render(onText, generation: 1, metrics: Self.metrics) }, "the text over the image")
             }
         }
     }

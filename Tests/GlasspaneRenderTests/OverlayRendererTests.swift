@@ -198,7 +198,6 @@ final class OverlayRendererTests: XCTestCase {
                 XCTAssertEqual(overlay.cacheRedrawCount, 1, "a first change goes through the cache")
                 for g in 2...10 { overlay.render(Self.sampleList, generation: UInt64(g), metrics: Self.metrics) }
                 XCTAssertEqual(overlay.cacheRedrawCount, 1, "a list changing every frame is drawn directly")
-                XCTAssertGreaterThan(overlay.drawCallCount, 1)
                 overlay.render(Self.sampleList, generation: 10, metrics: Self.metrics)
                 XCTAssertEqual(overlay.cacheRedrawCount, 2, "once it holds still, the cache is rebuilt once")
                 overlay.render(Self.sampleList, generation: 10, metrics: Self.metrics)
