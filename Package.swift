@@ -99,14 +99,14 @@ let package = Package(
         .executableTarget(name: "WrappedView", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/WrappedView"),
         .executableTarget(name: "CustomMessages", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/CustomMessages"),
 
-        .testTarget(name: "GlasspaneCoreTests", dependencies: ["GlasspaneCore"]),
-        .testTarget(name: "GlasspaneAnimationTests", dependencies: ["GlasspaneAnimation", "GlasspaneCore"]),
+        .testTarget(name: "GlasspaneCoreTests", dependencies: ["GlasspaneCore", "GlasspaneTesting"]),
+        .testTarget(name: "GlasspaneAnimationTests", dependencies: ["GlasspaneAnimation", "GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(
             name: "GlasspaneDemoTests",
             dependencies: ["GlasspaneDemo", "GlasspaneCore", "GlasspaneBus", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneAnimation",
                            "GlasspaneTesting", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore", "GlasspaneAnimation"], exclude: ["Golden"]),
-        .testTarget(name: "GlasspaneBusTests", dependencies: ["GlasspaneBus", "GlasspaneCore", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore", "GlasspaneAnimation", "GlasspaneTesting"], exclude: ["Golden"]),
+        .testTarget(name: "GlasspaneBusTests", dependencies: ["GlasspaneBus", "GlasspaneCore", "GlasspaneTesting", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "GlasspaneHostTests",
             dependencies: ["GlasspaneHost", "GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneTesting", "GlasspaneDemo"]),
@@ -118,8 +118,8 @@ let package = Package(
             name: "GlasspaneRuntimeTests",
             dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost", "GlasspaneRender", "CSDL2",
                            "GlasspaneAnimation", "SDLTestEvents"]),
-        .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore"]),
-        .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore"]),
+        .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore", "GlasspaneTesting"]),
+        .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", "GlasspaneBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "GlasspanePlatformTests", dependencies: ["GlasspanePlatform", "CSDL2", "GlasspaneCore", "GlasspaneOverlay", "SDLTestEvents"]),
         // SDL events built as a driver queues them, shared by the platform and runtime tests (never in the product).

@@ -3,6 +3,7 @@
 import XCTest
 import GlasspaneCore
 @testable import GlasspaneAnimation
+import GlasspaneTesting
 
 final class AnimationStoreTests: XCTestCase {
     /// One owner's expected state: an `AnimatedValue` given the same calls at the same times.
@@ -38,7 +39,7 @@ final class AnimationStoreTests: XCTestCase {
     }
 
     func testManyOwnersStartFinishAndRetargetInTheSameFramesAsAnimatedValue() {
-        var rng = SeededGenerator(seed: 10)
+        var rng = SplitMix64(seed: 10)
         var store = AnimationStore<Point>()
         let owners = 120
         var references = [Reference?](repeating: nil, count: owners)
@@ -140,15 +141,3 @@ final class AnimationStoreTests: XCTestCase {
     }
 }
 
-/// SplitMix64, so the random schedules are the same on every run.
-struct SeededGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

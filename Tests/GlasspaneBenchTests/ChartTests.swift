@@ -4,6 +4,7 @@ import Foundation
 @testable import GlasspaneBench
 import GlasspaneCore
 import XCTest
+import GlasspaneTesting
 
 /// A text element of the SVG and its estimated box.
 struct SVGText {

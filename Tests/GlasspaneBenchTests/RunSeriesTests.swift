@@ -3,20 +3,7 @@
 import GlasspaneBench
 import GlasspaneCore
 import XCTest
-
-/// A small deterministic generator (SplitMix64), so the "noisy" runs are the same on every machine.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
+import GlasspaneTesting
 
 /// A run of `frames` frames around 5 ms × `factor` (the run-to-run noise: a machine busier in one run than in the
 /// next), each frame jittered by ±8 %, every 200th frame a 3× spike; the phases scale with the frame.

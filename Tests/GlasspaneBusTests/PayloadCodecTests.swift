@@ -4,6 +4,7 @@ import Foundation
 import GlasspaneBus
 import GlasspaneCore
 import XCTest
+import GlasspaneTesting
 
 /// `Note` with its own codec (same wire name and form).
 struct CodedNote: PayloadCodable, Hashable {
@@ -244,14 +245,3 @@ final class PayloadCodecTests: XCTestCase {
     }
 }
 
-/// SplitMix64: a failure reproduces from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,6 +1,7 @@
 import XCTest
 import GlasspaneCore
 @testable import GlasspaneDemo
+import GlasspaneTesting
 
 final class CubeSimulationTests: XCTestCase {
     /// Runs the simulation over frames of the given durations (ns), the way the frame loop does.
@@ -13,8 +14,8 @@ final class CubeSimulationTests: XCTestCase {
 
     func testSameTimeSplitDifferentlyGivesBitIdenticalAngle() {
         // 10 s of irregular frame times, then the same time split into halves and merged into pairs.
-        var rng = SplitMix(seed: 42)
-        let base: [Nanoseconds] = (0..<600).map { _ in Nanoseconds(8_000_000 + rng.next() % 9_000_000) }
+        var rng = SplitMix64(seed: 42)
+        let base: [Nanoseconds] = (0..<600).map { _ in Nanoseconds(8_000_000 + Int64(bitPattern: rng.next() >> 1) % 9_000_000) }
         let halves = base.flatMap { [$0 / 2, $0 - $0 / 2] }
         let pairs = stride(from: 0, to: base.count, by: 2).map { base[$0] + base[$0 + 1] }
         let a = simulate(base), b = simulate(halves), c = simulate(pairs)
@@ -64,15 +65,3 @@ final class CubeSimulationTests: XCTestCase {
     }
 }
 
-/// A tiny deterministic generator for test data.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> Int64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int64(bitPattern: (z ^ (z >> 31)) >> 1)
-    }
-}

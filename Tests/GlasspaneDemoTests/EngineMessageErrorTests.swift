@@ -4,6 +4,7 @@ import GlasspaneCore
 @testable import GlasspaneDemo
 import GlasspaneScene
 import XCTest
+import GlasspaneTesting
 
 @MainActor
 final class EngineMessageErrorTests: XCTestCase {
@@ -106,18 +107,6 @@ final class EngineMessageErrorTests: XCTestCase {
     }
 
     // MARK: - Randomized
-
-    /// A deterministic generator (SplitMix64) so a failure reproduces from its seed.
-    private struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     private static let templates = [
         #"{"type":"change-color","data":[0.25,0.5,0.75]}"#,

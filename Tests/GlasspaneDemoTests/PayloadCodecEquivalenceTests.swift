@@ -9,6 +9,7 @@ import GlasspaneCore
 @testable import GlasspaneDemo
 import Logging
 import XCTest
+import GlasspaneTesting
 
 /// A message's `Codable` form under its wire name, without its codec: the bus encodes it with `JSONEncoder` and
 /// decodes it with `JSONDecoder`, the path every message took before codecs (and the one types without one take).
@@ -285,18 +286,6 @@ final class PayloadCodecEquivalenceTests: XCTestCase {
     }
 
     // MARK: - Randomized
-
-    /// SplitMix64: a failure reproduces from its seed.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Numbers that sit on every edge the codecs and validation care about.
     static let edgeNumbers: [Double] = [0, -0.0, 1, 0.5, 0.1, 1.5, -1, 1e-7, Double.leastNonzeroMagnitude, 1e300, -1e300, 1e20, 9_007_199_254_740_992,

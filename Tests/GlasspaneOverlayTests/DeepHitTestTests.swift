@@ -3,6 +3,7 @@
 import XCTest
 import GlasspaneCore
 @testable import GlasspaneOverlay
+import GlasspaneTesting
 
 final class DeepHitTestTests: XCTestCase {
     /// A chain of `depth` views, each offset inside its parent by (0.75, 0.5) and 1.5 x 1 points smaller; a decoy
@@ -84,7 +85,7 @@ final class DeepHitTestTests: XCTestCase {
     }
 
     func testTableAnswersAsTheWalkOnRandomTrees() {
-        var rng = SplitMix(seed: 14)
+        var rng = SplitMix64(seed: 14)
         for round in 0..<20 {
             // Random trees of 400 to 1,200 views with random frames, hidden, transparent, disabled and opaque views.
             let root = View(identifier: "r", frame: Rect(x: 0, y: 0, width: 400, height: 300))
@@ -139,16 +140,3 @@ final class DeepHitTestTests: XCTestCase {
     }
 }
 
-/// A small seeded generator (SplitMix64), so the random trees are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}

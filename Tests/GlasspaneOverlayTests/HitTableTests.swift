@@ -4,6 +4,7 @@
 import XCTest
 import GlasspaneCore
 @testable import GlasspaneOverlay
+import GlasspaneTesting
 
 final class HitTableTests: XCTestCase {
     /// The rules of docs/routing.md as a plain recursion: skip hidden, alpha < 0.01, disabled and out-of-bounds
@@ -20,7 +21,7 @@ final class HitTableTests: XCTestCase {
 
     /// A random tree: most views extend one spine (hundreds deep), one in eight goes under a random view
     /// (branches at every depth); random frames, skip rules, claims, transforms, clips and passthrough tags.
-    private func randomTree(_ rng: inout SplitMix, into root: View, count: Int) -> [View] {
+    private func randomTree(_ rng: inout SplitMix64, into root: View, count: Int) -> [View] {
         var all = [root]
         var spine = root
         for i in 0..<count {
@@ -43,7 +44,7 @@ final class HitTableTests: XCTestCase {
         return all
     }
 
-    private func randomize(_ v: View, _ rng: inout SplitMix) {
+    private func randomize(_ v: View, _ rng: inout SplitMix64) {
         v.isHidden = rng.next() % 250 == 0
         v.alpha = rng.next() % 250 == 0 ? 0.005 : [1, 0.5, 0.01][Int(rng.next() % 3)]
         v.isUserInteractionEnabled = rng.next() % 250 != 0
@@ -54,7 +55,7 @@ final class HitTableTests: XCTestCase {
         v.tags = rng.next() % 9 == 0 ? [.passthrough] : []
     }
 
-    private func randomPoints(_ rng: inout SplitMix, _ count: Int) -> [Point] {
+    private func randomPoints(_ rng: inout SplitMix64, _ count: Int) -> [Point] {
         (0..<count).map { _ in Point(x: rng.unit() * 420 - 10, y: rng.unit() * 320 - 10) }
     }
 
@@ -80,7 +81,7 @@ final class HitTableTests: XCTestCase {
     }
 
     func testTableAnswersAsTheRecursiveWalkOnRandomTreesAndAfterMutations() {
-        var rng = SplitMix(seed: 1414)
+        var rng = SplitMix64(seed: 1414)
         var answeredByTable = 0
         for round in 0..<8 {
             let overlay = Overlay(windowSize: Size(width: 400, height: 300))

@@ -5,6 +5,7 @@ import XCTest
 import GlasspaneCore
 import GlasspaneAnimation
 @testable import GlasspaneOverlay
+import GlasspaneTesting
 
 final class ViewAnimationStoreTests: XCTestCase {
     private var overlay: Overlay!
@@ -31,7 +32,7 @@ final class ViewAnimationStoreTests: XCTestCase {
     func testManyViewsStartFinishAndRetargetInTheSameFrames() {
         let views = makeViews(200)
         var references = views.map(reference)
-        var rng = SplitMix(seed: 10)
+        var rng = SplitMix64(seed: 10)
         let curves: [Animation] = [.linear(duration: 0.05), .easeIn(duration: 0.1), .spring(response: 0.1, dampingFraction: 0.7),
                                    .easeInOut(duration: 0.2), .default]
         var time = 0.0

@@ -2,6 +2,7 @@
 import XCTest
 import GlasspaneCore
 @testable import GlasspaneScripts
+import GlasspaneTesting
 
 final class PlayerTests: XCTestCase {
     func testDragExpandsToDownMovesAndUpOverNFrames() throws {
@@ -88,7 +89,7 @@ final class PlayerTests: XCTestCase {
 
     func testStepCountsAreIdenticalToTheRecordedRunIncludingCatchUpCap() throws {
         // A "recorded run": jittery frame times, a stall that hits the catch-up cap, a pause of 0.
-        var rng = SplitMix(seed: 42)
+        var rng = SplitMix64(seed: 42)
         var durations: [Nanoseconds] = [0]
         for i in 1..<600 {
             if i == 300 { durations.append(250_000_000); continue }  // a stall: more than 8 steps
@@ -117,15 +118,3 @@ final class PlayerTests: XCTestCase {
     }
 }
 
-/// A tiny deterministic generator for test data.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -3,6 +3,7 @@
 import XCTest
 import GlasspaneCore
 @testable import GlasspaneScripts
+import GlasspaneTesting
 
 final class RecorderTests: XCTestCase {
     /// Every kind of event the platform produces.
@@ -24,7 +25,7 @@ final class RecorderTests: XCTestCase {
 
     func testRoundTripGivesSameEventsOnSameFramesWithSameDurations() throws {
         // Frames 0...399, events on a few of them, durations varying every frame, long quiet stretches.
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         var durations: [Nanoseconds] = []
         var eventsByFrame: [Int: [InputEvent]] = [:]
         for (i, e) in allEvents.enumerated() { eventsByFrame[[3, 3, 4, 150, 151, 151, 152, 260, 261, 262, 263, 300, 399][i], default: []].append(e) }
