@@ -10,8 +10,6 @@ flat in vec4 vShape;
 flat in float vKind;
 
 uniform sampler2D uTexture;
-// The overlay's cache texture (unit 1), for kind 6: the composite quad drawn in the same call as hot commands.
-uniform sampler2D uCache;
 
 out vec4 fragColor;
 
@@ -41,11 +39,6 @@ float gradientFraction(float offset, float len) {
 }
 
 void main() {
-    // Kind 6: the cache, premultiplied already (what composite.frag does).
-    if (vKind > 5.5) {
-        fragColor = texture(uCache, vLocal);
-        return;
-    }
     // Kind 1 glyph, 2 image: vLocal is the texture coordinate.
     if (vKind > 0.5 && vKind < 2.5) {
         if (vKind > 1.5) {

@@ -112,8 +112,6 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// Each hot command's batch (parallel to `hotCommands`) and each hot batch's texture (reused storage).
     private var hotBatchOf: [Int] = []
     private var hotBatchTextures: [GLuint] = []
-    /// Vertices of the composite quad at the start of `hotVertices` (6, or 0 when there is no composite).
-    private var hotCompositeCount = 0
     private var hotVAO: GLuint = 0
     private var hotVBO: GLuint = 0
     private var hotVBOCapacity = 0
@@ -256,9 +254,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         guard contentBounds != nil else { drawCallCount = 0; return }
         prepareState(metrics: metrics)
         let redrawCalls = bringCacheUpToDate(metrics: metrics)
-        drawCallCount = 0
-        // With hot commands, the composite quad leads the hot buffer and is drawn in the same call.
-        if hotCommands.isEmpty || hotCompositeCount == 0 { composite(metrics: metrics) }
+        composite(metrics: metrics)
         drawHotCommands(metrics: metrics)
         drawCallCount += redrawCalls + preparedDrawCalls
         preparedDrawCalls = 0
@@ -471,14 +467,13 @@ public final class GLOverlayRenderer: DrawListRenderer {
             // Moves rarely change which batch a hot command belongs to; only then are the vertices laid out anew.
             if assignHotBatches() { layOutHotCommands() }
         }
+        if hotVerticesChanged { uploadHotVertices() }
         // The composite quad covers the content: grow it when a command moved outside.
         if let bounds = contentBounds, bounds != compositeBounds {
             vertices.removeSubrange((compositeFirst * Self.floatsPerVertex)...)
             appendCompositeQuad(metrics: metrics)
             uploads.append((compositeFirst * Self.floatsPerVertex)..<vertices.count)
-            if !hotCommands.isEmpty { layOutHotCommands() }
         }
-        if hotVerticesChanged { uploadHotVertices() }
         uploadRanges() // nothing when only hot commands changed
         return true
     }
@@ -697,14 +692,6 @@ public final class GLOverlayRenderer: DrawListRenderer {
         if live != nil { assignHotBatches() }
         hotBatches.removeAll(keepingCapacity: true)
         hotVertices.removeAll(keepingCapacity: true)
-        // The composite quad first, as kind 6 (the cache on unit 1), so one call draws it and the first hot batch.
-        hotCompositeCount = 0
-        if compositeBounds != nil && vertices.count >= (compositeFirst + 6) * Self.floatsPerVertex {
-            let from = compositeFirst * Self.floatsPerVertex
-            hotVertices.append(contentsOf: vertices[from..<(from + 6 * Self.floatsPerVertex)])
-            for v in 0..<6 { hotVertices[v * Self.floatsPerVertex + 12] = 6 }
-            hotCompositeCount = 6
-        }
         for (b, texture) in hotBatchTextures.enumerated() {
             hotBatches.append(Batch(first: hotVertices.count / Self.floatsPerVertex, count: 0, texture: texture))
             for (i, index) in hotCommands.enumerated() where hotBatchOf[i] == b {
@@ -755,12 +742,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private func drawHotCommands(metrics: WindowMetrics) {
         guard !hotBatches.isEmpty else { return }
         resources.state.bindVertexArray(hotVAO)
-        resources.use(program, viewport: metrics.drawableSize)
-        if hotCompositeCount > 0 { resources.state.bindTexture1(compositeTexture) }
-        for (b, batch) in hotBatches.enumerated() where batch.count > 0 || (b == 0 && hotCompositeCount > 0) {
+        for batch in hotBatches where batch.count > 0 {
+            resources.use(program, viewport: metrics.drawableSize)
             if batch.texture != 0 { resources.state.bindTexture0(batch.texture) }
-            let lead = b == 0 ? hotCompositeCount : 0 // the composite quad, just before the first batch
-            glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first - lead), GLsizei(batch.count + lead))
+            glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
             drawCallCount += 1
         }
         resources.state.bindVertexArray(vao)
@@ -853,11 +838,12 @@ public final class GLOverlayRenderer: DrawListRenderer {
 
     /// Blends the cache texture over the frame with one quad (state prepared and saved by `render`).
     private func composite(metrics: WindowMetrics) {
+        drawCallCount = 0
         resources.use(compositeProgram, viewport: metrics.drawableSize)
         resources.state.bindTexture0(compositeTexture)
         resources.state.set(.scissorTest, false)
         glDrawArrays(GLenum(GL_TRIANGLES), GLint(compositeFirst), 6)
-        drawCallCount += 1
+        drawCallCount = 1
     }
 
     // MARK: - Tessellation
@@ -1248,7 +1234,6 @@ final class OverlayResources {
             viewports.append((p.id, p.uniform("uViewportSize"), nil))
             state.useProgram(p.id)
             glUniform1i(p.uniform("uTexture"), 0) // the texture is always on unit 0
-            if p === program { glUniform1i(p.uniform("uCache"), 1) } // the cache, for hot frames, on unit 1
         }
         // Without the contract, the caller's program is put back (when it still exists: a deleted program's name
         // would be an error).
@@ -1275,8 +1260,7 @@ final class OverlayResources {
 /// The GL state the overlay renderer changes, captured so it can be put back (the engine relies on it).
 @MainActor
 private struct SavedGLState {
-    var program: GLint = 0, vertexArray: GLint = 0, arrayBuffer: GLint = 0, texture: GLint = 0, texture1: GLint = 0
-    var activeTexture: GLint = 0
+    var program: GLint = 0, vertexArray: GLint = 0, arrayBuffer: GLint = 0, texture: GLint = 0, activeTexture: GLint = 0
     var viewport = (GLint(0), GLint(0), GLint(0), GLint(0)), scissorBox = (GLint(0), GLint(0), GLint(0), GLint(0))
     var blend = false, depthTest = false, cullFace = false, scissorTest = false, multisample = false
     var blendSrcRGB: GLint = 0, blendDstRGB: GLint = 0, blendSrcAlpha: GLint = 0, blendDstAlpha: GLint = 0
@@ -1287,8 +1271,6 @@ private struct SavedGLState {
         glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &vertexArray)
         glGetIntegerv(GLenum(GL_ARRAY_BUFFER_BINDING), &arrayBuffer)
         glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &activeTexture)
-        glActiveTexture(GLenum(GL_TEXTURE1))
-        glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &texture1)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &texture)
         // Tuples, not arrays: no allocation per frame.
@@ -1310,9 +1292,6 @@ private struct SavedGLState {
         glUseProgram(GLuint(program))
         glBindVertexArray(GLuint(vertexArray))
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(arrayBuffer))
-        glActiveTexture(GLenum(GL_TEXTURE1))
-        glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture1))
-        glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture))
         glActiveTexture(GLenum(activeTexture))
         glViewport(viewport.0, viewport.1, GLsizei(viewport.2), GLsizei(viewport.3))

@@ -69,8 +69,6 @@ public final class GLStateCache {
         public var activeTexture: GLenum?
         /// The 2D texture bound on unit 0.
         public var texture0: GLuint?
-        /// The 2D texture bound on unit 1 (the overlay's cache, sampled while hot commands are drawn over it).
-        public var texture1: GLuint?
         /// The viewport.
         public var viewport: Box?
         /// Each capability's state, indexed by `Capability.index` (fixed storage: no allocation per frame).
@@ -149,15 +147,6 @@ public final class GLStateCache {
         glBindTexture(GLenum(GL_TEXTURE_2D), texture); known.texture0 = texture; issued += 1
     }
 
-    /// Binds a 2D texture on unit 1, making unit 1 active.
-    public func bindTexture1(_ texture: GLuint) {
-        if known.activeTexture != GLenum(GL_TEXTURE1) {
-            glActiveTexture(GLenum(GL_TEXTURE1)); known.activeTexture = GLenum(GL_TEXTURE1); issued += 1
-        }
-        guard known.texture1 != texture else { skipped += 1; return }
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture); known.texture1 = texture; issued += 1
-    }
-
     /// `glViewport`.
     public func viewport(_ x: GLint, _ y: GLint, _ width: GLsizei, _ height: GLsizei) {
         let box = Box(x: x, y: y, width: width, height: height)
@@ -209,10 +198,10 @@ public final class GLStateCache {
         check("vertexArray", known.vertexArray, GLuint(int(GL_VERTEX_ARRAY_BINDING)))
         check("arrayBuffer", known.arrayBuffer, GLuint(int(GL_ARRAY_BUFFER_BINDING)))
         check("activeTexture", known.activeTexture, GLenum(int(GL_ACTIVE_TEXTURE)))
-        for (unit, shadow) in [(GL_TEXTURE0, known.texture0), (GL_TEXTURE1, known.texture1)] where shadow != nil {
+        if known.texture0 != nil {
             let active = int(GL_ACTIVE_TEXTURE)
-            glActiveTexture(GLenum(unit))
-            check("texture\(unit - GL_TEXTURE0)", shadow, GLuint(int(GL_TEXTURE_BINDING_2D)))
+            glActiveTexture(GLenum(GL_TEXTURE0))
+            check("texture0", known.texture0, GLuint(int(GL_TEXTURE_BINDING_2D)))
             glActiveTexture(GLenum(active))
         }
         var box = [GLint](repeating: 0, count: 4)

@@ -181,7 +181,7 @@ final class PartialRedrawPixelTests: XCTestCase {
             // The knob's two rings, the square's border over them, the swatch and its border, the hex text, the status.
             XCTAssertEqual(panelRenderer.hotCommandCount, 7)
             XCTAssertEqual(panelRenderer.cacheRedrawCount, redrawsWhileHot, "the cache is not redrawn while the drag goes on")
-            XCTAssertEqual(panelRenderer.drawCallCount, 1, "the composite quad leads the hot buffer: one call for it and the hot commands")
+            XCTAssertEqual(panelRenderer.drawCallCount, 2, "the composite, then the hot shapes and text in one batch")
             let metrics = platform.metrics
             let list = ui.drawList
             let fresh = try GLOverlayRenderer(atlas: atlas)
