@@ -105,6 +105,48 @@ final class GLStateContractTests: XCTestCase {
         }
     }
 
+    /// A drag: the knob and the label change every frame, so they become hot and are drawn over the composite. The
+    /// cache still matches the driver after every pass, and the frames equal those of a renderer that saves and
+    /// restores.
+    @MainActor
+    private static func dragFrames(sharing: Bool) throws -> (images: [PixelImage], disagreements: [String], calls: Int, hot: Int) {
+        glEnable(GLenum(GL_MULTISAMPLE))
+        let target = RenderTarget(offscreen: true, samples: 4)
+        let shared: GLStateCache? = sharing ? GLStateCache() : nil
+        let scene = try GLSceneRenderer(sharedState: shared)
+        let overlay = try GLOverlayRenderer(atlas: try GlyphAtlas(), sharedState: shared)
+        var images: [PixelImage] = []
+        var disagreements: [String] = []
+        for frame in 0..<8 {
+            shared?.invalidate()
+            target.bind(size: metrics.drawableSize)
+            let list = panel(label: "#\(frame)0a0b0", knobX: 40 + Double(frame) * 7)
+            let generation = UInt64(frame + 1)
+            let damage = frame == 0 ? nil : DrawListDamage(baseGeneration: generation - 1, commandRanges: [2..<4])
+            overlay.prepare(list, generation: generation, damage: damage, metrics: metrics)
+            scene.render(CubeState().renderScene, viewport: metrics.drawableSize)
+            overlay.render(list, generation: generation, damage: damage, metrics: metrics)
+            disagreements += (shared?.disagreementsWithDriver() ?? []).map { "frame \(frame): \($0)" }
+            images.append(FramebufferCapture.readBackBuffer(size: metrics.drawableSize))
+        }
+        return (images, disagreements, overlay.drawCallCount, overlay.hotCommandCount)
+    }
+
+    func testHotFramesKeepTheCacheTrueAndEqualSaveAndRestore() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
+            defer { platform.close() }
+            let contract = try Self.dragFrames(sharing: true)
+            let saved = try Self.dragFrames(sharing: false)
+            XCTAssertEqual(contract.disagreements, [])
+            XCTAssertGreaterThan(contract.hot, 0, "the knob and the label were drawn hot")
+            XCTAssertEqual(contract.calls, 2, "the composite, then the hot commands")
+            for (frame, (a, b)) in zip(contract.images, saved.images).enumerated() {
+                XCTAssertEqual(a.rgba, b.rgba, "frame \(frame)")
+            }
+        }
+    }
+
     func testAnOverlayFrameWithNothingChangedSetsFewStatesAndQueriesNone() throws {
         try MainActor.assumeIsolated {
             let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
