@@ -267,7 +267,6 @@ public final class GLOverlayRenderer: DrawListRenderer {
         defer { giveStateBack() }
         // Before the frame's render phase: whatever ran since the last frame may have changed state.
         let unchanged = generation != nil && generation == cachedGeneration && cachedMetrics == metrics
-        if resources.sharesState && !unchanged { resources.state.invalidate() }
         update(list, generation: generation, damage: damage, metrics: metrics)
         if !hotCommands.isEmpty {
             quietFrames = unchanged ? quietFrames + 1 : 0
@@ -276,7 +275,6 @@ public final class GLOverlayRenderer: DrawListRenderer {
         guard usesCache, contentBounds != nil else { return }
         let needsRedraw = !cacheIsCurrent || cacheSize != metrics.drawableSize || !cacheDamage.isEmpty
         guard needsRedraw else { return }
-        resources.state.invalidate()
         prepareState(metrics: metrics)
         preparedDrawCalls += bringCacheUpToDate(metrics: metrics)
         checkGLError("overlay prepare")

@@ -1,9 +1,10 @@
 // A shadow of the GL state the scene and overlay passes set, shared by the renderers of one context: a pass sets
 // only what differs from what the shadow says is current, and nobody queries the driver. On llvmpipe the overlay's
 // save-and-restore (19 queries, 16 restoring calls) cost about half of its idle frame (docs/overlay.md, "The GL state
-// contract"). The contract: between two `invalidate()` calls every change to the tracked state goes through the
-// cache. The session invalidates it at the start of each frame's render phase, so nothing is assumed across frames;
-// code that changes tracked state behind its back (an engine of one's own) calls `invalidate()` afterwards.
+// contract"). The contract: every change to the tracked state goes through the cache, frame after frame; code that
+// changes tracked state behind its back (an engine of one's own, a test) calls `invalidate()` afterwards. In the
+// product only GlasspaneRender touches GL, and whatever of it does not use the cache (captures, render targets, timer
+// queries) changes no tracked state; the glyph atlas puts its texture binding back.
 import CGL
 
 /// The tracked GL state of one context, and setters that skip what is already current.

@@ -118,8 +118,8 @@ public final class Session {
         // 3. Renderers, bus, app.
         let app: any SessionApp
         let busLog: FileLogSink?
-        // One GL state shadow for the scene and the overlay (the contract in GLStateCache.swift), forgotten at the
-        // start of each frame's render phase.
+        // One GL state shadow for the scene and the overlay (the contract in GLStateCache.swift). Nothing else in the
+        // session changes the state it tracks, so it stays true from frame to frame.
         let glState = GLStateCache()
         do {
             let atlas = try GlyphAtlas(fontPath: description.fontPath.isEmpty ? GlyphAtlas.defaultFontPath : description.fontPath)
@@ -175,7 +175,7 @@ public final class Session {
             throw .screenshotFrame(frame: late.frame ?? 0, lastFrame: last)
         }
         let loop = FrameLoop(platform: platform, app: app, configuration: configuration)
-        let surface = SessionSurface(offscreen: description.headless, samples: description.resolvedSamples, glState: glState)
+        let surface = SessionSurface(offscreen: description.headless, samples: description.resolvedSamples)
         loop.surface = surface
 
         let recording: ScriptRecording?
@@ -349,15 +349,7 @@ public struct SessionOutcome: Sendable {
 @MainActor
 final class SessionSurface: RenderSurface {
     let target: RenderTarget
-    let glState: GLStateCache
-    init(offscreen: Bool, samples: Int, glState: GLStateCache) {
-        target = RenderTarget(offscreen: offscreen, samples: samples)
-        self.glState = glState
-    }
-    func beginFrame(metrics: WindowMetrics) {
-        // Whatever ran between frames (captures, the inspector, an app's own GL) is not assumed to have left state be.
-        glState.invalidate()
-        target.bind(size: metrics.drawableSize)
-    }
+    init(offscreen: Bool, samples: Int) { target = RenderTarget(offscreen: offscreen, samples: samples) }
+    func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
     func finishGPU() { GLContextControl.finish() }
 }
