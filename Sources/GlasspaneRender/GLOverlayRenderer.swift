@@ -515,6 +515,15 @@ public final class GLOverlayRenderer: DrawListRenderer {
         return true
     }
 
+    /// Adds the whole pixels of `bounds` inside the drawable as damage (nothing when it lies outside: a sheet sliding
+    /// in from below the window). The cache redraw copies exactly these pixels, so they must lie inside the texture.
+    private func addDamage(onScreen bounds: Rect?) {
+        guard let bounds, let size = cachedMetrics?.drawableSize else { return }
+        let c = bounds.intersection(Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+        guard c.width > 0, c.height > 0 else { return }
+        addDamage(Self.wholePixels(c))
+    }
+
     /// Adds a damaged pixel rectangle, merging it with those it overlaps; past `maxDamageRects`, all become one.
     private func addDamage(_ rect: Rect) {
         var merged = rect
@@ -574,7 +583,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 for f in 0..<Self.floatsPerVertex { vertices[k + f] = vertices[from + f] } // one point: no pixels
             }
             collapsed.append(from..<to)
-            if let b = span.bounds { addDamage(Self.wholePixels(b)) }
+            addDamage(onScreen: span.bounds)
         }
         hotCommands = hot
         hotBatchOf.removeAll(keepingCapacity: true)
@@ -596,7 +605,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             vertices.replaceSubrange(from..<(from + v.count), with: v)
             uploads.append(from..<(from + v.count))
             hotFirst[index] = -1
-            if let b = span.bounds { addDamage(Self.wholePixels(b)) }
+            addDamage(onScreen: span.bounds)
         }
         hotCommands.removeAll(keepingCapacity: true)
         hotBatches.removeAll(keepingCapacity: true)
@@ -618,6 +627,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// `seed` and every command after one of them in the list that overlaps it (transitively), sorted: drawn over the
     /// composite in list order, they cover the cold commands exactly as the list does. Nil past the limits.
     private func hotClosure(_ seed: [Int]) -> [Int]? {
+        guard seed.count <= Self.maxHotCommands else { return nil }
         var isHot = [Bool](repeating: false, count: spans.count)
         for index in seed { isHot[index] = true }
         var hot = seed

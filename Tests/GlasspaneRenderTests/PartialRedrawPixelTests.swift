@@ -250,6 +250,46 @@ final class PartialRedrawPixelTests: XCTestCase {
         }
     }
 
+    /// The options sheet slides in from below the window over the menu: its commands turn hot while partly off
+    /// screen (their old pixels are redrawn away only where they lie inside the cache texture), then cool. Every frame
+    /// each layer's pixels equal a fresh renderer's, and no layer makes more commands hot than the limit. (Found by
+    /// hand: the damage of a command partly below the window made the cache copy fail, and the sheet froze mid-slide.)
+    func testASheetSlidingInFromBelowTheWindowIsDrawnRightThroughoutAndAfter() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 1280, height: 720), headless: true, vsync: false))
+            defer { platform.close() }
+            let atlas = try GlyphAtlas()
+            let shared = GLStateCache()
+            let app = DemoApp(sceneRenderer: try GLSceneRenderer(sharedState: shared),
+                              overlayRenderer: try GLOverlayRenderer(atlas: atlas, sharedState: shared),
+                              fonts: atlas, windowSize: platform.metrics.windowSize, content: DemoApp.Content(route: .menu))
+            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
+            loop.surface = TestSurface()
+            for _ in 0..<5 { loop.runFrame() }
+            let button = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "menu.options")).windowFrame
+            loop.inject([.pointerDown(PointerEvent(location: button.center)), .pointerUp(PointerEvent(location: button.center))])
+            let metrics = platform.metrics
+            let target = RenderTarget(offscreen: true)
+            var sheetWasHot = false
+            for frame in 0..<90 {
+                loop.runFrame()
+                guard frame % 6 == 0 || frame > 84 else { continue }
+                for layer in app.stage.overlay.layers where layer.visibility != .hidden {
+                    let renderer = try XCTUnwrap(app.stage.renderer(for: layer) as? GLOverlayRenderer)
+                    XCTAssertLessThanOrEqual(renderer.hotCommandCount, 24, "\(layer.name) frame \(frame)")
+                    if layer.name.hasPrefix("sheet") && renderer.hotCommandCount > 0 { sheetWasHot = true }
+                    target.bind(size: metrics.drawableSize)
+                    let drawn = Self.frame { renderer.render(layer.drawList, generation: layer.contentVersion, metrics: metrics) }
+                    let fresh = try GLOverlayRenderer(atlas: atlas)
+                    let full = Self.frame { fresh.render(layer.drawList, generation: 1, metrics: metrics) }
+                    Self.assertSamePixels(drawn, full, tolerance: 1, "\(layer.name), frame \(frame)")
+                }
+                shared.invalidate() // the fresh renderers and the read-backs above changed state behind the cache
+            }
+            XCTAssertTrue(sheetWasHot, "the sliding sheet was drawn hot")
+        }
+    }
+
     /// F2 springs the demo panel closed and open (its height and its body's alpha move every frame), then it slides:
     /// the panel's subtree is repainted in place, the renderer re-emits it (clips cut anew) without a whole
     /// tessellation, and each frame's pixels, through the cache and drawn directly, equal a fresh renderer's.
