@@ -43,14 +43,9 @@ final class BatchingPixelTests: XCTestCase {
         try body(try GlyphAtlas())
     }
 
-    /// Clears to a fixed color, draws with `body`, reads the frame back.
+    /// A frame of the tests' size over the fixed clear color.
     @MainActor
-    private static func frame(_ body: () -> Void) -> PixelImage {
-        glClearColor(0.2, 0.3, 0.4, 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        body()
-        return FramebufferCapture.readBackBuffer(size: metrics.drawableSize)
-    }
+    private static func frame(_ body: () -> Void) -> PixelImage { clearedFrame(size: metrics.drawableSize, body) }
 
     /// Each drawing command in a list of its own (wrapped in the clips around it), drawn one after another.
     @MainActor
@@ -69,13 +64,6 @@ final class BatchingPixelTests: XCTestCase {
         }
     }
 
-    private static func assertSamePixels(_ a: PixelImage, _ b: PixelImage, _ message: String, line: UInt = #line) {
-        XCTAssertEqual(a.size, b.size, line: line)
-        guard let i = a.rgba.indices.first(where: { a.rgba[$0] != b.rgba[$0] }) else { return }
-        let differing = stride(from: 0, to: a.rgba.count, by: 4).filter { a.rgba[$0..<$0 + 4] != b.rgba[$0..<$0 + 4] }.count
-        XCTFail("\(message): \(differing) pixels differ, first at x \(i / 4 % a.size.width), y \(i / 4 / a.size.width)", line: line)
-    }
-
     func testMergedBatchesDrawThePixelsOfEachCommandInOrder() throws {
         try MainActor.assumeIsolated {
             try Self.withTarget { atlas in
@@ -87,7 +75,7 @@ final class BatchingPixelTests: XCTestCase {
                 // texture and clip 8). Two textures split batches: testAMoveThatWouldBreakPaintersOrderRebuildsTheBatches.
                 XCTAssertEqual(merged.drawCallCount, 1)
                 let reference = Self.frame { try? Self.drawOneByOne(Self.interleaved, atlas: atlas) }
-                Self.assertSamePixels(batchedFrame, reference, "merged batches against one command at a time")
+                assertSamePixels(batchedFrame, reference, "merged batches against one command at a time")
                 let cached = try GLOverlayRenderer(atlas: atlas)
                 cached.compositing = .cached
                 let cachedFrame = Self.frame { cached.render(Self.interleaved, generation: 1, metrics: Self.metrics) }
@@ -105,10 +93,7 @@ final class BatchingPixelTests: XCTestCase {
             let atlas = try GlyphAtlas()
             let renderer = try GLOverlayRenderer(atlas: atlas)
             renderer.compositing = .direct
-            let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: renderer, fonts: atlas,
-                              windowSize: platform.metrics.windowSize)
-            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
-            loop.surface = TestSurface()
+            let (app, loop) = try headlessDemo(on: platform, atlas: atlas, overlay: renderer)
             loop.runFrame()
             let ui = try XCTUnwrap(app.stage.overlay.layer(named: "ui"))
             XCTAssertIdentical(app.stage.renderer(for: ui), renderer)
@@ -190,7 +175,7 @@ final class BatchingPixelTests: XCTestCase {
                 let fresh = try GLOverlayRenderer(atlas: atlas)
                 fresh.compositing = .direct
                 _ = fresh.registerImage(checker)
-                Self.assertSamePixels(moved, Self.frame { fresh.render(onText, generation: 1, metrics: Self.metrics) }, "the text over the image")
+                assertSamePixels(moved, Self.frame { fresh.render(onText, generation: 1, metrics: Self.metrics) }, "the text over the image")
             }
         }
     }
@@ -218,7 +203,7 @@ final class BatchingPixelTests: XCTestCase {
                     }
                     let fresh = try GLOverlayRenderer(atlas: atlas)
                     fresh.compositing = .cached
-                    Self.assertSamePixels(drawn, Self.frame { fresh.render(list(y), generation: 1, metrics: Self.metrics) }, "y \(y)")
+                    assertSamePixels(drawn, Self.frame { fresh.render(list(y), generation: 1, metrics: Self.metrics) }, "y \(y)")
                 }
                 XCTAssertEqual(renderer.tessellationCount, 1, "no whole tessellation")
                 XCTAssertEqual(renderer.partialUpdateCount, 4)

@@ -16,10 +16,7 @@ final class DemoPixelTests: XCTestCase {
             let platform = try SDLPlatform(options: PlatformOptions(size: size, headless: true, vsync: false))
             defer { platform.close() }
             let atlas = try GlyphAtlas()
-            let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
-                              fonts: atlas, windowSize: platform.metrics.windowSize)
-            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
-            loop.surface = TestSurface()
+            let (app, loop) = try headlessDemo(on: platform, atlas: atlas)
             var image: PixelImage?
             loop.addObserver(BeforePresent { _ in image = FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize) }, order: .screenshots)
             loop.runFrame()
@@ -61,10 +58,7 @@ final class DemoPixelTests: XCTestCase {
             defer { platform.close() }
             let atlas = try GlyphAtlas()
             // Not spinning, so the same pixel sees the same face under the same light in every frame.
-            let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
-                              fonts: atlas, windowSize: platform.metrics.windowSize, initial: CubeState(spinning: false))
-            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
-            loop.surface = TestSurface()
+            let (app, loop) = try headlessDemo(on: platform, atlas: atlas, initial: CubeState(spinning: false))
             var image: PixelImage?
             loop.addObserver(BeforePresent { _ in image = FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize) }, order: .screenshots)
             loop.runFrame()
@@ -92,11 +86,8 @@ final class DemoPixelTests: XCTestCase {
             let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
             defer { platform.close() }
             let atlas = try GlyphAtlas()
-            let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
-                              fonts: atlas, windowSize: platform.metrics.windowSize, content: DemoApp.Content(showsHUD: true))
-            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
+            let (app, loop) = try headlessDemo(on: platform, atlas: atlas, content: DemoApp.Content(showsHUD: true))
             loop.addObserver(app.performanceHUD, order: .hud)
-            loop.surface = TestSurface()
             for _ in 0..<12 { loop.runFrame() }
             let ui = try XCTUnwrap(app.stage.overlay.layer(named: "ui"))
             let panelRenderer = try XCTUnwrap(app.stage.renderer(for: ui) as? GLOverlayRenderer)

@@ -25,24 +25,9 @@ final class PartialRedrawPixelTests: XCTestCase {
         ])
     }
 
-    /// Asserts two frames are identical (each channel within `tolerance`), naming the first differing pixel rather
-    /// than printing both images.
-    private static func assertSamePixels(_ a: PixelImage, _ b: PixelImage, tolerance: Int = 0, _ message: String, line: UInt = #line) {
-        XCTAssertEqual(a.size, b.size, line: line)
-        func differs(_ k: Int) -> Bool { abs(Int(a.rgba[k]) - Int(b.rgba[k])) > tolerance }
-        guard let i = a.rgba.indices.first(where: differs) else { return }
-        let differing = stride(from: 0, to: a.rgba.count, by: 4).filter { p in (p..<p + 4).contains(where: differs) }.count
-        XCTFail("\(message): \(differing) pixels differ, first at x \(i / 4 % a.size.width), y \(i / 4 / a.size.width)", line: line)
-    }
-
-    /// Clears to a fixed color, draws with `body`, reads the frame back.
+    /// A frame of the tests' size over the fixed clear color.
     @MainActor
-    private static func frame(_ body: () -> Void) -> PixelImage {
-        glClearColor(0.2, 0.3, 0.4, 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        body()
-        return FramebufferCapture.readBackBuffer(size: metrics.drawableSize)
-    }
+    private static func frame(_ body: () -> Void) -> PixelImage { clearedFrame(size: metrics.drawableSize, body) }
 
     func testDamagedCommandsAloneAreRedoneAndThePixelsEqualAFullRepaint() throws {
         try MainActor.assumeIsolated {
@@ -72,7 +57,7 @@ final class PartialRedrawPixelTests: XCTestCase {
 
                 let fresh = try GLOverlayRenderer(atlas: atlas)
                 let full = Self.frame { fresh.render(list, generation: 1, metrics: Self.metrics) }
-                Self.assertSamePixels(drag, full, "step \(step): the drag frame's pixels equal a full repaint's")
+                assertSamePixels(drag, full, "step \(step): the drag frame's pixels equal a full repaint's")
             }
         }
     }
@@ -102,7 +87,7 @@ final class PartialRedrawPixelTests: XCTestCase {
                 XCTAssertEqual(incremental.lastChangedCommands, [3])
                 let fresh = try GLOverlayRenderer(atlas: atlas)
                 fresh.compositing = .direct
-                Self.assertSamePixels(drawn, Self.frame { fresh.render(list, generation: 1, metrics: Self.metrics) }, "step \(step)")
+                assertSamePixels(drawn, Self.frame { fresh.render(list, generation: 1, metrics: Self.metrics) }, "step \(step)")
             }
             // The same command under a clip that moved is emitted again (its quads are cut anew).
             var moved = list
@@ -114,7 +99,7 @@ final class PartialRedrawPixelTests: XCTestCase {
             XCTAssertEqual(incremental.reemittedCommandCount - before, 1, "the hue gradient under the moved clip")
             let fresh = try GLOverlayRenderer(atlas: atlas)
             fresh.compositing = .direct
-            Self.assertSamePixels(drawn, Self.frame { fresh.render(moved, generation: 1, metrics: Self.metrics) }, "after the clip moved")
+            assertSamePixels(drawn, Self.frame { fresh.render(moved, generation: 1, metrics: Self.metrics) }, "after the clip moved")
         }
     }
 
@@ -142,7 +127,7 @@ final class PartialRedrawPixelTests: XCTestCase {
             XCTAssertEqual(renderer.partialUpdateCount, 0)
             let fresh = try GLOverlayRenderer(atlas: atlas)
             fresh.compositing = .cached
-            Self.assertSamePixels(drawn, Self.frame { fresh.render(shorter, generation: 1, metrics: Self.metrics) }, "after a whole repaint")
+            assertSamePixels(drawn, Self.frame { fresh.render(shorter, generation: 1, metrics: Self.metrics) }, "after a whole repaint")
         }
     }
 
@@ -155,10 +140,7 @@ final class PartialRedrawPixelTests: XCTestCase {
             let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
             defer { platform.close() }
             let atlas = try GlyphAtlas()
-            let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
-                              fonts: atlas, windowSize: platform.metrics.windowSize)
-            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
-            loop.surface = TestSurface()
+            let (app, loop) = try headlessDemo(on: platform, atlas: atlas)
             loop.runFrame()
             loop.runFrame()
             let ui = try XCTUnwrap(app.stage.overlay.layer(named: "ui"))
@@ -188,7 +170,7 @@ final class PartialRedrawPixelTests: XCTestCase {
             let full = Self.frame { fresh.render(list, generation: 1, metrics: metrics) }
             let hot = Self.frame { panelRenderer.render(list, generation: ui.contentVersion, metrics: metrics) }
             // Blending a hot command over the composite instead of into the 8-bit cache rounds once differently.
-            Self.assertSamePixels(hot, full, tolerance: 1, "the dragged panel, hot")
+            assertSamePixels(hot, full, tolerance: 1, "the dragged panel, hot")
 
             // Still frames: after half a second the hot commands go back into the cache, redrawn where they are.
             let redraws = panelRenderer.cacheRedrawCount
@@ -200,7 +182,7 @@ final class PartialRedrawPixelTests: XCTestCase {
             XCTAssertFalse(regions.isEmpty, "the hot commands' rectangles, not the whole cache")
             XCTAssertLessThan(regions.reduce(0) { $0 + $1.width * $1.height }, panel.width * panel.height * 0.6, "\(regions) inside \(panel)")
             let cooled = Self.frame { panelRenderer.render(list, generation: ui.contentVersion, metrics: metrics) }
-            Self.assertSamePixels(cooled, full, "the dragged panel, back in the cache")
+            assertSamePixels(cooled, full, "the dragged panel, back in the cache")
         }
     }
 
@@ -245,7 +227,7 @@ final class PartialRedrawPixelTests: XCTestCase {
             XCTAssertEqual(renderer.hotCommandCount, 0)
             XCTAssertEqual(renderer.tessellationCount, tessellations + 1, "tessellated anew in list order")
             let fresh = try GLOverlayRenderer(atlas: atlas)
-            Self.assertSamePixels(drawn, Self.frame { fresh.render(list(knob), generation: 1, metrics: Self.metrics) }, "the knob under the square")
+            assertSamePixels(drawn, Self.frame { fresh.render(list(knob), generation: 1, metrics: Self.metrics) }, "the knob under the square")
             XCTAssertEqual(drawn.pixel(x: 210, y: 70).r, 0xc0, "the square covers the knob")
         }
     }
@@ -260,11 +242,7 @@ final class PartialRedrawPixelTests: XCTestCase {
             defer { platform.close() }
             let atlas = try GlyphAtlas()
             let shared = GLStateCache()
-            let app = DemoApp(sceneRenderer: try GLSceneRenderer(sharedState: shared),
-                              overlayRenderer: try GLOverlayRenderer(atlas: atlas, sharedState: shared),
-                              fonts: atlas, windowSize: platform.metrics.windowSize, content: DemoApp.Content(route: .menu))
-            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
-            loop.surface = TestSurface()
+            let (app, loop) = try headlessDemo(on: platform, atlas: atlas, sharedState: shared, content: DemoApp.Content(route: .menu))
             for _ in 0..<5 { loop.runFrame() }
             let button = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "menu.options")).windowFrame
             loop.inject([.pointerDown(PointerEvent(location: button.center)), .pointerUp(PointerEvent(location: button.center))])
@@ -282,7 +260,7 @@ final class PartialRedrawPixelTests: XCTestCase {
                     let drawn = Self.frame { renderer.render(layer.drawList, generation: layer.contentVersion, metrics: metrics) }
                     let fresh = try GLOverlayRenderer(atlas: atlas)
                     let full = Self.frame { fresh.render(layer.drawList, generation: 1, metrics: metrics) }
-                    Self.assertSamePixels(drawn, full, tolerance: 1, "\(layer.name), frame \(frame)")
+                    assertSamePixels(drawn, full, tolerance: 1, "\(layer.name), frame \(frame)")
                 }
                 shared.invalidate() // the fresh renderers and the read-backs above changed state behind the cache
             }
@@ -298,10 +276,7 @@ final class PartialRedrawPixelTests: XCTestCase {
             let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
             defer { platform.close() }
             let atlas = try GlyphAtlas()
-            let app = DemoApp(sceneRenderer: try GLSceneRenderer(), overlayRenderer: try GLOverlayRenderer(atlas: atlas),
-                              fonts: atlas, windowSize: platform.metrics.windowSize)
-            let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
-            loop.surface = TestSurface()
+            let (app, loop) = try headlessDemo(on: platform, atlas: atlas)
             loop.runFrame()
             loop.runFrame()
             let ui = try XCTUnwrap(app.stage.overlay.layer(named: "ui"))
@@ -331,7 +306,7 @@ final class PartialRedrawPixelTests: XCTestCase {
                     let drawn = Self.frame { panelRenderer.render(list, generation: ui.contentVersion, metrics: metrics) }
                     let fresh = try GLOverlayRenderer(atlas: atlas)
                     fresh.compositing = mode
-                    Self.assertSamePixels(drawn, Self.frame { fresh.render(list, generation: 1, metrics: metrics) }, "\(mode) frame \(frame)")
+                    assertSamePixels(drawn, Self.frame { fresh.render(list, generation: 1, metrics: metrics) }, "\(mode) frame \(frame)")
                 }
             }
             XCTAssertGreaterThanOrEqual(inPlace, 30, "most springing and sliding frames are updated in place")
