@@ -413,13 +413,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                     // Drawn directly over the composite: its vertices live in the hot buffer, the cache never had it.
                     let start = hotFirst[index] * Self.floatsPerVertex
                     let changed = vertices.withUnsafeBufferPointer { v in
-                        hotVertices.withUnsafeMutableBufferPointer { hot -> Bool in
-                            var k = 0
-                            while k < floats && hot[start + k] == v[tail + k] { k += 1 }
-                            guard k < floats else { return false }
-                            while k < floats { hot[start + k] = v[tail + k]; k += 1 }
-                            return true
-                        }
+                        hotVertices.withUnsafeMutableBufferPointer { Self.copyIfChanged(v, from: tail, into: $0, at: start, count: floats) }
                     }
                     vertices.removeSubrange(tail...)
                     emittedCommands[index] = command
@@ -432,13 +426,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 }
                 let start = span.first * Self.floatsPerVertex
                 // A view repaints all its commands; the ones that came out the same need no upload and no pixels.
-                // (A plain loop: a closure per element here cost a main-actor check per call.)
-                let changed = vertices.withUnsafeMutableBufferPointer { v -> Bool in
-                    var k = 0
-                    while k < floats && v[start + k] == v[tail + k] { k += 1 }
-                    guard k < floats else { return false }
-                    while k < floats { v[start + k] = v[tail + k]; k += 1 }
-                    return true
+                let changed = vertices.withUnsafeMutableBufferPointer {
+                    Self.copyIfChanged(UnsafeBufferPointer($0), from: tail, into: $0, at: start, count: floats)
                 }
                 vertices.removeSubrange(tail...)
                 emittedCommands[index] = command
@@ -495,6 +484,18 @@ public final class GLOverlayRenderer: DrawListRenderer {
 
     /// See `mergeNearbyUploads`.
     private static let uploadMergeGap = 2048
+
+    /// Copies `count` floats from `source` at `from` over `target` at `to`; false, writing nothing, when they are
+    /// equal already. (Plain loops over buffer pointers: a closure or an array access per element cost a main-actor
+    /// or uniqueness check each.)
+    private static func copyIfChanged(_ source: UnsafeBufferPointer<Float>, from: Int, into target: UnsafeMutableBufferPointer<Float>,
+                                      at to: Int, count: Int) -> Bool {
+        var k = 0
+        while k < count && target[to + k] == source[from + k] { k += 1 }
+        guard k < count else { return false }
+        while k < count { target[to + k] = source[from + k]; k += 1 }
+        return true
+    }
 
     /// True when every command that moved is still drawn after each command it now overlaps that precedes it in
     /// the list, and before each that follows it (batches are drawn in order, each batch in list order).
