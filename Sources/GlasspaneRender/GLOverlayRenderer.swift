@@ -11,7 +11,9 @@
 // list), uploads only those ranges (`glBufferSubData`), and redraws the cache texture only inside the damaged pixels
 // (old and new bounds, scissored; batches that miss it are skipped). With `.automatic` compositing (the default) an
 // overlay is rasterized into a texture and each frame composites one textured quad over the content's bounds, while
-// one rebuilt whole frame after frame (the HUD) is drawn directly; `.cached` and `.direct` force either way.
+// one rebuilt whole frame after frame (the HUD) is drawn directly; `.cached` and `.direct` force either way. While a
+// partial repaint keeps changing the same few commands (a drag), `.automatic` draws them "hot": from a buffer of their
+// own over the composite of a cache that no longer holds them, so the cache is not redrawn until they cool.
 // Measurements in docs/overlay.md.
 // GL state: given a shared `GLStateCache` (the session's, which its scene renderer uses too) it sets only what differs
 // and restores nothing (the contract in GLStateCache.swift); without one it saves the caller's state and restores it,
