@@ -47,19 +47,19 @@ public final class GLStateCache {
     }
 
     /// A pixel rectangle in GL's bottom-left coordinates.
-    public struct Box: Equatable, Sendable {
+    struct Box: Equatable, Sendable {
         /// Left, bottom, width, height.
         public var x: GLint, y: GLint, width: GLsizei, height: GLsizei
     }
 
     /// `glBlendFuncSeparate`'s four factors.
-    public struct BlendFactors: Equatable, Sendable {
+    struct BlendFactors: Equatable, Sendable {
         /// Source and destination factors for RGB and alpha.
         public var srcRGB: GLenum, dstRGB: GLenum, srcAlpha: GLenum, dstAlpha: GLenum
     }
 
     /// What the shadow holds; nil where it does not know (after `invalidate`).
-    public struct Snapshot: Sendable {
+    struct Snapshot: Sendable {
         /// The current program.
         public var program: GLuint?
         /// The bound vertex array.
@@ -107,35 +107,30 @@ public final class GLStateCache {
     }
 
     private var known = Snapshot()
-    /// GL calls the cache issued and skipped since it was made (tests and the bench: skipped calls are the saving).
+    /// GL calls the cache issued since it was made (tests count the calls of a frame).
     public private(set) var issued = 0
-    /// See `issued`.
-    public private(set) var skipped = 0
 
     /// An empty shadow: everything unknown, so the first set of each state is issued.
     public init() {}
-
-    /// What the shadow says is current.
-    public var snapshot: Snapshot { known }
 
     /// Forgets everything: the next set of each state reaches the driver.
     public func invalidate() { known = Snapshot() }
 
     /// `glUseProgram`.
     public func useProgram(_ program: GLuint) {
-        guard known.program != program else { skipped += 1; return }
+        guard known.program != program else { return }
         glUseProgram(program); known.program = program; issued += 1
     }
 
     /// `glBindVertexArray` (a vertex array carries its own element buffer; the array buffer binding is global).
     public func bindVertexArray(_ array: GLuint) {
-        guard known.vertexArray != array else { skipped += 1; return }
+        guard known.vertexArray != array else { return }
         glBindVertexArray(array); known.vertexArray = array; issued += 1
     }
 
     /// `glBindBuffer(GL_ARRAY_BUFFER, …)`.
     public func bindArrayBuffer(_ buffer: GLuint) {
-        guard known.arrayBuffer != buffer else { skipped += 1; return }
+        guard known.arrayBuffer != buffer else { return }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer); known.arrayBuffer = buffer; issued += 1
     }
 
@@ -144,46 +139,46 @@ public final class GLStateCache {
         if known.activeTexture != GLenum(GL_TEXTURE0) {
             glActiveTexture(GLenum(GL_TEXTURE0)); known.activeTexture = GLenum(GL_TEXTURE0); issued += 1
         }
-        guard known.texture0 != texture else { skipped += 1; return }
+        guard known.texture0 != texture else { return }
         glBindTexture(GLenum(GL_TEXTURE_2D), texture); known.texture0 = texture; issued += 1
     }
 
     /// `glViewport`.
     public func viewport(_ x: GLint, _ y: GLint, _ width: GLsizei, _ height: GLsizei) {
         let box = Box(x: x, y: y, width: width, height: height)
-        guard known.viewport != box else { skipped += 1; return }
+        guard known.viewport != box else { return }
         glViewport(x, y, width, height); known.viewport = box; issued += 1
     }
 
     /// `glEnable` or `glDisable`.
     public func set(_ capability: Capability, _ on: Bool) {
-        guard known[capability] != on else { skipped += 1; return }
+        guard known[capability] != on else { return }
         if on { glEnable(capability.glEnum) } else { glDisable(capability.glEnum) }
         known[capability] = on; issued += 1
     }
 
     /// `glBlendEquation`.
     public func blendEquation(_ mode: GLenum) {
-        guard known.blendEquation != mode else { skipped += 1; return }
+        guard known.blendEquation != mode else { return }
         glBlendEquation(mode); known.blendEquation = mode; issued += 1
     }
 
     /// `glBlendFuncSeparate`.
     public func blendFunc(srcRGB: GLenum, dstRGB: GLenum, srcAlpha: GLenum, dstAlpha: GLenum) {
         let f = BlendFactors(srcRGB: srcRGB, dstRGB: dstRGB, srcAlpha: srcAlpha, dstAlpha: dstAlpha)
-        guard known.blendFunc != f else { skipped += 1; return }
+        guard known.blendFunc != f else { return }
         glBlendFuncSeparate(srcRGB, dstRGB, srcAlpha, dstAlpha); known.blendFunc = f; issued += 1
     }
 
     /// `glDepthFunc`.
     public func depthFunc(_ function: GLenum) {
-        guard known.depthFunc != function else { skipped += 1; return }
+        guard known.depthFunc != function else { return }
         glDepthFunc(function); known.depthFunc = function; issued += 1
     }
 
     /// `glCullFace`.
     public func cullFace(_ face: GLenum) {
-        guard known.cullFace != face else { skipped += 1; return }
+        guard known.cullFace != face else { return }
         glCullFace(face); known.cullFace = face; issued += 1
     }
 
