@@ -11,7 +11,7 @@ public final class OverlayStage {
     /// Draws the overlay's list; nil draws nothing (logic tests, benchmarks).
     public let renderer: (any DrawListRenderer)?
     /// The performance HUD, when the app has one.
-    public var hud: PerformanceHUD?
+    public var hud: PerformanceHUD? { didSet { drawnStructureVersion = nil } }
     /// Receives one line per routing decision (`--trace-routing`).
     public var trace: ((String) -> Void)?
     /// The last routing decision (tests and tools).
@@ -34,13 +34,16 @@ public final class OverlayStage {
         return !decision.target.isEngine
     }
 
-    /// Phase 7a: keeps the HUD at its corner and rebuilds its layer.
+    /// Phase 7a: keeps the HUD at its corner and rebuilds its layer (nothing while it is hidden: it is placed
+    /// and laid out on the first frame it shows).
     public func updateHUD(metrics: WindowMetrics) {
         guard let hud else { return }
         overlay.windowSize = metrics.windowSize
+        guard hud.layer.visibility != .hidden else { return }
         hud.position(in: metrics.windowSize)
         overlay.update(layer: hud.layer)
-        if hud.layer.visibility != .hidden { prepare(hud.layer, metrics: metrics) }
+        guard let slot = slot(creatingFor: hud.layer) else { return }
+        prepare(slot, metrics: metrics)
     }
 
     /// Phase 7b: follows the window size and lays out what changed.
@@ -57,29 +60,35 @@ public final class OverlayStage {
     private var frameMetrics: WindowMetrics?
 
     /// Phase 7c with the frame's metrics: paints, then prepares each visible layer's renderer (not the HUD's: the
-    /// `hud` phase did).
+    /// `hud` phase did). An idle frame (no layer invalidated, the same metrics, no renderer with work left) reads
+    /// no layer at all: after rendering, their data is cold in the cache (docs/overlay.md, "Idle frames").
     public func paint(metrics: WindowMetrics?) {
+        let layersMayHaveChanged = overlay.mayNeedUpdate // read first: painting clears it
         overlay.paintIfNeeded()
         guard let metrics else { return }
-        for layer in overlay.layers where layer.visibility != .hidden && layer !== hud?.layer {
-            prepare(layer, metrics: metrics)
-        }
+        if !layersMayHaveChanged && !renderersMayHaveWork && metrics == preparedMetrics { return }
+        preparedMetrics = metrics
+        let slots = drawnSlots()
+        for slot in slots { prepare(slot, metrics: metrics) }
+        renderersMayHaveWork = slots.contains { $0.renderer.needsPrepareForUnchangedList }
     }
 
-    private func prepare(_ layer: OverlayLayer, metrics: WindowMetrics) {
-        guard let layerRenderer = renderer(creatingFor: layer) else { return }
-        let key = ObjectIdentifier(layer)
+    private func prepare(_ slot: LayerSlot, metrics: WindowMetrics) {
+        let layer = slot.layer, version = layer.contentVersion
         // A still layer costs nothing here unless its renderer has work left (idle paint, docs/overlay.md).
-        if let last = preparedVersions[key], last.version == layer.contentVersion, last.metrics == metrics,
-           !layerRenderer.needsPrepareForUnchangedList {
+        if slot.preparedVersion == version, slot.preparedMetrics == metrics, !slot.renderer.needsPrepareForUnchangedList {
             return
         }
-        layerRenderer.prepare(layer.drawList, generation: layer.contentVersion, damage: layer.lastDamage, metrics: metrics)
-        preparedVersions[key] = (layer.contentVersion, metrics)
+        slot.renderer.prepare(layer.drawList, generation: version, damage: layer.lastDamage, metrics: metrics)
+        slot.preparedVersion = version
+        slot.preparedMetrics = metrics
     }
 
-    /// The content version and metrics each layer's renderer was last prepared with.
-    private var preparedVersions: [ObjectIdentifier: (version: UInt64, metrics: WindowMetrics)] = [:]
+    /// The metrics of the last `paint` that looked at the layers.
+    private var preparedMetrics: WindowMetrics?
+    /// False only when, at the end of the last paint or render, no drawn layer's renderer had work left for an
+    /// unchanged list; anything that may change that (a new HUD, a new list of drawn layers) sets it.
+    private var renderersMayHaveWork = true
 
     /// Phase 7 in one call (tests and tools that do not time the parts): HUD, layout, paint.
     public func update(metrics: WindowMetrics) {
@@ -92,30 +101,67 @@ public final class OverlayStage {
     /// layer that changes every frame (the HUD) never forces a still one (the picker panel) to be redrawn. The HUD's
     /// layer is left to `renderHUD`, so its cost is timed as the `hud` phase.
     public func render(metrics: WindowMetrics) {
-        for layer in overlay.layers where layer.visibility != .hidden && layer !== hud?.layer {
-            guard let layerRenderer = renderer(creatingFor: layer) else { return }
-            layerRenderer.render(layer.drawList, generation: layer.contentVersion, damage: layer.lastDamage, metrics: metrics)
+        var needWork = false
+        for slot in drawnSlots() {
+            let layer = slot.layer
+            slot.renderer.render(layer.drawList, generation: layer.contentVersion, damage: layer.lastDamage, metrics: metrics)
+            if slot.renderer.needsPrepareForUnchangedList { needWork = true }
         }
+        renderersMayHaveWork = needWork
     }
 
     /// Phase 8c: draws the HUD's layer over everything else (nothing when there is no HUD or it is hidden).
     public func renderHUD(metrics: WindowMetrics) {
-        guard let layer = hud?.layer, layer.visibility != .hidden, let layerRenderer = renderer(creatingFor: layer) else { return }
-        layerRenderer.render(layer.drawList, generation: layer.contentVersion, damage: layer.lastDamage, metrics: metrics)
+        guard let layer = hud?.layer, layer.visibility != .hidden, let slot = slot(creatingFor: layer) else { return }
+        slot.renderer.render(layer.drawList, generation: layer.contentVersion, damage: layer.lastDamage, metrics: metrics)
     }
 
-    /// The layer's renderer, made on first use (the first layer gets the stage's renderer, others companions).
-    private func renderer(creatingFor layer: OverlayLayer) -> (any DrawListRenderer)? {
+    /// One layer's renderer and what it was last prepared with.
+    private final class LayerSlot {
+        let layer: OverlayLayer
+        let renderer: any DrawListRenderer
+        var preparedVersion: UInt64?
+        var preparedMetrics: WindowMetrics?
+        init(layer: OverlayLayer, renderer: any DrawListRenderer) {
+            self.layer = layer
+            self.renderer = renderer
+        }
+    }
+
+    /// The visible layers other than the HUD's, back to front, with their renderers: rebuilt only when the
+    /// overlay's layer structure (or the HUD) changed, so a frame walks no hidden layer.
+    private func drawnSlots() -> [LayerSlot] {
+        if drawnStructureVersion == overlay.layerStructureVersion { return drawn }
+        drawn.removeAll(keepingCapacity: true)
+        // Layers that left the overlay take their renderers (and cached GL work) with them.
+        let present = Set(overlay.layers.map(ObjectIdentifier.init))
+        slots = slots.filter { present.contains($0.key) }
+        for layer in overlay.layers where layer.visibility != .hidden && layer !== hud?.layer {
+            guard let slot = slot(creatingFor: layer) else { break }
+            drawn.append(slot)
+        }
+        drawnStructureVersion = overlay.layerStructureVersion
+        renderersMayHaveWork = true
+        return drawn
+    }
+
+    private var drawn: [LayerSlot] = []
+    /// The structure version `drawn` was built for; nil: build it again (the HUD changed).
+    private var drawnStructureVersion: UInt64?
+
+    /// The layer's slot, its renderer made on first use (the first layer gets the stage's renderer, others
+    /// companions).
+    private func slot(creatingFor layer: OverlayLayer) -> LayerSlot? {
         guard let renderer else { return nil }
         let key = ObjectIdentifier(layer)
-        if let r = layerRenderers[key] { return r }
-        let made = layerRenderers.isEmpty ? renderer : renderer.makeCompanion()
-        layerRenderers[key] = made
+        if let slot = slots[key] { return slot }
+        let made = LayerSlot(layer: layer, renderer: slots.isEmpty ? renderer : renderer.makeCompanion())
+        slots[key] = made
         return made
     }
 
-    private var layerRenderers: [ObjectIdentifier: any DrawListRenderer] = [:]
+    private var slots: [ObjectIdentifier: LayerSlot] = [:]
 
     /// The renderer drawing a layer (after the first render), for tests and tools.
-    public func renderer(for layer: OverlayLayer) -> (any DrawListRenderer)? { layerRenderers[ObjectIdentifier(layer)] }
+    public func renderer(for layer: OverlayLayer) -> (any DrawListRenderer)? { slots[ObjectIdentifier(layer)]?.renderer }
 }

@@ -37,6 +37,15 @@ public final class Overlay {
     /// Layers set it whenever they are invalidated; `paintIfNeeded` works it out again from the layers.
     var layersMayNeedWork = true
 
+    /// False only when the next `layoutIfNeeded` and `paintIfNeeded` would do nothing: since the last paint no
+    /// layer was invalidated, shown, hidden or added, so no layer's `contentVersion` changed (a stage then skips
+    /// its per-layer checks, docs/overlay.md "Idle frames").
+    public var mayNeedUpdate: Bool { layersMayNeedWork }
+
+    /// Changes whenever which layers are drawn, or their order, may have changed: a layer added or removed, or a
+    /// layer's level, visibility or kind changed. A stage keeps its list of drawn layers until it changes.
+    public private(set) var layerStructureVersion: UInt64 = 0
+
     /// Creates an overlay for a window size, measuring text with `fonts`.
     public init(windowSize: Size, fonts: any FontMetrics = MonospaceFontMetrics()) {
         self.windowSize = windowSize
@@ -70,6 +79,7 @@ public final class Overlay {
     public func removeLayer(_ layer: OverlayLayer) {
         guard let i = layers.firstIndex(where: { $0 === layer }) else { return }
         layers.remove(at: i)
+        layerStructureVersion &+= 1
         animationStore.treeChanged = true
         router.forget(layer: layer)
         if let f = focusedView, f.layer === layer { clearFocus() }
@@ -82,6 +92,7 @@ public final class Overlay {
 
     /// Keeps `layers` ordered by level (stable).
     func sortLayers() {
+        layerStructureVersion &+= 1
         let indexed = layers.enumerated().map { ($0.offset, $0.element) }
         layers = indexed.sorted { $0.1.level != $1.1.level ? $0.1.level < $1.1.level : $0.0 < $1.0 }.map(\.1)
     }
@@ -90,6 +101,7 @@ public final class Overlay {
     /// modal that came up blocks what is below it; a layer that appeared may hold a view that focuses on appear.
     func layerVisibilityChanged(_ layer: OverlayLayer) {
         layersMayNeedWork = true
+        layerStructureVersion &+= 1
         if layer.visibility != .hidden { layer.needsFullRepaint = true; layer.needsAppearanceScan = true }
         if !layer.takesEvents {
             router.forget(layer: layer)
