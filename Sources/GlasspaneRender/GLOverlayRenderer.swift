@@ -118,7 +118,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var hotVBO: GLuint = 0
     private var hotVBOCapacity = 0
     private var hotVerticesChanged = false
-    private var hotCommandMoved = false
+    /// The hot commands whose bounds changed in this partial update (only they can have moved under a cold one).
+    private var movedHotCommands: [Int] = []
     /// Frames `prepare` saw the list unchanged while commands were hot.
     private var quietFrames = 0
     /// Hot commands go back into the cache after this many unchanged frames (half a second at 60 Hz): each move
@@ -356,6 +357,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         uploads.removeAll(keepingCapacity: true)
         moved.removeAll(keepingCapacity: true)
         lastChangedCommands.removeAll(keepingCapacity: true)
+        movedHotCommands.removeAll(keepingCapacity: true)
         for range in damage.commandRanges {
             guard range.lowerBound >= 0, range.upperBound <= spans.count else { return false }
             // Clips pushed inside the range may have moved (a springing panel): the clip of each command is worked
@@ -422,7 +424,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                     guard changed else { continue }
                     lastChangedCommands.append(index)
                     hotVerticesChanged = true
-                    if emittedBounds != span.bounds { hotCommandMoved = true }
+                    if emittedBounds != span.bounds { movedHotCommands.append(index) }
                     spans[index].bounds = emittedBounds
                     continue
                 }
@@ -449,8 +451,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             if movedClips.contains(true) { return false }
         }
         guard movesKeepPaintersOrder() else { return false }
-        if hotCommandMoved {
-            hotCommandMoved = false
+        if !movedHotCommands.isEmpty {
             // Still drawn after every cold command it overlaps that follows it in the list? Else draw it all anew.
             guard hotCommandsKeepPaintersOrder() else { return false }
             // Moves rarely change which batch a hot command belongs to; only then are the vertices laid out anew.
@@ -655,9 +656,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
         return hot.sorted()
     }
 
-    /// True while no cold command after a hot one in the list overlaps it (the hot ones are drawn after all cold ones).
+    /// True while no cold command after a moved hot one in the list overlaps it (the hot ones are drawn after all
+    /// cold ones). Hot commands that kept their place keep their relation to cold commands that kept theirs, and a
+    /// cold command that moved is checked against every hot one by `movesKeepPaintersOrder`.
     private func hotCommandsKeepPaintersOrder() -> Bool {
-        for h in hotCommands {
+        for h in movedHotCommands {
             guard let hb = spans[h].bounds else { continue }
             var j = h + 1
             while j < spans.count {

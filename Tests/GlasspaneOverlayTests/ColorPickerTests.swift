@@ -70,6 +70,30 @@ final class ColorPickerTests: XCTestCase {
         XCTAssertEqual(ColorPicker.gradientOffset(fraction: 0.5, length: 216), 107.5)
     }
 
+    func testADragInTheSquareRepaintsTheSquareButNotTheHueBar() {
+        let (overlay, picker) = makePicker()
+        let layer = overlay.layers[0]
+        /// Whether the last partial paint rewrote the first command matching `isIt`.
+        func damaged(_ isIt: (DrawCommand) -> Bool) -> Bool {
+            guard let index = layer.drawList.commands.firstIndex(where: isIt) else { XCTFail("no such command"); return false }
+            guard let damage = layer.lastDamage else { XCTFail("a whole repaint"); return true }
+            return damage.commandRanges.contains { $0.contains(index) }
+        }
+        let isHueGradient: (DrawCommand) -> Bool = { if case .hueGradient = $0 { true } else { false } }
+        let isSquare: (DrawCommand) -> Bool = { if case .saturationValueGradient = $0 { true } else { false } }
+        let sv = picker.saturationValue.windowFrame
+        overlay.route(down(sv.minX + 40, sv.minY + 30)); overlay.update()
+        overlay.route(drag(sv.minX + 60, sv.minY + 50)); overlay.update()
+        XCTAssertTrue(damaged(isSquare), "the ring moved")
+        XCTAssertFalse(damaged(isHueGradient), "the hue did not change")
+        overlay.route(up(sv.minX + 60, sv.minY + 50)); overlay.update()
+        let bar = picker.hueBar.windowFrame
+        overlay.route(down(bar.minX + 50, bar.center.y)); overlay.update() // focus moves: a whole repaint
+        overlay.route(drag(bar.minX + 80, bar.center.y)); overlay.update()
+        XCTAssertTrue(damaged(isHueGradient), "the hue marker moved")
+        XCTAssertTrue(damaged(isSquare), "the square shows the new hue")
+    }
+
     func testSelectionRingIsClippedToTheSquare() {
         let (overlay, picker) = makePicker("#ffffff") // s = 0, v = 1: the ring sits on the top-left corner
         let sv = picker.saturationValue.windowFrame

@@ -79,7 +79,7 @@ public final class ColorPicker: StackView {
                 userSelected(c.hsv, keepHueIfGrey: true)
             }
         }
-        refreshParts(updateHexField: true)
+        refreshParts(updateHexField: true, previous: nil)
     }
 
     /// Accepts `#rrggbb` or `rrggbb` (six hex digits) only.
@@ -123,8 +123,9 @@ public final class ColorPicker: StackView {
         guard color.hex != self.color.hex else { return }
         var next = color.hsv
         if next.s == 0 || next.v == 0 { next.h = hsv.h }
+        let previous = hsv
         hsv = next
-        refreshParts(updateHexField: !hexField.isFocused)
+        refreshParts(updateHexField: !hexField.isFocused, previous: previous)
     }
 
     /// A change from one of the parts: stored, shown, reported.
@@ -132,14 +133,16 @@ public final class ColorPicker: StackView {
         var n = HSV(h: min(max(next.h, 0), 1), s: min(max(next.s, 0), 1), v: min(max(next.v, 0), 1))
         if keepHueIfGrey && (n.s == 0 || n.v == 0) { n.h = hsv.h }
         guard n != hsv else { return }
+        let previous = hsv
         hsv = n
-        refreshParts(updateHexField: true)
+        refreshParts(updateHexField: true, previous: previous)
         onColorChange?(color)
     }
 
-    private func refreshParts(updateHexField: Bool) {
+    /// Repaints what shows the new color; the hue bar draws only the hue, so a drag in the square leaves it be.
+    private func refreshParts(updateHexField: Bool, previous: HSV?) {
         saturationValue.setNeedsDisplay()
-        hueBar.setNeedsDisplay()
+        if hsv.h != previous?.h { hueBar.setNeedsDisplay() }
         preview.backgroundColor = color
         for s in presets { s.isSelected = s.color.hex == color.hex }
         if updateHexField { hexField.setText(color.hex) }
