@@ -8,9 +8,12 @@
  * Plain C, no Swift dependency. Build: scripts/build-floor.sh (gcc, Debian's SDL2 and glvnd's libOpenGL).
  * Usage: floor [--frames N] [--warmup N] [--size WxH] [--headless] [--finish|--no-finish] [--json PATH]
  *              [--shaders DIR] [--plain] [--msaa N] [--fbo] [--timer-queries] [--state-per-frame] [--composite]
+ *              [--occlude]
  * --composite blends one textured quad the size of the demo's picker panel over the cube each frame, with
  * Shaders/composite.*, setting only the state it needs, and times that on the CPU: the least an overlay drawn from a
- * cache can cost on this driver (reported as the overlay phase). --plain draws the floor's first scene instead (a clear and a diffuse-only cube, built-in shaders) to price the
+ * cache can cost on this driver (reported as the overlay phase). --occlude (with --composite) draws the background
+ * gradient around the panel's opaque interior instead of under it, to price culling the scene beneath an opaque
+ * overlay region (the panel's pixels there are the composite's alone). --plain draws the floor's first scene instead (a clear and a diffuse-only cube, built-in shaders) to price the
  * scene's content; --msaa N draws into an N-sample framebuffer object, as RenderTarget does headless. The last
  * three add, one at a time, something Glasspane does per frame that a minimal loop does not, to price it.
  * docs/bench.md ("The floor") explains what it is compared with and why each option exists.
@@ -203,7 +206,7 @@ static void usage_error(const char *message, const char *value) {
     fprintf(stderr, "floor: %s%s%s\n", message, value ? ": " : "", value ? value : "");
     fprintf(stderr, "usage: floor [--frames N] [--warmup N] [--size WxH] [--headless] [--finish|--no-finish] "
                     "[--json PATH] [--shaders DIR] [--plain] [--msaa N] [--fbo] [--timer-queries] [--state-per-frame] "
-                    "[--composite]\n");
+                    "[--composite] [--occlude]\n");
     exit(2);
 }
 
@@ -223,7 +226,7 @@ static long parse_count(const char *option, const char *text, long min) {
 int main(int argc, char **argv) {
     long frames = 1000, warmup = 60;
     int width = 1280, height = 720, headless = 0, finish = -1, fbo = 0, timer_queries = 0, state_per_frame = 0;
-    int plain = 0, msaa = 1, composite = 0;
+    int plain = 0, msaa = 1, composite = 0, occlude = 0;
     const char *json_path = NULL, *shader_dir = "Shaders";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -249,9 +252,11 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--timer-queries")) timer_queries = 1;
         else if (!strcmp(a, "--state-per-frame")) state_per_frame = 1;
         else if (!strcmp(a, "--composite")) composite = 1;
+        else if (!strcmp(a, "--occlude")) occlude = 1;
         else if (!strcmp(a, "--json")) { if (!next) usage_error("missing value after", a); json_path = next; i++; }
         else usage_error("unknown option", a);
     }
+    if (occlude && (!composite || plain)) usage_error("--occlude needs --composite and the gradient (not --plain)", NULL);
     /* As `glasspane bench`: glFinish before the swap by default when headless (a swap there waits for nothing). */
     if (finish < 0) finish = headless;
     FILE *json = NULL;
@@ -393,6 +398,39 @@ int main(int argc, char **argv) {
         glUseProgram(program);
     }
 
+    /* --occlude: the gradient as four bands around the panel's opaque interior (the rounded corners and the rim stay
+     * over the gradient), from a position buffer; the same fragment shader. */
+    GLuint occluding_program = 0, occluding_vao = 0, occluding_vbo = 0;
+    if (occlude) {
+        static const char *banded_vertex_source =
+            "#version 330 core\n"
+            "layout(location = 0) in vec2 aPosition;\n"
+            "out float vDown;\n"
+            "void main() { vDown = 0.5 - 0.5 * aPosition.y; gl_Position = vec4(aPosition, 1.0, 1.0); }\n";
+        char *bf = read_text(shader_dir, "background.frag");
+        occluding_program = link_program(banded_vertex_source, bf, "occluding background");
+        free(bf);
+        glUseProgram(occluding_program);
+        glUniform3f(glGetUniformLocation(occluding_program, "uTop"), 0.09f * 1.25f + 0.09f, 0.10f * 1.25f + 0.09f, 0.13f * 1.25f + 0.10f);
+        glUniform3f(glGetUniformLocation(occluding_program, "uBottom"), 0.09f * 0.55f, 0.10f * 0.55f, 0.13f * 0.55f);
+        /* The panel (16, 16, 244 x 314) less its 12-point corner radius, in clip space (y up). */
+        float w = (float)pw, h = (float)ph;
+        float l = 28 / w * 2 - 1, r = 248 / w * 2 - 1, t = 1 - 28 / h * 2, b = 1 - 318 / h * 2;
+        float bands[] = {-1, 1, 1, 1, 1, t,  -1, 1, 1, t, -1, t,     /* above */
+                         -1, b, 1, b, 1, -1,  -1, b, 1, -1, -1, -1,  /* below */
+                         -1, t, l, t, l, b,  -1, t, l, b, -1, b,     /* left */
+                         r, t, 1, t, 1, b,  r, t, 1, b, r, b};      /* right */
+        glGenVertexArrays(1, &occluding_vao);
+        glGenBuffers(1, &occluding_vbo);
+        glBindVertexArray(occluding_vao);
+        glBindBuffer(GL_ARRAY_BUFFER, occluding_vbo);
+        glBufferData(GL_ARRAY_BUFFER, sizeof bands, bands, GL_STATIC_DRAW);
+        glEnableVertexAttribArray(0);
+        glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), (void *)0);
+        glBindVertexArray(vao);
+        glUseProgram(program);
+    }
+
     /* --timer-queries: what BenchRunner does through GPUPassTimer, two GL_TIME_ELAPSED queries per frame (the scene
      * and the overlay pass) whose results are read after the present. */
     GLuint queries[2] = {0, 0};
@@ -428,9 +466,15 @@ int main(int argc, char **argv) {
             /* GLSceneRenderer: the gradient triangle without depth test or culling, then the cube with both. */
             glDisable(GL_DEPTH_TEST);
             glDisable(GL_CULL_FACE);
-            glUseProgram(background);
-            glBindVertexArray(background_vao);
-            glDrawArrays(GL_TRIANGLES, 0, 3);
+            if (occlude) {
+                glUseProgram(occluding_program);
+                glBindVertexArray(occluding_vao);
+                glDrawArrays(GL_TRIANGLES, 0, 24);
+            } else {
+                glUseProgram(background);
+                glBindVertexArray(background_vao);
+                glDrawArrays(GL_TRIANGLES, 0, 3);
+            }
             glEnable(GL_DEPTH_TEST);
             glEnable(GL_CULL_FACE);
             glUseProgram(program);
@@ -516,10 +560,11 @@ int main(int argc, char **argv) {
     for (long i = 0; i < measured; i++) sum += (double)samples[i] / 1e6;
     double p50 = percentile_ms(samples, measured, 50), p90 = percentile_ms(samples, measured, 90);
     double p99 = percentile_ms(samples, measured, 99);
-    printf("floor: %ld frames after %ld warmup, %dx%d, %s, %s scene, msaa %d, finish %s%s%s%s%s, GL: %s\n", measured, warmup,
+    printf("floor: %ld frames after %ld warmup, %dx%d, %s, %s scene, msaa %d, finish %s%s%s%s%s%s, GL: %s\n", measured, warmup,
            pw, ph, headless ? "headless" : "window", plain ? "plain" : "Shaders/", msaa, finish ? "on" : "off",
            fbo ? ", fbo" : "", timer_queries ? ", timer queries" : "",
-           state_per_frame ? ", state per frame" : "", composite ? ", composite" : "", (const char *)glGetString(GL_RENDERER));
+           state_per_frame ? ", state per frame" : "", composite ? ", composite" : "", occlude ? ", occluded" : "",
+           (const char *)glGetString(GL_RENDERER));
     printf("frame time (ms)  mean %.3f  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f   draw p50 %.1f us  present p50 %.1f us\n",
            sum / (double)measured, p50, p90, p99, (double)samples[measured - 1] / 1e6, draw_p50_us, present_p50_us);
     if (composite) printf("composite p50 %.1f us (CPU: state, one textured quad)\n", composite_p50_us);
