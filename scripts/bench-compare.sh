@@ -67,11 +67,20 @@ for run in floor floorcomposite cube idle drag; do
 done
 floor50=$(median .frame_ms.p50 floor) cube50=$(median .frame_ms.p50 cube)
 idle50=$(median .frame_ms.p50 idle) drag50=$(median .frame_ms.p50 drag)
+# paired A B: each round's p50 frame-time ratio A / B (runs seconds apart share the machine's mood, which drifts
+# by more than the targets' margins between rounds), as "median (min-max)".
+paired() {
+  local values=() r
+  for r in $(seq 1 "$rounds"); do
+    values+=("$(jq -n --slurpfile a "$out/$1-r$r.json" --slurpfile b "$out/$2-r$r.json" '$a[0].frame_ms.p50 / $b[0].frame_ms.p50')")
+  done
+  printf '%s\n' "${values[@]}" | sort -g | awk '{ v[NR] = $1 } END { printf "%.3f (%.3f-%.3f)", v[int((NR + 1) / 2)], v[1], v[NR] }'
+}
 echo
-echo "Ratios of the median p50 frame times:"
-echo "  Glasspane cube / floor  $(ratio "$cube50" "$floor50")   (target <= 1.05)"
-echo "  idle picker / cube      $(ratio "$idle50" "$cube50")   (target <= 1.05)"
-echo "  dragged picker / cube   $(ratio "$drag50" "$cube50")   (target <= 1.15)"
+echo "Ratios of the median p50 frame times; then the median (range) of each round's own ratio:"
+echo "  Glasspane cube / floor  $(ratio "$cube50" "$floor50")   paired $(paired cube floor)   (target <= 1.05)"
+echo "  idle picker / cube      $(ratio "$idle50" "$cube50")   paired $(paired idle cube)   (target <= 1.05)"
+echo "  dragged picker / cube   $(ratio "$drag50" "$cube50")   paired $(paired drag cube)   (target <= 1.15)"
 echo "Overlay CPU p50: idle $(median .phases_us.overlay.p50 idle) us, dragging $(median .phases_us.overlay.p50 drag) us;"
 echo "  the floor's one composited quad $(median .phases_us.overlay.p50 floorcomposite) us (the least a cached overlay costs here)"
 echo "Reports in $out/"
