@@ -108,6 +108,10 @@ public final class DemoApp: SessionApp {
                                     setSpinning: { [unowned self] in client.setSpinning($0) },
                                     isSpinning: { [unowned self] in engine.currentState.spinning })
         navigation.onQuit = { [unowned self] in wantsQuit = true }
+        // The options sheet's HUD switch goes through the app's, as F1 does: switching the HUD itself left the app
+        // thinking it was off, and the next frame hid it again.
+        navigation.isHUDShown = { [unowned self] in isHUDShown }
+        navigation.setHUDShown = { [unowned self] in setHUDShown($0) }
         // The play panel follows the theme like every other screen (dark, the default, is how it always looked).
         let settings = navigation.settings
         panel.bind { [unowned panel] in

@@ -53,14 +53,18 @@ public final class DemoNavigation {
     public private(set) var now = 0.0
     private var toastHidesAt: Double?
     private var signTab = "draw"
-    private let hud: PerformanceHUD
+    /// Whether the HUD is switched on: the app's switch (a HUD fading out is already off); by default its visibility.
+    public var isHUDShown: () -> Bool
+    /// Switches the HUD on or off (the app fades it, F1's path); by default its visibility at once.
+    public var setHUDShown: (Bool) -> Void
 
     /// Builds every route's views into `overlay`: screens in `screenLayer` (the play screen is `playScreen`), sheets
     /// in modal layers, the toast in its own layer. `setSpinning` sends `set-spin` (the menu pauses the spin);
     /// `isSpinning` says whether the engine last reported spinning.
     public init(overlay: Overlay, screenLayer: OverlayLayer, playScreen: View, hud: PerformanceHUD,
                 setSpinning: @escaping (Bool) -> Void, isSpinning: @escaping () -> Bool) {
-        self.hud = hud
+        isHUDShown = { hud.isVisible }
+        setHUDShown = { hud.isVisible = $0 }
         let settings = settings
         var buttons: [String: Button] = [:]
         func button(_ id: String, _ title: String) -> Button {
@@ -158,7 +162,7 @@ public final class DemoNavigation {
         buttons["about.back"]!.action = { nav.back() }
         buttons["options.back"]!.action = { nav.back() }
         buttons["sign.cancel"]!.action = { nav.back() }
-        hudButton.action = { [unowned self] in self.hud.toggle(); refreshOptions() }
+        hudButton.action = { [unowned self] in setHUDShown(!isHUDShown()); refreshOptions() }
         themeButton.action = { [unowned self] in
             settings.theme = settings.theme == .dark ? .light : .dark
             refreshOptions()
@@ -229,7 +233,7 @@ public final class DemoNavigation {
     }
 
     private func refreshOptions() {
-        hudButton.title = "HUD: \(hud.isVisible ? "on" : "off")"
+        hudButton.title = "HUD: \(isHUDShown() ? "on" : "off")"
         themeButton.title = "Theme: \(settings.theme.rawValue)"
     }
 

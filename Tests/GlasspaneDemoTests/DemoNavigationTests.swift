@@ -72,6 +72,25 @@ final class DemoNavigationTests: XCTestCase {
         XCTAssertTrue(app.wantsQuit, "Escape at the root with nothing up quits")
     }
 
+    func testTheOptionsHUDSwitchShowsTheHUDAndKeepsItUpUntilSwitchedOff() async throws {
+        await start(route: .menu)
+        try await click("menu.options")
+        await frames(60)
+        let hudButton = try XCTUnwrap(view("options.hud") as? Button)
+        XCTAssertEqual(hudButton.title, "HUD: off")
+        try await click("options.hud")
+        await frames(60)
+        // The switch used to show the HUD's layer behind the app's back, and the next frame hid it again.
+        XCTAssertTrue(app.performanceHUD.isVisible, "the HUD stays up")
+        XCTAssertTrue(app.isHUDShown)
+        XCTAssertEqual(hudButton.title, "HUD: on")
+        try await click("options.hud")
+        XCTAssertEqual(hudButton.title, "HUD: off", "off at once, while it fades")
+        await frames(60)
+        XCTAssertFalse(app.performanceHUD.isVisible, "faded out and hidden")
+        XCTAssertFalse(app.isHUDShown)
+    }
+
     func testRouteMenuOpensThereWithTheSpinPaused() async throws {
         await start(route: .menu)
         XCTAssertEqual(app.navigation.coordinator.state.stack, [.play, .menu])
