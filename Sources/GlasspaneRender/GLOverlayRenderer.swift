@@ -269,10 +269,9 @@ public final class GLOverlayRenderer: DrawListRenderer {
     public func prepare(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
         defer { giveStateBack() }
         // Before the frame's render phase: whatever ran since the last frame may have changed state.
-        let unchanged = generation != nil && generation == cachedGeneration && cachedMetrics == metrics
-        update(list, generation: generation, damage: damage, metrics: metrics)
+        let changed = update(list, generation: generation, damage: damage, metrics: metrics)
         if !hotCommands.isEmpty {
-            quietFrames = unchanged ? quietFrames + 1 : 0
+            quietFrames = changed ? 0 : quietFrames + 1
             if quietFrames >= Self.framesBeforeCooling { coolHotCommands() }
         }
         guard usesCache, contentBounds != nil else { return }
@@ -288,26 +287,39 @@ public final class GLOverlayRenderer: DrawListRenderer {
         !hotCommands.isEmpty || !cacheIsCurrent || !cacheDamage.isEmpty
     }
 
+    /// Whether the next frame composites the cache texture rather than drawing the batches directly (`.automatic`
+    /// draws directly while the list changes frame after frame without hot commands).
+    public var drawsFromCache: Bool { usesCache }
+
     /// Whether this frame composites the cache texture (else it draws the batches directly).
     private var usesCache: Bool {
         // Redrawing the whole cache when the whole list changes again next frame costs more than drawing directly.
         compositing == .cached || (compositing == .automatic && (changedFramesInARow < 2 || !hotCommands.isEmpty))
     }
 
-    /// Re-tessellates (wholly or only the damaged commands) when the list is not the one drawn last.
-    private func update(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) {
+    /// Re-tessellates (wholly or only the damaged commands) when the list is not the one drawn last; true when what
+    /// is drawn changed.
+    @discardableResult
+    private func update(_ list: DrawList, generation: UInt64?, damage: DrawListDamage?, metrics: WindowMetrics) -> Bool {
         // Another layer's renderer may have filled the shared atlas, which then started over: every glyph is stale.
         if atlas.resetCount != tessellatedAtlasResets { cachedGeneration = nil }
-        if generation != nil && generation == cachedGeneration && cachedMetrics == metrics { return }
+        if generation != nil && generation == cachedGeneration && cachedMetrics == metrics { return false }
         takeState() // tessellation may upload glyphs, and the vertices are uploaded
         // A full atlas deletes its texture (a deleted binding reverts to 0, and the name may come back): the cache
         // must not trust what it knew about unit 0.
         let atlasTextureBefore = atlas.texture
         defer { if atlas.texture != atlasTextureBefore { resources.state.invalidate() } }
-        updatedSinceRender = true
         let partial = damage.map { d in
             d.baseGeneration == cachedGeneration && cachedMetrics == metrics && updateDamaged(list, d, metrics: metrics)
         } ?? false
+        if partial && lastChangedCommands.isEmpty {
+            // The repainted views came out as they were (a re-display that changed nothing visible): a still frame,
+            // so `.automatic` keeps compositing and hot commands keep counting down to cooling.
+            partialUpdateCount += 1
+            cachedGeneration = generation
+            return false
+        }
+        updatedSinceRender = true
         // Either way the list changed: while it changes frame after frame `.automatic` draws directly (on llvmpipe
         // a cache texture redrawn in the frame that samples it makes the driver finish the scene first, about the
         // scene's whole rasterization time), and the cache catches up on the accumulated damage once it holds still.
@@ -328,6 +340,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         }
         cachedGeneration = generation
         cachedMetrics = metrics
+        return true
     }
 
     /// Redraws the whole cache when it is stale, else its damaged rectangles; returns the draw calls issued.

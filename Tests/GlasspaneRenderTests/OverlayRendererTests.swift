@@ -207,6 +207,29 @@ final class OverlayRendererTests: XCTestCase {
         }
     }
 
+    func testARedisplayThatChangesNothingIsAStillFrameForAutomaticCompositing() throws {
+        try MainActor.assumeIsolated {
+            try Self.withHeadlessContext { _ in
+                let target = RenderTarget(offscreen: true)
+                target.bind(size: Self.metrics.drawableSize)
+                let overlay = try GLOverlayRenderer(atlas: try GlyphAtlas())
+                let everything = [0..<Self.sampleList.commands.count]
+                overlay.render(Self.sampleList, generation: 1, metrics: Self.metrics)
+                XCTAssertEqual(overlay.cacheRedrawCount, 1)
+                // Every view displayed again each frame, drawing what it drew before (a hover that changes nothing).
+                for g in 2...10 {
+                    let damage = DrawListDamage(baseGeneration: UInt64(g - 1), commandRanges: everything)
+                    overlay.prepare(Self.sampleList, generation: UInt64(g), damage: damage, metrics: Self.metrics)
+                    overlay.render(Self.sampleList, generation: UInt64(g), damage: damage, metrics: Self.metrics)
+                    XCTAssertTrue(overlay.drawsFromCache, "generation \(g): composited, as a still frame is")
+                }
+                XCTAssertEqual(overlay.partialUpdateCount, 9)
+                XCTAssertEqual(overlay.reemittedCommandCount, 0, "every command was equal to the one drawn")
+                XCTAssertEqual(overlay.cacheRedrawCount, 1, "nothing to redraw")
+            }
+        }
+    }
+
     func testMissingFontIsAClearError() {
         XCTAssertThrowsError(try GlyphAtlas(fontPath: "/nope/missing.ttf")) { error in
             let e = error as? FontError
