@@ -14,7 +14,8 @@
  * cache can cost on this driver (reported as the overlay phase). --occlude (with --composite) draws the background
  * gradient around the panel's opaque interior instead of under it, to price culling the scene beneath an opaque
  * overlay region (the panel's pixels there are the composite's alone). --plain draws the floor's first scene instead (a clear and a diffuse-only cube, built-in shaders) to price the
- * scene's content; --msaa N draws into an N-sample framebuffer object, as RenderTarget does headless. The last
+ * scene's content; --msaa N draws into an N-sample framebuffer object headless, as RenderTarget does, and into an
+ * N-sample window (resolved by the swap) otherwise, as SDLPlatform asks for. The last
  * three add, one at a time, something Glasspane does per frame that a minimal loop does not, to price it.
  * docs/bench.md ("The floor") explains what it is compared with and why each option exists.
  */
@@ -278,8 +279,20 @@ int main(int argc, char **argv) {
     SDL_GL_SetAttribute(SDL_GL_GREEN_SIZE, 8);
     SDL_GL_SetAttribute(SDL_GL_BLUE_SIZE, 8);
     SDL_GL_SetAttribute(SDL_GL_ALPHA_SIZE, 8);
+    /* --msaa in a window: a multisampled default framebuffer, as SDLPlatform asks for (the swap resolves it);
+     * headless, a multisampled framebuffer object below, as RenderTarget's. */
+    int window_samples = headless || fbo ? 1 : msaa;
+    SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, window_samples > 1 ? 1 : 0);
+    SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, window_samples > 1 ? window_samples : 0);
     SDL_Window *window = SDL_CreateWindow("floor", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
                                           SDL_WINDOW_OPENGL | SDL_WINDOW_SHOWN);
+    if (!window && window_samples > 1) {
+        /* No multisampled visual: none, as SDLPlatform falls back. */
+        SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, 0);
+        SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, 0);
+        window = SDL_CreateWindow("floor", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
+                                  SDL_WINDOW_OPENGL | SDL_WINDOW_SHOWN);
+    }
     if (!window) { fprintf(stderr, "floor: SDL_CreateWindow: %s\n", SDL_GetError()); return 1; }
     SDL_GLContext context = SDL_GL_CreateContext(window);
     if (!context) { fprintf(stderr, "floor: SDL_GL_CreateContext: %s\n", SDL_GetError()); return 1; }
@@ -289,9 +302,9 @@ int main(int argc, char **argv) {
     SDL_GL_GetDrawableSize(window, &pw, &ph);
     if (pw <= 0 || ph <= 0) { pw = width; ph = height; }
 
-    /* --fbo: draw into a framebuffer object like RenderTarget does headless (to price that choice); --msaa N > 1 makes
-     * it multisampled, as RenderTarget's is (never resolved per frame: only a screenshot resolves it). */
-    if (msaa > 1) fbo = 1;
+    /* --fbo: draw into a framebuffer object like RenderTarget does headless (to price that choice); headless, --msaa
+     * N > 1 makes it multisampled, as RenderTarget's is (never resolved per frame: only a screenshot resolves it). */
+    if (msaa > 1 && headless) fbo = 1;
     GLuint framebuffer = 0, color_rb = 0, depth_rb = 0;
     if (fbo) {
         GLint driver_max = 1;
