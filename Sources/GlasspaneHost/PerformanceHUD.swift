@@ -65,7 +65,11 @@ public final class HUDView: View {
     /// The graph's top in milliseconds: at least 20 ms, else the slowest frame shown, rounded up to 10 ms.
     static func graphScale(forMax maxMs: Double) -> Double { max(20, (maxMs / 10).rounded(.up) * 10) }
 
+    /// The bars of frames within budget and over it.
+    static let barColor = Color(r: 0.35, g: 0.8, b: 0.5), overBudgetBarColor = Color(r: 0.95, g: 0.35, b: 0.3)
+
     private var frameTimes = [Double](repeating: 0, count: HUDView.historyLength) // ms, ring buffer
+    private var levels: [UInt8] = [] // the graph's, reused
     private var head = 0
     private var count = 0
     private var phaseAverages = [Double](repeating: 0, count: FramePhase.allCases.count) // µs, smoothed
@@ -127,14 +131,15 @@ public final class HUDView: View {
         let label = Color(r: 0.62, g: 0.66, b: 0.72)
         context.add(.glyphs(GlyphRun(text: "\(Int(scaleMs)) ms", origin: Point(x: graph.maxX - 40, y: graph.minY + 2), fontSize: 9, color: label)))
         context.add(.glyphs(GlyphRun(text: "0", origin: Point(x: graph.maxX - 10, y: graph.maxY - 12), fontSize: 9, color: label)))
-        let barWidth = graph.width / Double(Self.historyLength)
-        for i in 0..<count {
+        // One command for the 240 bars (oldest first, unfilled slots empty at the right): the renderer draws it as one
+        // quad from a row of levels, so the graph changing every frame re-emits one quad, not 240 (docs/bench.md).
+        levels.removeAll(keepingCapacity: true)
+        for i in 0..<Self.historyLength {
+            guard i < count else { levels.append(0); continue }
             let ms = frameTimes[(head - count + i + Self.historyLength) % Self.historyLength]
-            let h = min(graph.height, ms / scaleMs * graph.height)
-            let color = Self.isOverBudget(ms) ? Color(r: 0.95, g: 0.35, b: 0.3) : Color(r: 0.35, g: 0.8, b: 0.5)
-            context.add(.rect(Rect(x: graph.minX + Double(i) * barWidth, y: graph.maxY - h, width: max(barWidth, 1), height: h),
-                              color: color, cornerRadius: 0))
+            levels.append(BarGraph.level(ms / scaleMs, flagged: Self.isOverBudget(ms)))
         }
+        context.add(.bars(BarGraph(frame: graph, levels: levels, color: Self.barColor, flaggedColor: Self.overBudgetBarColor)))
         let budgetY = graph.maxY - Self.budgetMilliseconds / scaleMs * graph.height
         context.add(.rect(Rect(x: graph.minX, y: budgetY, width: graph.width, height: 1), color: Color(r: 1, g: 1, b: 1, a: 0.4), cornerRadius: 0))
         context.add(.glyphs(GlyphRun(text: "16.7", origin: Point(x: graph.minX + 2, y: budgetY - 11), fontSize: 9, color: label)))

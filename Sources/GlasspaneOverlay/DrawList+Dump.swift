@@ -30,6 +30,9 @@ extension DrawCommand {
             return "image \(rect) id=\(image.id) \(tint)"
         case let .glyphs(run):
             return "glyphs \"\(run.text)\" \(run.origin) size=\(shortNumber(run.fontSize)) \(run.color)"
+        case let .bars(graph):
+            let flagged = graph.levels.filter { $0 & BarGraph.flagged != 0 }.count
+            return "bars \(graph.frame) n=\(graph.levels.count) flagged=\(flagged) \(graph.color) \(graph.flaggedColor)"
         case let .pushClip(rect):
             return "pushClip \(rect)"
         case .popClip:

@@ -33,6 +33,36 @@ public struct GlyphRun: Hashable, Sendable, Codable {
     }
 }
 
+/// A bar graph drawn as one quad (the HUD's frame times): bar `i` of `levels.count` is `frame.width / levels.count`
+/// points wide, left to right, and grows up from the bottom edge to `levels[i] & 127` 127ths of the height; a level
+/// with `BarGraph.flagged` added is drawn in `flaggedColor` instead of `color`. Each pixel takes the bar under its
+/// center (no anti-aliasing): a pixel row is covered when its center lies below the bar's top.
+public struct BarGraph: Hashable, Sendable {
+    /// The graph's rectangle.
+    public var frame: Rect
+    /// One byte per bar: the height in 127ths (0...127), plus `flagged` (128) for the second color.
+    public var levels: [UInt8]
+    /// The bars' color.
+    public var color: Color
+    /// The flagged bars' color.
+    public var flaggedColor: Color
+    /// Added to a level: the bar is drawn in `flaggedColor`.
+    public static let flagged: UInt8 = 128
+    /// The most bars a graph may have (renderers draw nothing for more).
+    public static let maximumBars = 1000
+
+    /// Creates a graph.
+    public init(frame: Rect, levels: [UInt8], color: Color, flaggedColor: Color) {
+        self.frame = frame; self.levels = levels; self.color = color; self.flaggedColor = flaggedColor
+    }
+
+    /// The level for a height `fraction` of the graph (clamped to 0...1, rounded to 127ths), flagged or not.
+    public static func level(_ fraction: Double, flagged: Bool) -> UInt8 {
+        let height = UInt8((min(max(fraction, 0), 1) * 127).rounded())
+        return flagged ? height | Self.flagged : height
+    }
+}
+
 /// One drawing command, in window points. Rounded shapes are anti-aliased by the renderer.
 public enum DrawCommand: Hashable, Sendable {
     /// A filled rectangle with optional corner radius.
@@ -53,6 +83,8 @@ public enum DrawCommand: Hashable, Sendable {
     case image(Rect, image: ImageHandle, tint: Color)
     /// A line of text.
     case glyphs(GlyphRun)
+    /// A bar graph in one quad (`BarGraph`).
+    case bars(BarGraph)
     /// Restricts following commands to a rectangle (intersected with the current clip).
     case pushClip(Rect)
     /// Restores the clip before the matching `pushClip`.

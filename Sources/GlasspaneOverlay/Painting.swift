@@ -36,6 +36,7 @@ extension DrawCommand {
             return .linearGradient(r, from: f(from), to: f(to), axis: axis, cornerRadius: radius)
         case let .image(r, image, tint): return .image(r, image: image, tint: f(tint))
         case .glyphs(var run): run.color = f(run.color); return .glyphs(run)
+        case .bars(var graph): graph.color = f(graph.color); graph.flaggedColor = f(graph.flaggedColor); return .bars(graph)
         case .hueGradient, .saturationValueGradient, .pushClip, .popClip: return self
         }
     }
@@ -86,6 +87,7 @@ extension DrawCommand {
             run.origin = t.apply(run.origin)
             run.fontSize *= s
             return .glyphs(run)
+        case var .bars(graph): graph.frame = t.apply(graph.frame); return .bars(graph)
         case let .pushClip(r): return .pushClip(t.apply(r))
         case .popClip: return self
         }

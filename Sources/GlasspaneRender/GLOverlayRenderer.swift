@@ -94,6 +94,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var emittedBounds: Rect?
     /// The pixels quads are cut to while a command under a clip is emitted (nil: not cut).
     private var emitClip: Rect?
+    /// The index of the command being emitted (a bar graph keeps its atlas row by index).
+    private var emittingIndex = 0
+    /// Each bar graph's row of levels in the atlas, by command index, with the atlas reset it was reserved in.
+    private var barRows: [Int: (x: Int, y: Int, width: Int, atlasResets: Int)] = [:]
     /// The other vertex buffer: tessellation emits in painter's order, then lays the batches out here and swaps.
     private var staging: [Float] = []
     /// The commands of each batch, in painter's order (indices into `spans`; only the first `batches.count` are used).
@@ -408,19 +412,20 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 case .image(_, let handle, _):
                     guard let image = resources.images[handle.id] else { return false }
                     if span.count > 0 && batches[span.batch].texture != image.texture { return false }
-                case .glyphs:
+                case .glyphs, .bars:
                     if span.count > 0 && batches[span.batch].texture != atlas.texture { return false }
                 default:
                     break // a shape fits a batch of any texture (one program draws every kind)
                 }
                 emittedBounds = nil
                 emitClip = span.clip.map { Self.scissorPixels($0, drawableHeight: height) }
+                emittingIndex = index
                 emit(command, sx: sx, sy: sy)
                 emitClip = nil
                 reemittedCommandCount += 1
                 let floats = vertices.count - tail
                 if span.count > 0 && batches[span.batch].texture != 0 && batches[span.batch].texture != atlas.texture,
-                   case .glyphs = command {
+                   command.drawsFromAtlas {
                     vertices.removeSubrange(tail...) // the atlas started over while emitting
                     return false
                 }
@@ -431,7 +436,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                     let start = hotFirst[index] * Self.floatsPerVertex
                     let changed = vertices.withUnsafeBufferPointer { v in
                         hotVertices.withUnsafeMutableBufferPointer { Self.copyIfChanged(v, from: tail, into: $0, at: start, count: floats) }
-                    }
+                    } || command.changesWithoutVertices
                     vertices.removeSubrange(tail...)
                     emittedCommands[index] = command
                     guard changed else { continue }
@@ -445,7 +450,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 // A view repaints all its commands; the ones that came out the same need no upload and no pixels.
                 let changed = vertices.withUnsafeMutableBufferPointer {
                     Self.copyIfChanged(UnsafeBufferPointer($0), from: tail, into: $0, at: start, count: floats)
-                }
+                } || command.changesWithoutVertices
                 vertices.removeSubrange(tail...)
                 emittedCommands[index] = command
                 guard changed else { continue }
@@ -926,12 +931,16 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 }
                 guard atlas.texture != 0 else { continue }
                 texture = atlas.texture
+            case .bars:
+                atlas.ensureTexture() // the levels live in the atlas
+                texture = atlas.texture
             default:
                 texture = 0
             }
             let first = vertices.count / Self.floatsPerVertex
             emittedBounds = nil
             emitClip = clip.map { Self.scissorPixels($0, drawableHeight: height) }
+            emittingIndex = index
             emit(command, sx: sx, sy: sy)
             emitClip = nil
             let count = vertices.count / Self.floatsPerVertex - first
@@ -1027,9 +1036,31 @@ public final class GLOverlayRenderer: DrawListRenderer {
                  colors: .solid(tint), shape: (0, 0, 0, 0), kind: 2)
         case .glyphs(let run):
             glyphs(run, sx: sx, sy: sy)
+        case .bars(let graph):
+            bars(graph, in: px(graph.frame))
         case .pushClip, .popClip:
             break
         }
+    }
+
+    /// A bar graph: its levels in a row of the atlas (kept by command index while the atlas lasts), one quad whose
+    /// local coordinates are (texel x along the row, row y + the height fraction from the bottom); the shader reads
+    /// the level under each pixel's center (Shaders/overlay.frag, kind 6).
+    private func bars(_ graph: BarGraph, in p: Rect) {
+        let count = graph.levels.count
+        guard count > 0, count <= BarGraph.maximumBars, p.width > 0, p.height > 0 else { return }
+        var row = barRows[emittingIndex]
+        if row == nil || row!.width != count || row!.atlasResets != atlas.resetCount {
+            guard let origin = atlas.reserveRow(width: count) else { return }
+            row = (origin.x, origin.y, count, atlas.resetCount)
+            barRows[emittingIndex] = row
+        }
+        guard let row else { return }
+        atlas.writeRow(at: (row.x, row.y), graph.levels)
+        let f = graph.flaggedColor
+        let flagged = (Float(f.r * f.a), Float(f.g * f.a), Float(f.b * f.a), Float(f.a))
+        quad(x0: p.minX, y0: p.minY, x1: p.maxX, y1: p.maxY, l0: (Double(row.x), Double(row.y) + 0.999),
+             l1: (Double(row.x + count), Double(row.y)), colors: .solid(graph.color), shape: flagged, kind: 6)
     }
 
     private enum VertexColors {
@@ -1341,5 +1372,20 @@ extension Rect {
     /// True when the two share some area (touching edges do not count).
     fileprivate func intersects(_ o: Rect) -> Bool {
         min(maxX, o.maxX) > max(minX, o.minX) && min(maxY, o.maxY) > max(minY, o.minY)
+    }
+}
+
+extension DrawCommand {
+    /// A re-emitted bar graph has the same quad and new levels in the atlas: changed pixels, unchanged vertices.
+    fileprivate var changesWithoutVertices: Bool {
+        if case .bars = self { true } else { false }
+    }
+
+    /// Glyphs and bar graphs are drawn from the glyph atlas.
+    fileprivate var drawsFromAtlas: Bool {
+        switch self {
+        case .glyphs, .bars: true
+        default: false
+        }
     }
 }

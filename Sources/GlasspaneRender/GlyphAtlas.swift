@@ -226,6 +226,32 @@ public final class GlyphAtlas: FontMetrics {
         return g
     }
 
+    /// Reserves a row of `width` texels (a bar graph's levels) and returns its left texel; nil when it cannot fit
+    /// the atlas's width. A full atlas starts over first, as for a glyph (`resetCount` says so).
+    func reserveRow(width: Int) -> (x: Int, y: Int)? {
+        guard width > 0, width + 2 <= atlasSize else { return nil }
+        ensureTexture()
+        if shelfX + width + 1 > atlasSize { shelfX = 1; shelfY += shelfHeight + 1; shelfHeight = 0 }
+        if shelfY + 2 > atlasSize { reset(); ensureTexture() }
+        let origin = (x: shelfX, y: shelfY)
+        shelfX += width + 1
+        shelfHeight = max(shelfHeight, 1)
+        return origin
+    }
+
+    /// Writes texels into a row `reserveRow` gave.
+    func writeRow(at origin: (x: Int, y: Int), _ bytes: [UInt8]) {
+        guard texture != 0, !bytes.isEmpty else { return }
+        let previous = bind()
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        bytes.withUnsafeBytes {
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(origin.x), GLint(origin.y), GLsizei(bytes.count), 1,
+                            GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        glBindTexture(GLenum(GL_TEXTURE_2D), previous)
+    }
+
     /// Binds the atlas texture for an upload and returns the binding to put back: glyphs are rasterized on first
     /// use, in the middle of a frame, and the renderers' state caches must not be contradicted (GLStateCache.swift).
     private func bind() -> GLuint {
@@ -235,7 +261,8 @@ public final class GlyphAtlas: FontMetrics {
         return GLuint(previous)
     }
 
-    private func ensureTexture() {
+    /// Creates the atlas texture when there is none yet.
+    func ensureTexture() {
         guard texture == 0 else { return }
         glGenTextures(1, &texture)
         let previous = bind()
