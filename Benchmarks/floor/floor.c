@@ -196,6 +196,33 @@ static int compare_i64(const void *a, const void *b) {
 }
 
 /* Nearest-rank percentile of sorted values (the rank docs/bench.md uses). */
+/* A vertex array over a static buffer of interleaved floats: attribute 0 of `size0` floats, then attribute 1 of
+ * `size1` (0: none). Leaves the new array bound. */
+static GLuint static_vertex_array(const float *data, GLsizeiptr bytes, int size0, int size1) {
+    GLuint vao, vbo;
+    GLsizei stride = (GLsizei)((size0 + size1) * sizeof(float));
+    glGenVertexArrays(1, &vao);
+    glGenBuffers(1, &vbo);
+    glBindVertexArray(vao);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, bytes, data, GL_STATIC_DRAW);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, size0, GL_FLOAT, GL_FALSE, stride, (void *)0);
+    if (size1 > 0) {
+        glEnableVertexAttribArray(1);
+        glVertexAttribPointer(1, size1, GL_FLOAT, GL_FALSE, stride, (void *)(size0 * sizeof(float)));
+    }
+    return vao;
+}
+
+/* GLSceneRenderer.backgroundGradient of the scene's background (0.09, 0.10, 0.13), into a program using
+ * Shaders/background.frag (left in use). */
+static void set_background_gradient(GLuint program) {
+    glUseProgram(program);
+    glUniform3f(glGetUniformLocation(program, "uTop"), 0.09f * 1.25f + 0.09f, 0.10f * 1.25f + 0.09f, 0.13f * 1.25f + 0.10f);
+    glUniform3f(glGetUniformLocation(program, "uBottom"), 0.09f * 0.55f, 0.10f * 0.55f, 0.13f * 0.55f);
+}
+
 static double percentile_ms(const int64_t *sorted, long n, double p) {
     long rank = (long)ceil(p * (double)n / 100.0);
     if (rank < 1) rank = 1;
@@ -336,26 +363,14 @@ int main(int argc, char **argv) {
         background = link_program(bv, bf, "background");
         free(cv); free(cf); free(bv); free(bf);
         glGenVertexArrays(1, &background_vao); /* the triangle's corners come from gl_VertexID */
-        /* GLSceneRenderer.backgroundGradient of the scene's background (0.09, 0.10, 0.13). */
-        glUseProgram(background);
-        glUniform3f(glGetUniformLocation(background, "uTop"), 0.09f * 1.25f + 0.09f, 0.10f * 1.25f + 0.09f, 0.13f * 1.25f + 0.10f);
-        glUniform3f(glGetUniformLocation(background, "uBottom"), 0.09f * 0.55f, 0.10f * 0.55f, 0.13f * 0.55f);
+        set_background_gradient(background);
     }
     GLint u_model = glGetUniformLocation(program, "uModel"), u_vp = glGetUniformLocation(program, "uViewProjection");
     GLint u_color = glGetUniformLocation(program, "uColor"), u_light = glGetUniformLocation(program, "uLightDirection");
 
     float vertices[36 * 6];
     GLsizei vertex_count = cube_vertices(vertices);
-    GLuint vao, vbo;
-    glGenVertexArrays(1, &vao);
-    glGenBuffers(1, &vbo);
-    glBindVertexArray(vao);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo);
-    glBufferData(GL_ARRAY_BUFFER, sizeof vertices, vertices, GL_STATIC_DRAW);
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)0);
-    glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), (void *)(3 * sizeof(float)));
+    GLuint vao = static_vertex_array(vertices, sizeof vertices, 3, 3); /* position, normal */
 
     /* State that never changes here; GLSceneRenderer sets it every frame (docs/bench.md prices the difference). */
     glViewport(0, 0, pw, ph);
@@ -376,7 +391,7 @@ int main(int argc, char **argv) {
 
     /* --composite: the demo panel's pixel rectangle at scale 1 (16, 16, 244 x 314, one pixel more each side for
      * anti-aliasing), a premultiplied translucent texture, the quad in a buffer as GLOverlayRenderer lays it out. */
-    GLuint composite_program = 0, composite_vao = 0, composite_vbo = 0, composite_texture = 0;
+    GLuint composite_program = 0, composite_vao = 0, composite_texture = 0;
     if (composite) {
         char *vs = read_text(shader_dir, "composite.vert"), *fs = read_text(shader_dir, "composite.frag");
         composite_program = link_program(vs, fs, "composite");
@@ -384,15 +399,7 @@ int main(int argc, char **argv) {
         float x0 = 15, y0 = 15, x1 = 261, y1 = 331, w = (float)pw, h = (float)ph;
         float quad[6 * 4] = {x0, y0, x0 / w, 1 - y0 / h,  x1, y0, x1 / w, 1 - y0 / h,  x1, y1, x1 / w, 1 - y1 / h,
                              x0, y0, x0 / w, 1 - y0 / h,  x1, y1, x1 / w, 1 - y1 / h,  x0, y1, x0 / w, 1 - y1 / h};
-        glGenVertexArrays(1, &composite_vao);
-        glGenBuffers(1, &composite_vbo);
-        glBindVertexArray(composite_vao);
-        glBindBuffer(GL_ARRAY_BUFFER, composite_vbo);
-        glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
-        glEnableVertexAttribArray(0);
-        glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void *)0);
-        glEnableVertexAttribArray(1);
-        glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void *)(2 * sizeof(float)));
+        composite_vao = static_vertex_array(quad, sizeof quad, 2, 2); /* pixel position, uv */
         glBindVertexArray(vao);
         /* A window-sized texture, as the overlay's cache is; 92 % opaque dark grey, premultiplied. */
         unsigned char *pixels = malloc((size_t)pw * (size_t)ph * 4);
@@ -413,7 +420,7 @@ int main(int argc, char **argv) {
 
     /* --occlude: the gradient as four bands around the panel's opaque interior (the rounded corners and the rim stay
      * over the gradient), from a position buffer; the same fragment shader. */
-    GLuint occluding_program = 0, occluding_vao = 0, occluding_vbo = 0;
+    GLuint occluding_program = 0, occluding_vao = 0;
     if (occlude) {
         static const char *banded_vertex_source =
             "#version 330 core\n"
@@ -423,9 +430,7 @@ int main(int argc, char **argv) {
         char *bf = read_text(shader_dir, "background.frag");
         occluding_program = link_program(banded_vertex_source, bf, "occluding background");
         free(bf);
-        glUseProgram(occluding_program);
-        glUniform3f(glGetUniformLocation(occluding_program, "uTop"), 0.09f * 1.25f + 0.09f, 0.10f * 1.25f + 0.09f, 0.13f * 1.25f + 0.10f);
-        glUniform3f(glGetUniformLocation(occluding_program, "uBottom"), 0.09f * 0.55f, 0.10f * 0.55f, 0.13f * 0.55f);
+        set_background_gradient(occluding_program);
         /* The panel (16, 16, 244 x 314) less its 12-point corner radius, in clip space (y up). */
         float w = (float)pw, h = (float)ph;
         float l = 28 / w * 2 - 1, r = 248 / w * 2 - 1, t = 1 - 28 / h * 2, b = 1 - 318 / h * 2;
@@ -433,13 +438,7 @@ int main(int argc, char **argv) {
                          -1, b, 1, b, 1, -1,  -1, b, 1, -1, -1, -1,  /* below */
                          -1, t, l, t, l, b,  -1, t, l, b, -1, b,     /* left */
                          r, t, 1, t, 1, b,  r, t, 1, b, r, b};      /* right */
-        glGenVertexArrays(1, &occluding_vao);
-        glGenBuffers(1, &occluding_vbo);
-        glBindVertexArray(occluding_vao);
-        glBindBuffer(GL_ARRAY_BUFFER, occluding_vbo);
-        glBufferData(GL_ARRAY_BUFFER, sizeof bands, bands, GL_STATIC_DRAW);
-        glEnableVertexAttribArray(0);
-        glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), (void *)0);
+        occluding_vao = static_vertex_array(bands, sizeof bands, 2, 0);
         glBindVertexArray(vao);
         glUseProgram(program);
     }
@@ -591,7 +590,6 @@ int main(int argc, char **argv) {
         fclose(json);
     }
     free(samples);
-    glDeleteBuffers(1, &vbo);
     glDeleteVertexArrays(1, &vao);
     glDeleteProgram(program);
     SDL_GL_DeleteContext(context);
