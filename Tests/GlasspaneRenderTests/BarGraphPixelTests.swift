@@ -48,38 +48,52 @@ final class BarGraphPixelTests: XCTestCase {
 
     func testEveryColumnShowsItsBarsHeightAndColorDirectCachedAndHot() throws {
         try MainActor.assumeIsolated {
-            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
-            defer { platform.close() }
-            let target = RenderTarget(offscreen: true)
-            target.bind(size: Self.metrics.drawableSize)
-            let atlas = try GlyphAtlas()
-            for mode in [OverlayCompositing.direct, .cached] {
+            try withHeadlessTarget(size: Self.metrics.drawableSize) { atlas in
+                for mode in [OverlayCompositing.direct, .cached] {
+                    let renderer = try GLOverlayRenderer(atlas: atlas)
+                    renderer.compositing = mode
+                    let first = Self.levels()
+                    let image = clearedFrame(size: Self.metrics.drawableSize) {
+                        renderer.render(Self.list(first), generation: 1, metrics: Self.metrics)
+                    }
+                    Self.assertBars(image, first, "\(mode)")
+                }
+                // Automatic: the graph changes every frame (a HUD), so it turns hot, one quad re-emitted per frame.
                 let renderer = try GLOverlayRenderer(atlas: atlas)
-                renderer.compositing = mode
-                let first = Self.levels()
-                let image = clearedFrame(size: Self.metrics.drawableSize) {
-                    renderer.render(Self.list(first), generation: 1, metrics: Self.metrics)
+                var previous = Self.levels()
+                _ = clearedFrame(size: Self.metrics.drawableSize) { renderer.render(Self.list(previous), generation: 1, metrics: Self.metrics) }
+                for g in 2...6 {
+                    let next = Self.levels(shift: g)
+                    let damage = DrawListDamage(baseGeneration: UInt64(g - 1), commandRanges: [1..<2])
+                    let image = clearedFrame(size: Self.metrics.drawableSize) {
+                        renderer.prepare(Self.list(next), generation: UInt64(g), damage: damage, metrics: Self.metrics)
+                        renderer.render(Self.list(next), generation: UInt64(g), damage: damage, metrics: Self.metrics)
+                    }
+                    Self.assertBars(image, next, "automatic, generation \(g)")
+                    previous = next
                 }
-                Self.assertBars(image, first, "\(mode)")
+                XCTAssertEqual(renderer.hotCommandCount, 1, "the graph alone is hot")
+                XCTAssertEqual(renderer.tessellationCount, 1, "a changed graph is a partial update")
+                XCTAssertEqual(renderer.reemittedCommandCount, 5)
+                XCTAssertEqual(previous, Self.levels(shift: 6))
             }
-            // Automatic: the graph changes every frame (a HUD), so it turns hot, one quad re-emitted per frame.
-            let renderer = try GLOverlayRenderer(atlas: atlas)
-            var previous = Self.levels()
-            _ = clearedFrame(size: Self.metrics.drawableSize) { renderer.render(Self.list(previous), generation: 1, metrics: Self.metrics) }
-            for g in 2...6 {
-                let next = Self.levels(shift: g)
-                let damage = DrawListDamage(baseGeneration: UInt64(g - 1), commandRanges: [1..<2])
-                let image = clearedFrame(size: Self.metrics.drawableSize) {
-                    renderer.prepare(Self.list(next), generation: UInt64(g), damage: damage, metrics: Self.metrics)
-                    renderer.render(Self.list(next), generation: UInt64(g), damage: damage, metrics: Self.metrics)
+        }
+    }
+
+    func testAGraphPastTheLimitOrWithoutBarsDrawsNothing() throws {
+        try MainActor.assumeIsolated {
+            try withHeadlessTarget(size: Self.metrics.drawableSize) { atlas in
+                @MainActor func draw(_ levels: [UInt8]) throws -> PixelImage {
+                    let renderer = try GLOverlayRenderer(atlas: atlas)
+                    renderer.compositing = .direct
+                    return clearedFrame(size: Self.metrics.drawableSize) { renderer.render(Self.list(levels), generation: 1, metrics: Self.metrics) }
                 }
-                Self.assertBars(image, next, "automatic, generation \(g)")
-                previous = next
+                let panelOnly = try draw([])
+                let tooMany = [UInt8](repeating: 100, count: BarGraph.maximumBars + 1)
+                assertSamePixels(try draw(tooMany), panelOnly, "\(tooMany.count) bars: past the limit, nothing drawn")
+                let atTheLimit = [UInt8](repeating: 100, count: BarGraph.maximumBars)
+                XCTAssertNotEqual(try draw(atTheLimit), panelOnly, "\(atTheLimit.count) bars are drawn")
             }
-            XCTAssertEqual(renderer.hotCommandCount, 1, "the graph alone is hot")
-            XCTAssertEqual(renderer.tessellationCount, 1, "a changed graph is a partial update")
-            XCTAssertEqual(renderer.reemittedCommandCount, 5)
-            XCTAssertEqual(previous, Self.levels(shift: 6))
         }
     }
 

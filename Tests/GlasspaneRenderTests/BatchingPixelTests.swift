@@ -36,11 +36,7 @@ final class BatchingPixelTests: XCTestCase {
 
     @MainActor
     private static func withTarget(_ body: (GlyphAtlas) throws -> Void) throws {
-        let platform = try SDLPlatform(options: PlatformOptions(size: metrics.drawableSize, headless: true, vsync: false))
-        defer { platform.close() }
-        let target = RenderTarget(offscreen: true)
-        target.bind(size: metrics.drawableSize)
-        try body(try GlyphAtlas())
+        try withHeadlessTarget(size: metrics.drawableSize, body)
     }
 
     /// A frame of the tests' size over the fixed clear color.

@@ -31,33 +31,30 @@ final class PartialRedrawPixelTests: XCTestCase {
 
     func testDamagedCommandsAloneAreRedoneAndThePixelsEqualAFullRepaint() throws {
         try MainActor.assumeIsolated {
-            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
-            defer { platform.close() }
-            let target = RenderTarget(offscreen: true)
-            target.bind(size: Self.metrics.drawableSize)
-            let atlas = try GlyphAtlas()
-            let incremental = try GLOverlayRenderer(atlas: atlas)
-            incremental.compositing = .cached // every frame through the cache (.automatic draws a drag directly)
-            _ = Self.frame { incremental.render(Self.list(knob: Point(x: 40, y: 150), label: "#102030"), generation: 1, metrics: Self.metrics) }
-            let knobAndLabel = [2..<4]
-            var knob = Point(x: 40, y: 150)
-            for (step, label) in ["#4a8c21", "#77aa10", "#fa6104"].enumerated() {
-                knob = Point(x: knob.x + 30, y: knob.y - 25)
-                let list = Self.list(knob: knob, label: label)
-                let generation = UInt64(step + 2)
-                let drag = Self.frame {
-                    incremental.render(list, generation: generation,
-                                       damage: DrawListDamage(baseGeneration: generation - 1, commandRanges: knobAndLabel), metrics: Self.metrics)
-                }
-                XCTAssertEqual(incremental.tessellationCount, 1, "no whole tessellation while only the knob and label change")
-                XCTAssertEqual(incremental.partialUpdateCount, step + 1)
-                let regions = incremental.lastCacheRedrawRegions
-                XCTAssertFalse(regions.isEmpty, "the cache is redrawn in regions")
-                XCTAssertLessThan(regions.reduce(0) { $0 + $1.width * $1.height }, 220 * 200 / 4, "only around the knob and the label: \(regions)")
+            try withHeadlessTarget(size: Self.metrics.drawableSize) { atlas in
+                let incremental = try GLOverlayRenderer(atlas: atlas)
+                incremental.compositing = .cached // every frame through the cache (.automatic draws a drag directly)
+                _ = Self.frame { incremental.render(Self.list(knob: Point(x: 40, y: 150), label: "#102030"), generation: 1, metrics: Self.metrics) }
+                let knobAndLabel = [2..<4]
+                var knob = Point(x: 40, y: 150)
+                for (step, label) in ["#4a8c21", "#77aa10", "#fa6104"].enumerated() {
+                    knob = Point(x: knob.x + 30, y: knob.y - 25)
+                    let list = Self.list(knob: knob, label: label)
+                    let generation = UInt64(step + 2)
+                    let drag = Self.frame {
+                        incremental.render(list, generation: generation,
+                                           damage: DrawListDamage(baseGeneration: generation - 1, commandRanges: knobAndLabel), metrics: Self.metrics)
+                    }
+                    XCTAssertEqual(incremental.tessellationCount, 1, "no whole tessellation while only the knob and label change")
+                    XCTAssertEqual(incremental.partialUpdateCount, step + 1)
+                    let regions = incremental.lastCacheRedrawRegions
+                    XCTAssertFalse(regions.isEmpty, "the cache is redrawn in regions")
+                    XCTAssertLessThan(regions.reduce(0) { $0 + $1.width * $1.height }, 220 * 200 / 4, "only around the knob and the label: \(regions)")
 
-                let fresh = try GLOverlayRenderer(atlas: atlas)
-                let full = Self.frame { fresh.render(list, generation: 1, metrics: Self.metrics) }
-                assertSamePixels(drag, full, "step \(step): the drag frame's pixels equal a full repaint's")
+                    let fresh = try GLOverlayRenderer(atlas: atlas)
+                    let full = Self.frame { fresh.render(list, generation: 1, metrics: Self.metrics) }
+                    assertSamePixels(drag, full, "step \(step): the drag frame's pixels equal a full repaint's")
+                }
             }
         }
     }
@@ -65,69 +62,63 @@ final class PartialRedrawPixelTests: XCTestCase {
     /// A view repaints all its commands; the renderer emits again only those that differ from what it emitted last.
     func testDamagedButUnchangedCommandsAreNotEmittedAgain() throws {
         try MainActor.assumeIsolated {
-            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
-            defer { platform.close() }
-            let target = RenderTarget(offscreen: true)
-            target.bind(size: Self.metrics.drawableSize)
-            let atlas = try GlyphAtlas()
-            let incremental = try GLOverlayRenderer(atlas: atlas)
-            incremental.compositing = .direct
-            var list = Self.list(knob: Point(x: 40, y: 150), label: "#102030")
-            _ = Self.frame { incremental.render(list, generation: 1, metrics: Self.metrics) }
-            let everything = [0..<list.commands.count]
-            for (step, label) in ["#4a8c21", "#77aa10"].enumerated() {
-                list = Self.list(knob: Point(x: 40, y: 150), label: label) // only the label changes
-                let generation = UInt64(step + 2)
+            try withHeadlessTarget(size: Self.metrics.drawableSize) { atlas in
+                let incremental = try GLOverlayRenderer(atlas: atlas)
+                incremental.compositing = .direct
+                var list = Self.list(knob: Point(x: 40, y: 150), label: "#102030")
+                _ = Self.frame { incremental.render(list, generation: 1, metrics: Self.metrics) }
+                let everything = [0..<list.commands.count]
+                for (step, label) in ["#4a8c21", "#77aa10"].enumerated() {
+                    list = Self.list(knob: Point(x: 40, y: 150), label: label) // only the label changes
+                    let generation = UInt64(step + 2)
+                    let before = incremental.reemittedCommandCount
+                    let drawn = Self.frame {
+                        incremental.render(list, generation: generation,
+                                           damage: DrawListDamage(baseGeneration: generation - 1, commandRanges: everything), metrics: Self.metrics)
+                    }
+                    XCTAssertEqual(incremental.reemittedCommandCount - before, 1, "only the label is emitted again")
+                    XCTAssertEqual(incremental.lastChangedCommands, [3])
+                    let fresh = try GLOverlayRenderer(atlas: atlas)
+                    fresh.compositing = .direct
+                    assertSamePixels(drawn, Self.frame { fresh.render(list, generation: 1, metrics: Self.metrics) }, "step \(step)")
+                }
+                // The same command under a clip that moved is emitted again (its quads are cut anew).
+                var moved = list
+                moved.commands[4] = .pushClip(Rect(x: 190, y: 30, width: 40, height: 150))
                 let before = incremental.reemittedCommandCount
                 let drawn = Self.frame {
-                    incremental.render(list, generation: generation,
-                                       damage: DrawListDamage(baseGeneration: generation - 1, commandRanges: everything), metrics: Self.metrics)
+                    incremental.render(moved, generation: 9, damage: DrawListDamage(baseGeneration: 3, commandRanges: everything), metrics: Self.metrics)
                 }
-                XCTAssertEqual(incremental.reemittedCommandCount - before, 1, "only the label is emitted again")
-                XCTAssertEqual(incremental.lastChangedCommands, [3])
+                XCTAssertEqual(incremental.reemittedCommandCount - before, 1, "the hue gradient under the moved clip")
                 let fresh = try GLOverlayRenderer(atlas: atlas)
                 fresh.compositing = .direct
-                assertSamePixels(drawn, Self.frame { fresh.render(list, generation: 1, metrics: Self.metrics) }, "step \(step)")
+                assertSamePixels(drawn, Self.frame { fresh.render(moved, generation: 1, metrics: Self.metrics) }, "after the clip moved")
             }
-            // The same command under a clip that moved is emitted again (its quads are cut anew).
-            var moved = list
-            moved.commands[4] = .pushClip(Rect(x: 190, y: 30, width: 40, height: 150))
-            let before = incremental.reemittedCommandCount
-            let drawn = Self.frame {
-                incremental.render(moved, generation: 9, damage: DrawListDamage(baseGeneration: 3, commandRanges: everything), metrics: Self.metrics)
-            }
-            XCTAssertEqual(incremental.reemittedCommandCount - before, 1, "the hue gradient under the moved clip")
-            let fresh = try GLOverlayRenderer(atlas: atlas)
-            fresh.compositing = .direct
-            assertSamePixels(drawn, Self.frame { fresh.render(moved, generation: 1, metrics: Self.metrics) }, "after the clip moved")
         }
     }
 
     func testDamageAgainstAnotherVersionOrAChangedVertexCountRepaintsEverything() throws {
         try MainActor.assumeIsolated {
-            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
-            defer { platform.close() }
-            let target = RenderTarget(offscreen: true)
-            target.bind(size: Self.metrics.drawableSize)
-            let atlas = try GlyphAtlas()
-            let renderer = try GLOverlayRenderer(atlas: atlas)
-            renderer.compositing = .cached // three whole repaints in a row would switch .automatic to direct drawing
-            renderer.render(Self.list(knob: Point(x: 40, y: 150), label: "#102030"), generation: 1, metrics: Self.metrics)
-            // Damage relative to version 5, but version 1 was drawn: the whole list again.
-            renderer.render(Self.list(knob: Point(x: 60, y: 150), label: "#102030"), generation: 6,
-                            damage: DrawListDamage(baseGeneration: 5, commandRanges: [2..<3]), metrics: Self.metrics)
-            XCTAssertEqual(renderer.tessellationCount, 2)
-            XCTAssertEqual(renderer.partialUpdateCount, 0)
-            // A label with a space has a glyph fewer to draw: another vertex count, the whole list again, same pixels.
-            let shorter = Self.list(knob: Point(x: 60, y: 150), label: "#10 030")
-            let drawn = Self.frame {
-                renderer.render(shorter, generation: 7, damage: DrawListDamage(baseGeneration: 6, commandRanges: [3..<4]), metrics: Self.metrics)
+            try withHeadlessTarget(size: Self.metrics.drawableSize) { atlas in
+                let renderer = try GLOverlayRenderer(atlas: atlas)
+                renderer.compositing = .cached // three whole repaints in a row would switch .automatic to direct drawing
+                renderer.render(Self.list(knob: Point(x: 40, y: 150), label: "#102030"), generation: 1, metrics: Self.metrics)
+                // Damage relative to version 5, but version 1 was drawn: the whole list again.
+                renderer.render(Self.list(knob: Point(x: 60, y: 150), label: "#102030"), generation: 6,
+                                damage: DrawListDamage(baseGeneration: 5, commandRanges: [2..<3]), metrics: Self.metrics)
+                XCTAssertEqual(renderer.tessellationCount, 2)
+                XCTAssertEqual(renderer.partialUpdateCount, 0)
+                // A label with a space has a glyph fewer to draw: another vertex count, the whole list again, same pixels.
+                let shorter = Self.list(knob: Point(x: 60, y: 150), label: "#10 030")
+                let drawn = Self.frame {
+                    renderer.render(shorter, generation: 7, damage: DrawListDamage(baseGeneration: 6, commandRanges: [3..<4]), metrics: Self.metrics)
+                }
+                XCTAssertEqual(renderer.tessellationCount, 3)
+                XCTAssertEqual(renderer.partialUpdateCount, 0)
+                let fresh = try GLOverlayRenderer(atlas: atlas)
+                fresh.compositing = .cached
+                assertSamePixels(drawn, Self.frame { fresh.render(shorter, generation: 1, metrics: Self.metrics) }, "after a whole repaint")
             }
-            XCTAssertEqual(renderer.tessellationCount, 3)
-            XCTAssertEqual(renderer.partialUpdateCount, 0)
-            let fresh = try GLOverlayRenderer(atlas: atlas)
-            fresh.compositing = .cached
-            assertSamePixels(drawn, Self.frame { fresh.render(shorter, generation: 1, metrics: Self.metrics) }, "after a whole repaint")
         }
     }
 
@@ -190,45 +181,42 @@ final class PartialRedrawPixelTests: XCTestCase {
     /// the list cannot stay hot: the list is tessellated anew and drawn directly, with the pixels of a full repaint.
     func testAHotCommandMovingUnderALaterCommandIsDrawnInListOrderAgain() throws {
         try MainActor.assumeIsolated {
-            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
-            defer { platform.close() }
-            let target = RenderTarget(offscreen: true)
-            target.bind(size: Self.metrics.drawableSize)
-            let atlas = try GlyphAtlas()
-            func list(_ knob: Point) -> DrawList {
-                DrawList(commands: [
-                    .rect(Rect(x: 10, y: 10, width: 280, height: 200), color: Color(hex: "#1e2430")!, cornerRadius: 10),
-                    .ring(center: knob, radius: 7, width: 2, color: .white),
-                    .rect(Rect(x: 200, y: 40, width: 60, height: 60), color: Color(hex: "#c03030")!, cornerRadius: 4),
-                ])
-            }
-            let renderer = try GLOverlayRenderer(atlas: atlas)
-            var generation: UInt64 = 1
-            _ = Self.frame { renderer.prepare(list(Point(x: 40, y: 150)), generation: 1, damage: nil, metrics: Self.metrics) }
-            var knob = Point(x: 40, y: 150)
-            for _ in 0..<3 {
-                knob.x += 20
+            try withHeadlessTarget(size: Self.metrics.drawableSize) { atlas in
+                func list(_ knob: Point) -> DrawList {
+                    DrawList(commands: [
+                        .rect(Rect(x: 10, y: 10, width: 280, height: 200), color: Color(hex: "#1e2430")!, cornerRadius: 10),
+                        .ring(center: knob, radius: 7, width: 2, color: .white),
+                        .rect(Rect(x: 200, y: 40, width: 60, height: 60), color: Color(hex: "#c03030")!, cornerRadius: 4),
+                    ])
+                }
+                let renderer = try GLOverlayRenderer(atlas: atlas)
+                var generation: UInt64 = 1
+                _ = Self.frame { renderer.prepare(list(Point(x: 40, y: 150)), generation: 1, damage: nil, metrics: Self.metrics) }
+                var knob = Point(x: 40, y: 150)
+                for _ in 0..<3 {
+                    knob.x += 20
+                    generation += 1
+                    let damage = DrawListDamage(baseGeneration: generation - 1, commandRanges: [1..<2])
+                    _ = Self.frame {
+                        renderer.prepare(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
+                        renderer.render(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
+                    }
+                }
+                XCTAssertEqual(renderer.hotCommandCount, 1, "the knob is drawn over the composite")
+                let tessellations = renderer.tessellationCount
+                knob = Point(x: 210, y: 70) // under the red square, which follows it in the list
                 generation += 1
                 let damage = DrawListDamage(baseGeneration: generation - 1, commandRanges: [1..<2])
-                _ = Self.frame {
+                let drawn = Self.frame {
                     renderer.prepare(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
                     renderer.render(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
                 }
+                XCTAssertEqual(renderer.hotCommandCount, 0)
+                XCTAssertEqual(renderer.tessellationCount, tessellations + 1, "tessellated anew in list order")
+                let fresh = try GLOverlayRenderer(atlas: atlas)
+                assertSamePixels(drawn, Self.frame { fresh.render(list(knob), generation: 1, metrics: Self.metrics) }, "the knob under the square")
+                XCTAssertEqual(drawn.pixel(x: 210, y: 70).r, 0xc0, "the square covers the knob")
             }
-            XCTAssertEqual(renderer.hotCommandCount, 1, "the knob is drawn over the composite")
-            let tessellations = renderer.tessellationCount
-            knob = Point(x: 210, y: 70) // under the red square, which follows it in the list
-            generation += 1
-            let damage = DrawListDamage(baseGeneration: generation - 1, commandRanges: [1..<2])
-            let drawn = Self.frame {
-                renderer.prepare(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
-                renderer.render(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
-            }
-            XCTAssertEqual(renderer.hotCommandCount, 0)
-            XCTAssertEqual(renderer.tessellationCount, tessellations + 1, "tessellated anew in list order")
-            let fresh = try GLOverlayRenderer(atlas: atlas)
-            assertSamePixels(drawn, Self.frame { fresh.render(list(knob), generation: 1, metrics: Self.metrics) }, "the knob under the square")
-            XCTAssertEqual(drawn.pixel(x: 210, y: 70).r, 0xc0, "the square covers the knob")
         }
     }
 

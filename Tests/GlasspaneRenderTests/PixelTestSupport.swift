@@ -22,6 +22,16 @@ func headlessDemo(on platform: SDLPlatform, atlas: GlyphAtlas, overlay: GLOverla
     return (app, loop)
 }
 
+/// Runs `body` with a headless window of `size`, an offscreen target of that size bound, and a fresh glyph atlas.
+@MainActor
+func withHeadlessTarget(size: PixelSize, _ body: (GlyphAtlas) throws -> Void) throws {
+    let platform = try SDLPlatform(options: PlatformOptions(size: size, headless: true, vsync: false))
+    defer { platform.close() }
+    let target = RenderTarget(offscreen: true)
+    target.bind(size: size)
+    try body(try GlyphAtlas())
+}
+
 /// Clears the bound framebuffer to a fixed color, draws with `body`, reads `size` pixels back.
 @MainActor
 func clearedFrame(size: PixelSize, _ body: () -> Void) -> PixelImage {
