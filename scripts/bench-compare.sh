@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make bench-compare`: Glasspane's cube, idle picker and dragged picker against the floor (Benchmarks/floor/floor.c,
-# the same cube in plain C + SDL2 + GL 3.3), interleaved for R rounds, then the medians and the ratios (of the medians, and paired round by round).
+# the same cube in plain C + SDL2 + GL 3.3), interleaved for R rounds, then the medians and the ratios (of the
+# medians, and paired round by round).
 # Environment: ROUNDS (3), FRAMES (1200), WARMUP (120), SIZE (1280x720), XVFB=1 (windows under one Xvfb server
 # instead of SDL's offscreen driver), FLOOR_FBO=1 (the floor draws into a framebuffer object, as Glasspane does
 # headless), MSAA (1: no multisampling, for the floor and Glasspane alike; 4 is the demo's default), FLOOR_PLAIN=1 (the
