@@ -1078,13 +1078,52 @@ public final class GLOverlayRenderer: DrawListRenderer {
         }
     }
 
-    /// A rounded shape: the quad grows by a pixel on each side so the anti-aliased edge has room.
+    /// A rounded shape: the quad grows by a pixel on each side so the anti-aliased edge has room. A stroked shape
+    /// whose transparent interior is large (`strokeInterior`) is four quads around that interior instead of one:
+    /// llvmpipe shades every pixel a quad covers, and a border's interior is most of its quad (the picker square's
+    /// focus border, drawn hot every frame of a drag, covers 29,000 pixels at scale 1; its bands, about 4,800).
     private func shape(_ r: Rect, radius: Double, stroke: Double, colors: VertexColors, kind: Float = 0) {
         guard r.width > 0, r.height > 0 else { return }
         let hw = r.width / 2, hh = r.height / 2
-        let shapeParams = (Float(hw), Float(hh), Float(min(radius, min(hw, hh))), Float(stroke))
-        quad(x0: r.minX - 1, y0: r.minY - 1, x1: r.maxX + 1, y1: r.maxY + 1,
-             l0: (-hw - 1, -hh - 1), l1: (hw + 1, hh + 1), colors: colors, shape: shapeParams, kind: kind)
+        let cornerRadius = min(radius, min(hw, hh))
+        let shapeParams = (Float(hw), Float(hh), Float(cornerRadius), Float(stroke))
+        let (x0, y0, x1, y1) = (r.minX - 1, r.minY - 1, r.maxX + 1, r.maxY + 1)
+        guard stroke > 0, cutsStrokeInteriors, case .solid = colors,
+              let inner = Self.strokeInterior(r, cornerRadius: cornerRadius, stroke: stroke) else {
+            quad(x0: x0, y0: y0, x1: x1, y1: y1, l0: (-hw - 1, -hh - 1), l1: (hw + 1, hh + 1), colors: colors,
+                 shape: shapeParams, kind: kind)
+            return
+        }
+        // Local coordinates are pixels from the shape's center, so each band's are its corners' offsets.
+        let (cx, cy) = (r.minX + hw, r.minY + hh)
+        func band(_ bx0: Double, _ by0: Double, _ bx1: Double, _ by1: Double) {
+            quad(x0: bx0, y0: by0, x1: bx1, y1: by1, l0: (bx0 - cx, by0 - cy), l1: (bx1 - cx, by1 - cy), colors: colors,
+                 shape: shapeParams, kind: kind)
+        }
+        band(x0, y0, x1, inner.minY) // top
+        band(x0, inner.maxY, x1, y1) // bottom
+        band(x0, inner.minY, inner.minX, inner.maxY) // left
+        band(inner.maxX, inner.minY, x1, inner.maxY) // right
+    }
+
+    /// Whether large stroked shapes leave out their transparent interior (tests turn it off to draw the reference).
+    var cutsStrokeInteriors = true
+    /// Vertices of the last tessellation (its batches and the composite quad).
+    var vertexCount: Int { vertices.count / Self.floatsPerVertex }
+
+    /// Interiors smaller than this (pixels, each side) are shaded rather than cut out: three more quads cost more.
+    nonisolated static let strokeInteriorMinimum = 24.0
+
+    /// The whole-pixel rectangle inside a stroked rounded rectangle where Shaders/overlay.frag's coverage is exactly
+    /// 0, or nil when it is under `strokeInteriorMinimum`. A point inset by t = radius x (1 - 1/sqrt 2) + stroke + 1.5
+    /// from every edge is at a distance of at least stroke + 0.5 inside the shape (corners included), where the stroke's
+    /// inner edge has faded to nothing: those pixels blend nothing, and leaving them out changes no pixel.
+    nonisolated static func strokeInterior(_ r: Rect, cornerRadius: Double, stroke: Double) -> Rect? {
+        let inset = cornerRadius * (1 - 1 / 2.0.squareRoot()) + stroke + 1.5
+        let x0 = (r.minX + inset).rounded(.up), x1 = (r.maxX - inset).rounded(.down)
+        let y0 = (r.minY + inset).rounded(.up), y1 = (r.maxY - inset).rounded(.down)
+        guard x1 - x0 >= strokeInteriorMinimum, y1 - y0 >= strokeInteriorMinimum else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     private func glyphs(_ run: GlyphRun, sx: Double, sy: Double) {
