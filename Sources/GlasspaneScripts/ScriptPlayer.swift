@@ -49,8 +49,10 @@ public struct ScriptPlayer: Sendable {
     /// The index the next call to `nextFrame` produces.
     public private(set) var nextFrameIndex = 0
     private var lineIndex = 0
-    /// Events scheduled by drags for later frames, in scheduling order.
-    private var scheduled: [(frame: Int, event: InputEvent)] = []
+    /// Events scheduled by drags for later frames, by frame, each frame's in scheduling order. Keyed so that a frame
+    /// takes its own events without walking a long drag's others (a 2,400-frame drag scanned 2,400 entries twice
+    /// a frame).
+    private var scheduled: [Int: [InputEvent]] = [:]
 
     /// Creates a player at frame 0.
     public init(script: Script) { self.script = script }
@@ -67,10 +69,7 @@ public struct ScriptPlayer: Sendable {
         let f = nextFrameIndex
         var frame = ScriptFrame(index: f, duration: script.frameDuration(f), events: [], busMessages: [],
                                 expectations: [], isLast: f == script.lastFrameIndex)
-        if !scheduled.isEmpty {
-            frame.events += scheduled.filter { $0.frame == f }.map(\.event)
-            scheduled.removeAll { $0.frame <= f }
-        }
+        if let events = scheduled.removeValue(forKey: f) { frame.events += events }
         while lineIndex < script.lines.count, script.lines[lineIndex].frame == f {
             let line = script.lines[lineIndex]
             lineIndex += 1
@@ -115,9 +114,9 @@ public struct ScriptPlayer: Sendable {
             frame.events.append(.pointerDown(event(from)))
             for i in 1...n {
                 let p = ScriptPlayer.interpolate(from, to, step: i, of: n)
-                scheduled.append((f + i, .pointerMove(event(p))))
+                scheduled[f + i, default: []].append(.pointerMove(event(p)))
             }
-            scheduled.append((f + n, .pointerUp(event(to))))
+            scheduled[f + n, default: []].append(.pointerUp(event(to)))
         case .typeText(let s):
             frame.events.append(.text(s))
         case .keyPress(let key, let mods):

@@ -18,6 +18,21 @@ final class PlayerTests: XCTestCase {
         XCTAssertTrue(frames[6].isLast)
     }
 
+    func testOverlappingDragsKeepSchedulingOrderAndLineEventsFollow() throws {
+        // Pointer 1 drags over frames 1-5, pointer 2 over frames 2-4; a click lands on frame 4 in between.
+        let s = try parseBody([
+            #"{"frame":1,"drag":{"from":[0,0],"to":[40,0],"frames":4,"pointer":1}}"#,
+            #"{"frame":2,"drag":{"from":[0,100],"to":[0,120],"frames":2,"pointer":2}}"#,
+            #"{"frame":4,"click":[7,7]}"#,
+        ])
+        let frames = try playAll(s)
+        XCTAssertEqual(frames.count, 6)
+        XCTAssertEqual(frames[2].events, [move(10, 0, id: 1), down(0, 100, id: 2)])
+        XCTAssertEqual(frames[3].events, [move(20, 0, id: 1), move(0, 110, id: 2)])
+        XCTAssertEqual(frames[4].events, [move(30, 0, id: 1), move(0, 120, id: 2), up(0, 120, id: 2), down(7, 7), up(7, 7)])
+        XCTAssertEqual(frames[5].events, [move(40, 0, id: 1), up(40, 0, id: 1)])
+    }
+
     func testClickAndKeyAndTextExpansionInFileOrder() throws {
         let s = try parseBody([
             #"{"frame":1,"click":[5,6]}"#,
