@@ -92,6 +92,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private static let maxDamageRects = 4
     /// The bounds of the quads emitted since it was last reset (one command's, during tessellation).
     private var emittedBounds: Rect?
+    /// The interior the command being emitted left out (`shape`'s bands), else nil.
+    private var emittedHole: Rect?
     /// The pixels quads are cut to while a command under a clip is emitted (nil: not cut).
     private var emitClip: Rect?
     /// The index of the command being emitted (a bar graph keeps its atlas row by index).
@@ -160,8 +162,19 @@ public final class GLOverlayRenderer: DrawListRenderer {
         var count: Int
         var batch: Int
         var bounds: Rect?
+        /// Pixels inside `bounds` that the command leaves untouched (a large border's interior), else nil.
+        var hole: Rect?
         /// The clip in effect for the command (pixels), whether or not its batch scissors to it.
         var clip: Rect?
+
+        /// Whether the two commands' pixels may overlap: their bounds intersect and neither lies wholly in the other's
+        /// hole. A knob inside a focus border does not touch it, so the border need not be drawn over the knob.
+        func mayOverlap(_ other: CommandSpan) -> Bool {
+            guard let a = bounds, let b = other.bounds, a.intersects(b) else { return false }
+            if let hole, hole.encloses(b) { return false }
+            if let otherHole = other.hole, otherHole.encloses(a) { return false }
+            return true
+        }
     }
 
     /// Builds the shaders and buffers in the current context. With `sharedState`, every pass drawing in the context
@@ -418,6 +431,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                     break // a shape fits a batch of any texture (one program draws every kind)
                 }
                 emittedBounds = nil
+                emittedHole = nil
                 emitClip = span.clip.map { Self.scissorPixels($0, drawableHeight: height) }
                 emittingIndex = index
                 emit(command, sx: sx, sy: sy)
@@ -442,8 +456,9 @@ public final class GLOverlayRenderer: DrawListRenderer {
                     guard changed else { continue }
                     lastChangedCommands.append(index)
                     hotVerticesChanged = true
-                    if emittedBounds != span.bounds { movedHotCommands.append(index) }
+                    if emittedBounds != span.bounds || emittedHole != span.hole { movedHotCommands.append(index) }
                     spans[index].bounds = emittedBounds
+                    spans[index].hole = emittedHole
                     continue
                 }
                 let start = span.first * Self.floatsPerVertex
@@ -461,8 +476,9 @@ public final class GLOverlayRenderer: DrawListRenderer {
                    c.width > 0, c.height > 0 {
                     addDamage(Self.wholePixels(c))
                 }
-                if emittedBounds != span.bounds { moved.append(index) }
+                if emittedBounds != span.bounds || emittedHole != span.hole { moved.append(index) }
                 spans[index].bounds = emittedBounds
+                spans[index].hole = emittedHole
                 if let b = emittedBounds { batches[span.batch].bounds = batches[span.batch].bounds.map { $0.union(b) } ?? b }
             }
             // A clip that moved and is still open past the range would leave the commands after it cut to the old one.
@@ -522,14 +538,14 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// the list, and before each that follows it (batches are drawn in order, each batch in list order).
     private func movesKeepPaintersOrder() -> Bool {
         for index in moved {
-            guard let bounds = spans[index].bounds else { continue }
+            guard spans[index].bounds != nil else { continue }
             // A cold command that now overlaps a hot one it follows would be drawn under it.
             for h in hotCommands where h < index {
-                if let hb = spans[h].bounds, hb.intersects(bounds) { return false }
+                if spans[h].mayOverlap(spans[index]) { return false }
             }
             let batch = spans[index].batch
             for other in spans.indices where other != index && spans[other].count > 0 {
-                guard let o = spans[other].bounds, o.intersects(bounds) else { continue }
+                guard spans[other].mayOverlap(spans[index]) else { continue }
                 let drawnBefore = spans[other].batch < batch || (spans[other].batch == batch && other < index)
                 if drawnBefore != (other < index) { return false }
             }
@@ -657,10 +673,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
         while i < hot.count {
             let h = hot[i]
             i += 1
-            guard let hb = spans[h].bounds else { continue }
+            guard spans[h].bounds != nil else { continue }
             var j = h + 1
             while j < spans.count {
-                if !isHot[j] && spans[j].count > 0, let jb = spans[j].bounds, jb.intersects(hb) {
+                if !isHot[j] && spans[j].count > 0 && spans[j].mayOverlap(spans[h]) {
                     isHot[j] = true
                     hot.append(j)
                     if hot.count > Self.maxHotCommands { return nil }
@@ -679,10 +695,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// cold command that moved is checked against every hot one by `movesKeepPaintersOrder`.
     private func hotCommandsKeepPaintersOrder() -> Bool {
         for h in movedHotCommands {
-            guard let hb = spans[h].bounds else { continue }
+            guard spans[h].bounds != nil else { continue }
             var j = h + 1
             while j < spans.count {
-                if hotFirst[j] < 0 && spans[j].count > 0, let jb = spans[j].bounds, jb.intersects(hb) { return false }
+                if hotFirst[j] < 0 && spans[j].count > 0 && spans[j].mayOverlap(spans[h]) { return false }
                 j += 1
             }
         }
@@ -939,6 +955,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             }
             let first = vertices.count / Self.floatsPerVertex
             emittedBounds = nil
+            emittedHole = nil
             emitClip = clip.map { Self.scissorPixels($0, drawableHeight: height) }
             emittingIndex = index
             emit(command, sx: sx, sy: sy)
@@ -948,7 +965,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             // A command cut away entirely (no bounds) draws nothing: any batch of its texture keeps its vertices.
             let b = emittedBounds
             let batch = batchToJoin(bounds: b, texture: texture)
-            spans[index] = CommandSpan(first: first, count: count, batch: batch, bounds: b, clip: clip)
+            spans[index] = CommandSpan(first: first, count: count, batch: batch, bounds: b, hole: emittedHole, clip: clip)
             batches[batch].count += count
             if let b { batches[batch].bounds = batches[batch].bounds.map { $0.union(b) } ?? b }
             batchMembers[batch].append(index)
@@ -1100,6 +1117,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             quad(x0: bx0, y0: by0, x1: bx1, y1: by1, l0: (bx0 - cx, by0 - cy), l1: (bx1 - cx, by1 - cy), colors: colors,
                  shape: shapeParams, kind: kind)
         }
+        emittedHole = inner
         band(x0, y0, x1, inner.minY) // top
         band(x0, inner.maxY, x1, y1) // bottom
         band(x0, inner.minY, inner.minX, inner.maxY) // left
@@ -1402,6 +1420,11 @@ private struct SavedGLState {
 }
 
 extension Rect {
+    /// Whether `o` lies wholly inside (edges included).
+    fileprivate func encloses(_ o: Rect) -> Bool {
+        o.minX >= minX && o.maxX <= maxX && o.minY >= minY && o.maxY <= maxY
+    }
+
     /// The smallest rectangle holding both.
     fileprivate func union(_ o: Rect) -> Rect {
         let x0 = min(minX, o.minX), y0 = min(minY, o.minY)

@@ -151,8 +151,9 @@ final class PartialRedrawPixelTests: XCTestCase {
             }
             XCTAssertEqual(panelRenderer.tessellationCount, tessellations, "a drag never re-tessellates the whole panel")
             XCTAssertGreaterThanOrEqual(panelRenderer.partialUpdateCount, partials + 6, "one partial update per drag frame")
-            // The knob's two rings, the square's border over them, the swatch and its border, the hex text, the status.
-            XCTAssertEqual(panelRenderer.hotCommandCount, 7)
+            // The knob's two rings, the swatch and its border, the hex text, the status. The square's focus border
+            // follows the knob in the list, but the knob lies inside its transparent interior: it stays in the cache.
+            XCTAssertEqual(panelRenderer.hotCommandCount, 6)
             XCTAssertEqual(panelRenderer.cacheRedrawCount, redrawsWhileHot, "the cache is not redrawn while the drag goes on")
             XCTAssertEqual(panelRenderer.drawCallCount, 2, "the composite, then the hot shapes and text in one batch")
             let metrics = platform.metrics
@@ -216,6 +217,49 @@ final class PartialRedrawPixelTests: XCTestCase {
                 let fresh = try GLOverlayRenderer(atlas: atlas)
                 assertSamePixels(drawn, Self.frame { fresh.render(list(knob), generation: 1, metrics: Self.metrics) }, "the knob under the square")
                 XCTAssertEqual(drawn.pixel(x: 210, y: 70).r, 0xc0, "the square covers the knob")
+            }
+        }
+    }
+
+    /// A border that follows a hot knob in the list but leaves the knob's pixels alone (the knob lies inside its
+    /// transparent interior, `GLOverlayRenderer.strokeInterior`) stays cold, in the cache; once the knob reaches the
+    /// border's band it is drawn over the knob again. Every frame has the pixels of a full repaint.
+    func testABorderAroundAHotKnobStaysColdUntilTheKnobReachesItsBand() throws {
+        try MainActor.assumeIsolated {
+            try withHeadlessTarget(size: Self.metrics.drawableSize) { atlas in
+                let square = Rect(x: 30, y: 30, width: 200, height: 150)
+                func list(_ knob: Point) -> DrawList {
+                    DrawList(commands: [
+                        .rect(Rect(x: 10, y: 10, width: 280, height: 200), color: Color(hex: "#1e2430")!, cornerRadius: 10),
+                        .pushClip(square),
+                        .ring(center: knob, radius: 7, width: 2, color: .white),
+                        .popClip,
+                        .border(square, color: Color(hex: "#66b3ff")!, width: 2, cornerRadius: 6),
+                    ])
+                }
+                let renderer = try GLOverlayRenderer(atlas: atlas)
+                var generation: UInt64 = 1
+                var knob = Point(x: 80, y: 100)
+                _ = Self.frame { renderer.prepare(list(knob), generation: 1, damage: nil, metrics: Self.metrics) }
+                @MainActor func move(to point: Point, _ message: String) throws {
+                    knob = point
+                    generation += 1
+                    let damage = DrawListDamage(baseGeneration: generation - 1, commandRanges: [2..<3])
+                    let drawn = Self.frame {
+                        renderer.prepare(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
+                        renderer.render(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
+                    }
+                    let fresh = try GLOverlayRenderer(atlas: atlas)
+                    let full = Self.frame { fresh.render(list(knob), generation: 1, metrics: Self.metrics) }
+                    assertSamePixels(drawn, full, tolerance: 1, message)
+                }
+                for step in 1...4 { try move(to: Point(x: 80 + Double(step) * 15, y: 100), "inside, step \(step)") }
+                XCTAssertEqual(renderer.hotCommandCount, 1, "the knob alone is hot")
+                // Onto the border's left band: the border must cover the knob again.
+                try move(to: Point(x: square.minX + 2, y: 100), "on the band")
+                XCTAssertEqual(knob.x, 32)
+                for step in 1...3 { try move(to: Point(x: square.minX + 2, y: 100 + Double(step) * 5), "along the band, step \(step)") }
+                XCTAssertEqual(renderer.hotCommandCount, 2, "the knob and the border over it")
             }
         }
     }
