@@ -1098,7 +1098,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// A rounded shape: the quad grows by a pixel on each side so the anti-aliased edge has room. A stroked shape
     /// whose transparent interior is large (`strokeInterior`) is four quads around that interior instead of one:
     /// llvmpipe shades every pixel a quad covers, and a border's interior is most of its quad (the picker square's
-    /// focus border, drawn hot every frame of a drag, covers 29,000 pixels at scale 1; its bands, about 4,800).
+    /// focus border covers 29,600 pixels at scale 1; its bands, about 4,800). The interior is the command's hole:
+    /// commands inside it do not overlap it (`CommandSpan.mayOverlap`).
     private func shape(_ r: Rect, radius: Double, stroke: Double, colors: VertexColors, kind: Float = 0) {
         guard r.width > 0, r.height > 0 else { return }
         let hw = r.width / 2, hh = r.height / 2
