@@ -2,13 +2,13 @@
 # `make bench-compare`: Glasspane's cube, idle picker and dragged picker against the floor (Benchmarks/floor/floor.c,
 # the same cube in plain C + SDL2 + GL 3.3), interleaved for R rounds, then the medians and the ratios (of the
 # medians, and paired round by round).
-# Environment: ROUNDS (3), FRAMES (1200), WARMUP (120), SIZE (1280x720), XVFB=1 (windows under one Xvfb server
-# instead of SDL's offscreen driver), FLOOR_FBO=1 (the floor draws into a framebuffer object, as Glasspane does
-# headless), MSAA (1: no multisampling, for the floor and Glasspane alike; 4 is the demo's default), FLOOR_PLAIN=1 (the
-# floor draws its first, plainer scene: a clear and a diffuse-only cube).
+# Environment: ROUNDS (5: the fewest that give a verdict), FRAMES (600), WARMUP (120), SIZE (1280x720), XVFB=1
+# (windows under one Xvfb server instead of SDL's offscreen driver), FLOOR_FBO=1 (the floor draws into a framebuffer
+# object, as Glasspane does headless), MSAA (1: no multisampling, for the floor and Glasspane alike; 4 is the demo's
+# default), FLOOR_PLAIN=1 (the floor draws its first, plainer scene: a clear and a diffuse-only cube).
 # Reports: results/bench-compare/<run>-r<round>.json. docs/bench.md ("Side by side") explains the figures.
 set -euo pipefail
-rounds=${ROUNDS:-3} frames=${FRAMES:-1200} warmup=${WARMUP:-120} size=${SIZE:-1280x720} msaa=${MSAA:-1}
+rounds=${ROUNDS:-5} frames=${FRAMES:-600} warmup=${WARMUP:-120} size=${SIZE:-1280x720} msaa=${MSAA:-1}
 for v in rounds frames warmup; do
   [[ ${!v} =~ ^[1-9][0-9]{0,6}$ ]] || { echo "bench-compare: ${v^^} must be a whole number 1...9999999 (got '${!v}')" >&2; exit 2; }
 done
