@@ -93,7 +93,7 @@ public final class GLSceneRenderer: SceneRenderer {
         let aspect = Float(pixels.width) / Float(max(pixels.height, 1))
         let viewProjection = scene.projection(aspect: aspect) * scene.view
         state.useProgram(program.id)
-        viewProjection.m.withUnsafeBufferPointer { glUniformMatrix4fv(program.uniform("uViewProjection"), 1, GLboolean(GL_FALSE), $0.baseAddress) }
+        viewProjection.withUnsafeElements { glUniformMatrix4fv(program.uniform("uViewProjection"), 1, GLboolean(GL_FALSE), $0.baseAddress) }
         let l = scene.lightDirection
         glUniform3f(program.uniform("uLightDirection"), l.x, l.y, l.z)
         glUniform3f(program.uniform("uEye"), scene.eye.x, scene.eye.y, scene.eye.z)
@@ -101,7 +101,7 @@ public final class GLSceneRenderer: SceneRenderer {
         for object in scene.objects {
             switch object.mesh {
             case .cube:
-                object.model.m.withUnsafeBufferPointer { glUniformMatrix4fv(program.uniform("uModel"), 1, GLboolean(GL_FALSE), $0.baseAddress) }
+                object.model.withUnsafeElements { glUniformMatrix4fv(program.uniform("uModel"), 1, GLboolean(GL_FALSE), $0.baseAddress) }
                 glUniform3f(program.uniform("uColor"), Float(object.color.r), Float(object.color.g), Float(object.color.b))
                 glDrawArrays(GLenum(GL_TRIANGLES), 0, cubeVertexCount)
             }

@@ -62,6 +62,17 @@ final class GeometryTests: XCTestCase {
         let v = Mat4.lookAt(eye: Vec3(0, 0, 5), center: Vec3(0, 0, 0), up: Vec3(0, 1, 0))
         XCTAssertEqual(v.transformPoint(Vec3(0, 0, 0)).z, -5, accuracy: 1e-5)
     }
+
+    func testProductIsColumnMajorAndTheElementsReachGLInOrder() {
+        // Column-major: element (row r, column c) at index c * 4 + r; a translation's offsets are elements 12-14.
+        let translate = Mat4(columnMajor: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 3, 4, 5, 1])
+        let product = translate * Mat4.scale(2)
+        XCTAssertEqual(product.m, [2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 3, 4, 5, 1])
+        XCTAssertEqual(product[0, 3], 3)
+        XCTAssertEqual(product.transformPoint(Vec3(1, 1, 1)), Vec3(5, 6, 7))
+        XCTAssertEqual(product.withUnsafeElements { Array($0) }, product.m)
+        XCTAssertEqual(Mat4.identity * product, product)
+    }
 }
 
 final class ColorTests: XCTestCase {
@@ -69,6 +80,7 @@ final class ColorTests: XCTestCase {
         XCTAssertEqual(Color(hex: "#33aa55")?.hex, "#33aa55")
         XCTAssertEqual(Color(hex: "33AA55")?.hex, "#33aa55")
         XCTAssertEqual(Color(hex: "#fff")?.hex, "#ffffff")
+        XCTAssertEqual(Color(hex: "#09af90")?.hex, "#09af90") // every digit boundary: 0, 9, a, f
         for bad in ["#33aa5", "#gg0000", "", "#", "33aa55ff00"] { XCTAssertNil(Color(hex: bad), bad) }
     }
 
