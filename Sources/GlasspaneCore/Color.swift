@@ -64,13 +64,13 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `#rrggbb` (lowercase; alpha is left out).
     public var hex: String {
         let (r8, g8, b8, _) = rgba8
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        // Digits by arithmetic: a table built per call allocated (16 times a frame while the picker is dragged).
+        func digit(_ v: UInt8) -> UInt8 { v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10 }
         return String(unsafeUninitializedCapacity: 7) { buffer in
             buffer[0] = UInt8(ascii: "#")
-            for (i, v) in [r8, g8, b8].enumerated() {
-                buffer[1 + 2 * i] = digits[Int(v >> 4)]
-                buffer[2 + 2 * i] = digits[Int(v & 15)]
-            }
+            buffer[1] = digit(r8 >> 4); buffer[2] = digit(r8 & 15)
+            buffer[3] = digit(g8 >> 4); buffer[4] = digit(g8 & 15)
+            buffer[5] = digit(b8 >> 4); buffer[6] = digit(b8 & 15)
             return 7
         }
     }

@@ -186,6 +186,7 @@ public final class SDLPlatform: PlatformBackend {
         window = w
         context = ctx
         SDL_GL_MakeCurrent(w, ctx)
+        frameFences = FrameFences()
         if options.pointScale > 0 {
             var ww: Int32 = 0, wh: Int32 = 0, dw: Int32 = 0, dh: Int32 = 0
             SDL_GetWindowSize(w, &ww, &wh)
@@ -277,7 +278,8 @@ public final class SDLPlatform: PlatformBackend {
     var framesInFlight: Int { frameFences.pending.count }
     /// How many times `present` waited for an earlier frame's fence.
     var fenceWaits: Int { frameFences.waits }
-    private lazy var frameFences = FrameFences()
+    /// Loaded once the context exists (a lazy property would copy the struct, and its array, on every mutation).
+    private var frameFences = FrameFences.unloaded
 
     /// Translates every pending SDL event. A window close arrives from SDL as a close window event and a quit
     /// event; it is reported once per poll.
@@ -513,6 +515,13 @@ struct FrameFences {
     private(set) var pending: [OpaquePointer] = []
     /// Waits done so far.
     private(set) var waits = 0
+
+    /// No entry points (before a context exists): fences nothing.
+    static var unloaded: FrameFences { FrameFences(fenceSync: nil, clientWaitSync: nil, deleteSync: nil) }
+
+    private init(fenceSync: FenceSync?, clientWaitSync: ClientWaitSync?, deleteSync: DeleteSync?) {
+        self.fenceSync = fenceSync; self.clientWaitSync = clientWaitSync; self.deleteSync = deleteSync
+    }
 
     /// Looks the entry points up in the current context (GL 3.2+ core has them).
     init() {
