@@ -49,10 +49,18 @@ public struct ScriptPlayer: Sendable {
     /// The index the next call to `nextFrame` produces.
     public private(set) var nextFrameIndex = 0
     private var lineIndex = 0
-    /// Events scheduled by drags for later frames, by frame, each frame's in scheduling order. Keyed so that a frame
-    /// takes its own events without walking a long drag's others (a 2,400-frame drag scanned 2,400 entries twice
-    /// a frame).
-    private var scheduled: [Int: [InputEvent]] = [:]
+    /// Drags under way, in the order they started. Each frame computes its own move (and, on the last, the up) from
+    /// them: scheduling every event up front made a frame scan the whole drag's (2,400 entries twice a frame).
+    private var drags: [ActiveDrag] = []
+
+    /// A drag whose path was fixed on the frame it started.
+    private struct ActiveDrag {
+        let start: Int, from: Point, to: Point, frames: Int, options: ScriptPointerOptions
+
+        func event(_ p: Point) -> PointerEvent {
+            PointerEvent(pointerID: options.pointerID, button: options.button, location: p, modifiers: options.modifiers)
+        }
+    }
 
     /// Creates a player at frame 0.
     public init(script: Script) { self.script = script }
@@ -69,7 +77,14 @@ public struct ScriptPlayer: Sendable {
         let f = nextFrameIndex
         var frame = ScriptFrame(index: f, duration: script.frameDuration(f), events: [], busMessages: [],
                                 expectations: [], isLast: f == script.lastFrameIndex)
-        if let events = scheduled.removeValue(forKey: f) { frame.events += events }
+        if !drags.isEmpty {
+            for drag in drags where f > drag.start {
+                let step = f - drag.start
+                frame.events.append(.pointerMove(drag.event(ScriptPlayer.interpolate(drag.from, drag.to, step: step, of: drag.frames))))
+                if step == drag.frames { frame.events.append(.pointerUp(drag.event(drag.to))) }
+            }
+            drags.removeAll { f - $0.start >= $0.frames }
+        }
         while lineIndex < script.lines.count, script.lines[lineIndex].frame == f {
             let line = script.lines[lineIndex]
             lineIndex += 1
@@ -108,15 +123,9 @@ public struct ScriptPlayer: Sendable {
             // Both ends resolve now, so the path is fixed even if the drag moves the views it started on.
             let from = try ScriptPlayer.resolve(fromT, locator, frame: f)
             let to = try ScriptPlayer.resolve(toT, locator, frame: f)
-            func event(_ p: Point) -> PointerEvent {
-                PointerEvent(pointerID: o.pointerID, button: o.button, location: p, modifiers: o.modifiers)
-            }
-            frame.events.append(.pointerDown(event(from)))
-            for i in 1...n {
-                let p = ScriptPlayer.interpolate(from, to, step: i, of: n)
-                scheduled[f + i, default: []].append(.pointerMove(event(p)))
-            }
-            scheduled[f + n, default: []].append(.pointerUp(event(to)))
+            let drag = ActiveDrag(start: f, from: from, to: to, frames: n, options: o)
+            frame.events.append(.pointerDown(drag.event(from)))
+            drags.append(drag)
         case .typeText(let s):
             frame.events.append(.text(s))
         case .keyPress(let key, let mods):
