@@ -1,9 +1,10 @@
 #version 330 core
-// Every overlay quad in one program, so a batch needs no program switch (a draw call costs about 10 µs of CPU on
-// llvmpipe): glyphs (coverage in the red channel of the R8 atlas, tinted), images (premultiplied RGBA, tinted),
-// anti-aliased rounded rectangles, circles and rings from a signed distance, and the color picker's gradients
-// computed per pixel from HSV, and bar graphs read from a row of the atlas. The kind is flat per quad, so a shape
-// never runs the texture branch.
+// Every overlay quad but bar graphs in one program, so a batch needs no program switch (a draw call costs about 10 µs
+// of CPU on llvmpipe): glyphs (coverage in the red channel of the R8 atlas, tinted), images (premultiplied RGBA,
+// tinted), anti-aliased rounded rectangles, circles and rings from a signed distance, and the color picker's gradients
+// computed per pixel from HSV. The kind is flat per quad, but llvmpipe runs every branch for every pixel: whatever is
+// added here is paid by every overlay pixel, which is why bar graphs have their own program (Shaders/bars.frag;
+// docs/overlay.md, "Bar graphs in a program of their own").
 // Output is premultiplied alpha (blend: ONE, ONE_MINUS_SRC_ALPHA).
 in vec2 vLocal;
 in vec4 vColor;
@@ -40,17 +41,6 @@ float gradientFraction(float offset, float len) {
 }
 
 void main() {
-    // Kind 6, a bar graph (BarGraph in Sources/GlasspaneOverlay/DrawList.swift): vLocal is (texel x along the graph's
-    // row of levels in the atlas, row y + the height fraction from the bottom); the texel is the level of the bar
-    // under the pixel's center, 0-127 in 127ths of the height, plus 128 for the flagged color (in vShape).
-    if (vKind > 5.5) {
-        float byte = floor(texelFetch(uTexture, ivec2(floor(vLocal.x), floor(vLocal.y)), 0).r * 255.0 + 0.5);
-        float flagged = step(128.0, byte);
-        float level = (byte - 128.0 * flagged) / 127.0;
-        float covered = fract(vLocal.y) / 0.999 < level ? 1.0 : 0.0;
-        fragColor = mix(vColor, vShape, flagged) * covered;
-        return;
-    }
     // Kind 1 glyph, 2 image: vLocal is the texture coordinate.
     if (vKind > 0.5 && vKind < 2.5) {
         if (vKind > 1.5) {

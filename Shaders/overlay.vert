@@ -5,7 +5,7 @@ layout(location = 0) in vec2 aPosition;   // pixels
 layout(location = 1) in vec2 aLocal;      // shapes: offset from the shape's center in pixels; textures: uv
 layout(location = 2) in vec4 aColor;      // premultiplied RGBA
 layout(location = 3) in vec4 aShape;     // half width, half height, corner radius, stroke width (0 = fill)
-layout(location = 4) in float aKind;      // 0 shape, 1 glyph coverage (R8 atlas), 2 RGBA image, 3-5 HSV gradients, 6 bars
+layout(location = 4) in float aKind;      // 0 shape, 1 glyph coverage (R8 atlas), 2 RGBA image, 3-5 HSV gradients, 6 bars (bars.frag)
 
 uniform vec2 uViewportSize;
 

@@ -3,8 +3,8 @@
 // gradients (vertex colors), hue and saturation/value gradients (computed per pixel from HSV in the shader with
 // the color picker's own point-to-color mapping), glyph runs from the atlas, images, nested clips (each quad cut
 // to its clip's scissor pixels, interpolating what it carries), premultiplied alpha, high-DPI scaling. Batches by
-// texture (one program draws every kind, so shapes join any batch), reordering commands whose quads do not overlap:
-// the demo panel is one draw call.
+// texture (one program draws every kind but bar graphs, so shapes join any batch but a graph's), reordering commands
+// whose quads do not overlap: the demo panel is one draw call.
 // Caching: an unchanged draw list (same generation, same metrics) is not re-tessellated or re-uploaded. A list
 // whose changed commands are named (`DrawListDamage`: a partial repaint, such as a drag moving one knob)
 // re-tessellates only those commands into their own vertex ranges (same vertex count, same batch, else the whole
@@ -57,6 +57,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private let resources: OverlayResources
     private var program: ShaderProgram { resources.program }
     private var compositeProgram: ShaderProgram { resources.compositeProgram }
+    private var barsProgram: ShaderProgram { resources.barsProgram }
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
     private var vboCapacity = 0
@@ -117,9 +118,9 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var hotFirst: [Int] = []
     private var hotVertices: [Float] = []
     private var hotBatches: [Batch] = []
-    /// Each hot command's batch (parallel to `hotCommands`) and each hot batch's texture (reused storage).
+    /// Each hot command's batch (parallel to `hotCommands`) and each hot batch's texture and program (reused storage).
     private var hotBatchOf: [Int] = []
-    private var hotBatchTextures: [GLuint] = []
+    private var hotBatchKeys: [(texture: GLuint, program: BatchProgram)] = []
     private var hotVAO: GLuint = 0
     private var hotVBO: GLuint = 0
     private var hotVBOCapacity = 0
@@ -152,7 +153,18 @@ public final class GLOverlayRenderer: DrawListRenderer {
         var first: Int
         var count: Int
         var texture: GLuint
+        var program: BatchProgram
         var bounds: Rect? // pixels covered by its quads
+    }
+
+    /// Which program draws a batch. Bar graphs have one of their own: llvmpipe runs every branch of a shader for every
+    /// pixel, and their `texelFetch` as a branch of `Shaders/overlay.frag` made every overlay pixel cost about half as
+    /// much again (docs/overlay.md, "Bar graphs in a program of their own").
+    enum BatchProgram: Equatable {
+        /// `Shaders/overlay.frag`: shapes, glyphs, images and gradients.
+        case quads
+        /// `Shaders/bars.frag`: bar graphs only.
+        case bars
     }
 
     /// One command's vertices: `count` vertices from `first`, in batch `batch` (-1 when it emitted none), the
@@ -706,16 +718,19 @@ public final class GLOverlayRenderer: DrawListRenderer {
     }
 
     /// Groups the hot commands into batches (one per texture where painter's order allows, as `batchToJoin` does for
-    /// the list) into `hotBatchOf` (parallel to `hotCommands`) and `hotBatchTextures`; true when that changed.
+    /// the list) into `hotBatchOf` (parallel to `hotCommands`) and `hotBatchKeys`; true when that changed.
     @discardableResult
     private func assignHotBatches() -> Bool {
         var changed = hotBatchOf.count != hotCommands.count
         if changed { hotBatchOf = [Int](repeating: -1, count: hotCommands.count) }
-        hotBatchTextures.removeAll(keepingCapacity: true)
+        hotBatchKeys.removeAll(keepingCapacity: true)
         for (i, index) in hotCommands.enumerated() {
             let texture = spans[index].batch >= 0 ? batches[spans[index].batch].texture : 0
-            var candidate = hotBatchTextures.count - 1
-            while candidate >= 0 && !Self.sharesBatch(hotBatchTextures[candidate], texture) { candidate -= 1 }
+            let program = spans[index].batch >= 0 ? batches[spans[index].batch].program : .quads
+            var candidate = hotBatchKeys.count - 1
+            while candidate >= 0 && !Self.sharesBatch(hotBatchKeys[candidate].texture, hotBatchKeys[candidate].program, texture, program) {
+                candidate -= 1
+            }
             if candidate >= 0, let b = spans[index].bounds {
                 // A command of a later batch that it overlaps must stay under it: a batch of its own.
                 for j in 0..<i where hotBatchOf[j] > candidate && (spans[hotCommands[j]].bounds?.intersects(b) ?? false) {
@@ -724,10 +739,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 }
             }
             if candidate < 0 {
-                hotBatchTextures.append(texture)
-                candidate = hotBatchTextures.count - 1
+                hotBatchKeys.append((texture, program))
+                candidate = hotBatchKeys.count - 1
             } else if texture != 0 {
-                hotBatchTextures[candidate] = texture // a batch of shapes takes the texture (same members, same result)
+                hotBatchKeys[candidate].texture = texture // a batch of shapes takes the texture (same members, same result)
             }
             if hotBatchOf[i] != candidate { hotBatchOf[i] = candidate; changed = true }
         }
@@ -740,8 +755,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
         if live != nil { assignHotBatches() }
         hotBatches.removeAll(keepingCapacity: true)
         hotVertices.removeAll(keepingCapacity: true)
-        for (b, texture) in hotBatchTextures.enumerated() {
-            hotBatches.append(Batch(first: hotVertices.count / Self.floatsPerVertex, count: 0, texture: texture))
+        for (b, key) in hotBatchKeys.enumerated() {
+            hotBatches.append(Batch(first: hotVertices.count / Self.floatsPerVertex, count: 0, texture: key.texture, program: key.program))
             for (i, index) in hotCommands.enumerated() where hotBatchOf[i] == b {
                 hotFirst[index] = hotVertices.count / Self.floatsPerVertex
                 if let v = current[index] { hotVertices.append(contentsOf: v) }
@@ -786,12 +801,15 @@ public final class GLOverlayRenderer: DrawListRenderer {
         uploads.removeAll(keepingCapacity: true)
     }
 
+    /// The program that draws a batch.
+    private func shader(for batch: Batch) -> ShaderProgram { batch.program == .bars ? barsProgram : program }
+
     /// Draws the hot batches over the composite (state prepared by `render`).
     private func drawHotCommands(metrics: WindowMetrics) {
         guard !hotBatches.isEmpty else { return }
         resources.state.bindVertexArray(hotVAO)
         for batch in hotBatches where batch.count > 0 {
-            resources.use(program, viewport: metrics.drawableSize)
+            resources.use(shader(for: batch), viewport: metrics.drawableSize)
             if batch.texture != 0 { resources.state.bindTexture0(batch.texture) }
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
             drawCallCount += 1
@@ -924,6 +942,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         for (index, command) in list.commands.enumerated() {
             spans.append(CommandSpan(first: 0, count: 0, batch: -1, bounds: nil, clip: clip))
             let texture: GLuint
+            var program = BatchProgram.quads
             switch command {
             case .pushClip(let r):
                 clipStack.append(clip)
@@ -950,6 +969,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             case .bars:
                 atlas.ensureTexture() // the levels live in the atlas
                 texture = atlas.texture
+                program = .bars
             default:
                 texture = 0
             }
@@ -964,7 +984,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             guard count > 0 else { continue }
             // A command cut away entirely (no bounds) draws nothing: any batch of its texture keeps its vertices.
             let b = emittedBounds
-            let batch = batchToJoin(bounds: b, texture: texture)
+            let batch = batchToJoin(bounds: b, texture: texture, program: program)
             spans[index] = CommandSpan(first: first, count: count, batch: batch, bounds: b, hole: emittedHole, clip: clip)
             batches[batch].count += count
             if let b { batches[batch].bounds = batches[batch].bounds.map { $0.union(b) } ?? b }
@@ -985,11 +1005,13 @@ public final class GLOverlayRenderer: DrawListRenderer {
         swap(&vertices, &staging)
     }
 
-    /// The batch a command with these pixel bounds, texture and scissor joins (a new one when it must).
-    private func batchToJoin(bounds: Rect?, texture: GLuint) -> Int {
+    /// The batch a command with these pixel bounds, texture and program joins (a new one when it must).
+    private func batchToJoin(bounds: Rect?, texture: GLuint, program: BatchProgram) -> Int {
         // Plain loops: closures here were measured to cost a main-actor check per call in this hot path.
         var candidate = batches.count - 1
-        while candidate >= 0 && !Self.sharesBatch(batches[candidate].texture, texture) { candidate -= 1 }
+        while candidate >= 0 && !Self.sharesBatch(batches[candidate].texture, batches[candidate].program, texture, program) {
+            candidate -= 1
+        }
         if candidate >= 0, let bounds {
             var later = candidate + 1
             while later < batches.count {
@@ -1007,15 +1029,17 @@ public final class GLOverlayRenderer: DrawListRenderer {
             if texture != 0 { batches[candidate].texture = texture } // a batch of shapes takes the texture
             return candidate
         }
-        batches.append(Batch(first: 0, count: 0, texture: texture))
+        batches.append(Batch(first: 0, count: 0, texture: texture, program: program))
         if batchMembers.count < batches.count { batchMembers.append([]) }
         batchMembers[batches.count - 1].removeAll(keepingCapacity: true)
         return batches.count - 1
     }
 
-    /// Whether commands of these textures can be drawn by one call: one program draws every kind, so only two
-    /// different textures cannot (0 is no texture: shapes).
-    private static func sharesBatch(_ a: GLuint, _ b: GLuint) -> Bool { a == b || a == 0 || b == 0 }
+    /// Whether commands of these textures and programs can be drawn by one call: one program draws every kind but bar
+    /// graphs, so only two different textures or programs cannot (0 is no texture: shapes).
+    private static func sharesBatch(_ a: GLuint, _ aProgram: BatchProgram, _ b: GLuint, _ bProgram: BatchProgram) -> Bool {
+        aProgram == bProgram && (a == b || a == 0 || b == 0)
+    }
 
     /// The pixels (top-left origin, whole pixels) that scissoring to `clip` keeps, rounded as `ScissorBox` rounds:
     /// quads are cut to exactly these.
@@ -1062,7 +1086,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
 
     /// A bar graph: its levels in a row of the atlas (kept by command index while the atlas lasts), one quad whose
     /// local coordinates are (texel x along the row, row y + the height fraction from the bottom); the shader reads
-    /// the level under each pixel's center (Shaders/overlay.frag, kind 6).
+    /// the level under each pixel's center (Shaders/bars.frag, kind 6, in batches of their own).
     private func bars(_ graph: BarGraph, in p: Rect) {
         let count = graph.levels.count
         guard count > 0, count <= BarGraph.maximumBars, p.width > 0, p.height > 0 else { return }
@@ -1259,9 +1283,9 @@ public final class GLOverlayRenderer: DrawListRenderer {
             glScissor(box.x, box.y, box.width, box.height)
         }
         var boundTexture: GLuint = .max
-        resources.use(program, viewport: metrics.drawableSize)
         for batch in batches {
             if let region, !(batch.bounds.map { $0.intersects(region) } ?? false) { continue }
+            resources.use(shader(for: batch), viewport: metrics.drawableSize) // a no-op while the program is bound
             if batch.texture != 0 && batch.texture != boundTexture {
                 resources.state.bindTexture0(batch.texture)
                 boundTexture = batch.texture
@@ -1327,6 +1351,8 @@ final class OverlayResources {
     let atlas: GlyphAtlas
     let program: ShaderProgram
     let compositeProgram: ShaderProgram
+    /// Bar graphs only (`Shaders/bars.frag` with the quads' vertex shader).
+    let barsProgram: ShaderProgram
     var images: [Int: (texture: GLuint, size: PixelSize)] = [:]
     var nextImageID = 1
     /// The state shadow the layers' renderers set state through (the session's shared one, or their own).
@@ -1344,9 +1370,10 @@ final class OverlayResources {
         sharesState = sharedState != nil
         program = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay.frag")
         compositeProgram = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
+        barsProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "bars.frag")
         var current: GLint = 0
         if !sharesState { glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &current) }
-        for p in [program, compositeProgram] {
+        for p in [program, compositeProgram, barsProgram] {
             viewports.append((p.id, p.uniform("uViewportSize"), nil))
             state.useProgram(p.id)
             glUniform1i(p.uniform("uTexture"), 0) // the texture is always on unit 0

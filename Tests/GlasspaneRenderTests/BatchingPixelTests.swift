@@ -82,6 +82,38 @@ final class BatchingPixelTests: XCTestCase {
         }
     }
 
+    /// A bar graph is drawn by its own program (Shaders/bars.frag), so it never shares a batch: text and shapes around
+    /// it join the quads' batch where painter's order allows, and a shape over it starts another.
+    func testABarGraphIsABatchOfItsOwnAndShapesAroundItStillJoinTheRest() throws {
+        try MainActor.assumeIsolated {
+            try Self.withTarget { atlas in
+                let levels: [UInt8] = (0..<40).map { UInt8(($0 * 3) % 128) | ($0 % 5 == 0 ? BarGraph.flagged : 0) }
+                let list = DrawList(commands: [
+                    .rect(Rect(x: 10, y: 10, width: 200, height: 150), color: Color(hex: "#20242c")!.withAlpha(0.9), cornerRadius: 8),
+                    .glyphs(GlyphRun(text: "Frame", origin: Point(x: 20, y: 16), fontSize: 14, color: .white)),
+                    .bars(BarGraph(frame: Rect(x: 20, y: 50, width: 80, height: 60), levels: levels,
+                                   color: Color(r: 0, g: 1, b: 0, a: 0.8), flaggedColor: Color(r: 1, g: 0, b: 0, a: 1))),
+                    // Beside the graph: joins the first batch (drawn before the graph, touching none of its pixels).
+                    .rect(Rect(x: 130, y: 60, width: 40, height: 30), color: Color(hex: "#3366ff")!, cornerRadius: 4),
+                    // Over the graph: must be drawn after it, so a third batch.
+                    .circle(center: Point(x: 90, y: 100), radius: 16, color: Color(r: 1, g: 1, b: 1, a: 0.5)),
+                    .glyphs(GlyphRun(text: "16.7", origin: Point(x: 120, y: 120), fontSize: 12, color: .white)),
+                ])
+                let merged = try GLOverlayRenderer(atlas: atlas)
+                merged.compositing = .direct
+                let batchedFrame = Self.frame { merged.render(list, generation: 1, metrics: Self.metrics) }
+                XCTAssertEqual(merged.drawCallCount, 3, "quads, the graph, then the circle over it with the last text")
+                let reference = Self.frame { try? Self.drawOneByOne(list, atlas: atlas) }
+                assertSamePixels(batchedFrame, reference, "batches around a bar graph against one command at a time")
+                // The graph's own pixels: a bar's color below its top, the panel above it (bar 1: 3/127 of 60 rows).
+                let bar1 = batchedFrame.pixel(x: 22, y: 109)
+                XCTAssertTrue(bar1.g > 200 && bar1.r < 40, "bar 1's bottom row is the graph's green at 0.8 over the panel, got \(bar1)")
+                let aboveBar1 = batchedFrame.pixel(x: 22, y: 100)
+                XCTAssertLessThan(aboveBar1.g, 60, "above bar 1's top is the panel, got \(aboveBar1)")
+            }
+        }
+    }
+
     func testTheDemoPanelIsOneDrawCall() throws {
         try MainActor.assumeIsolated {
             let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
