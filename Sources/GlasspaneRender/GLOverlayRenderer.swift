@@ -58,6 +58,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var program: ShaderProgram { resources.program }
     private var compositeProgram: ShaderProgram { resources.compositeProgram }
     private var barsProgram: ShaderProgram { resources.barsProgram }
+    private var solidProgram: ShaderProgram { resources.solidProgram }
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
     private var vboCapacity = 0
@@ -95,6 +96,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var emittedBounds: Rect?
     /// The interior the command being emitted left out (`shape`'s bands), else nil.
     private var emittedHole: Rect?
+    /// The program the quads of the command being emitted need (set by `emit`).
+    private var emittedProgram = BatchProgram.quads
     /// The pixels quads are cut to while a command under a clip is emitted (nil: not cut).
     private var emitClip: Rect?
     /// The index of the command being emitted (a bar graph keeps its atlas row by index).
@@ -165,6 +168,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
         case quads
         /// `Shaders/bars.frag`: bar graphs only.
         case bars
+        /// `Shaders/solid.frag`: large solid rectangles on whole pixels only (`shape`).
+        case solid
     }
 
     /// One command's vertices: `count` vertices from `first`, in batch `batch` (-1 when it emitted none), the
@@ -450,6 +455,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 emitClip = nil
                 reemittedCommandCount += 1
                 let floats = vertices.count - tail
+                // A rectangle that left whole pixels (or grew under the size) needs the other program: another batch.
+                if span.count > 0 && batches[span.batch].program != emittedProgram {
+                    vertices.removeSubrange(tail...)
+                    return false
+                }
                 if span.count > 0 && batches[span.batch].texture != 0 && batches[span.batch].texture != atlas.texture,
                    command.drawsFromAtlas {
                     vertices.removeSubrange(tail...) // the atlas started over while emitting
@@ -802,7 +812,13 @@ public final class GLOverlayRenderer: DrawListRenderer {
     }
 
     /// The program that draws a batch.
-    private func shader(for batch: Batch) -> ShaderProgram { batch.program == .bars ? barsProgram : program }
+    private func shader(for batch: Batch) -> ShaderProgram {
+        switch batch.program {
+        case .quads: program
+        case .bars: barsProgram
+        case .solid: solidProgram
+        }
+    }
 
     /// Draws the hot batches over the composite (state prepared by `render`).
     private func drawHotCommands(metrics: WindowMetrics) {
@@ -942,7 +958,6 @@ public final class GLOverlayRenderer: DrawListRenderer {
         for (index, command) in list.commands.enumerated() {
             spans.append(CommandSpan(first: 0, count: 0, batch: -1, bounds: nil, clip: clip))
             let texture: GLuint
-            var program = BatchProgram.quads
             switch command {
             case .pushClip(let r):
                 clipStack.append(clip)
@@ -969,7 +984,6 @@ public final class GLOverlayRenderer: DrawListRenderer {
             case .bars:
                 atlas.ensureTexture() // the levels live in the atlas
                 texture = atlas.texture
-                program = .bars
             default:
                 texture = 0
             }
@@ -984,7 +998,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             guard count > 0 else { continue }
             // A command cut away entirely (no bounds) draws nothing: any batch of its texture keeps its vertices.
             let b = emittedBounds
-            let batch = batchToJoin(bounds: b, texture: texture, program: program)
+            let batch = batchToJoin(bounds: b, texture: texture, program: emittedProgram)
             spans[index] = CommandSpan(first: first, count: count, batch: batch, bounds: b, hole: emittedHole, clip: clip)
             batches[batch].count += count
             if let b { batches[batch].bounds = batches[batch].bounds.map { $0.union(b) } ?? b }
@@ -1051,6 +1065,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private func emit(_ command: DrawCommand, sx: Double, sy: Double) {
         func px(_ r: Rect) -> Rect { Rect(x: r.minX * sx, y: r.minY * sy, width: r.width * sx, height: r.height * sy) }
         let s = min(sx, sy)
+        emittedProgram = .quads
         switch command {
         case .rect(let r, let color, let radius):
             shape(px(r), radius: radius * s, stroke: 0, colors: .solid(color))
@@ -1098,6 +1113,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         }
         guard let row else { return }
         atlas.writeRow(at: (row.x, row.y), graph.levels)
+        emittedProgram = .bars
         let f = graph.flaggedColor
         let flagged = (Float(f.r * f.a), Float(f.g * f.a), Float(f.b * f.a), Float(f.a))
         quad(x0: p.minX, y0: p.minY, x1: p.maxX, y1: p.maxY, l0: (Double(row.x), Double(row.y) + 0.999),
@@ -1129,6 +1145,16 @@ public final class GLOverlayRenderer: DrawListRenderer {
         let hw = r.width / 2, hh = r.height / 2
         let cornerRadius = min(radius, min(hw, hh))
         let shapeParams = (Float(hw), Float(hh), Float(cornerRadius), Float(stroke))
+        if kind == 0, stroke == 0, cornerRadius <= 0, case .solid = colors, drawsLargeSolidRectsAlone,
+           let exact = Self.largeWholePixelRect(r) {
+            // Coverage is exactly 1 on every pixel inside and 0 outside, so the rectangle alone, without the pixel of
+            // margin, in the program that only interpolates the color. Its quad carries the same shape parameters, so
+            // `Shaders/overlay.frag` would draw it the same.
+            emittedProgram = .solid
+            quad(x0: exact.minX, y0: exact.minY, x1: exact.maxX, y1: exact.maxY, l0: (-hw, -hh), l1: (hw, hh), colors: colors,
+                 shape: shapeParams, kind: kind)
+            return
+        }
         let (x0, y0, x1, y1) = (r.minX - 1, r.minY - 1, r.maxX + 1, r.maxY + 1)
         guard stroke > 0, cutsStrokeInteriors, case .solid = colors,
               let inner = Self.strokeInterior(r, cornerRadius: cornerRadius, stroke: stroke) else {
@@ -1151,6 +1177,23 @@ public final class GLOverlayRenderer: DrawListRenderer {
 
     /// Whether large stroked shapes leave out their transparent interior (tests turn it off to draw the reference).
     var cutsStrokeInteriors = true
+    /// Whether large solid rectangles on whole pixels are drawn by `Shaders/solid.frag` (tests turn it off to draw the
+    /// reference).
+    var drawsLargeSolidRectsAlone = true
+
+    /// Solid rectangles covering fewer pixels stay in `Shaders/overlay.frag`'s batches: a batch of their own costs a
+    /// program switch and a draw call (about 10 µs of CPU on llvmpipe), which a pixel saves about 3 ns of.
+    nonisolated static let solidRectMinimumPixels = 16_384.0
+
+    /// The rectangle with its edges on whole pixels when they lie within a millionth of a pixel of them and it covers
+    /// at least `solidRectMinimumPixels`, else nil.
+    nonisolated static func largeWholePixelRect(_ r: Rect) -> Rect? {
+        let x0 = r.minX.rounded(), y0 = r.minY.rounded(), x1 = r.maxX.rounded(), y1 = r.maxY.rounded()
+        let tolerance = 1e-6
+        guard abs(r.minX - x0) < tolerance, abs(r.minY - y0) < tolerance, abs(r.maxX - x1) < tolerance,
+              abs(r.maxY - y1) < tolerance, (x1 - x0) * (y1 - y0) >= solidRectMinimumPixels else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
     /// Vertices of the last tessellation (its batches and the composite quad).
     var vertexCount: Int { vertices.count / Self.floatsPerVertex }
 
@@ -1353,6 +1396,8 @@ final class OverlayResources {
     let compositeProgram: ShaderProgram
     /// Bar graphs only (`Shaders/bars.frag` with the quads' vertex shader).
     let barsProgram: ShaderProgram
+    /// Large solid rectangles on whole pixels only (`Shaders/solid.frag` with the quads' vertex shader).
+    let solidProgram: ShaderProgram
     var images: [Int: (texture: GLuint, size: PixelSize)] = [:]
     var nextImageID = 1
     /// The state shadow the layers' renderers set state through (the session's shared one, or their own).
@@ -1371,9 +1416,10 @@ final class OverlayResources {
         program = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay.frag")
         compositeProgram = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
         barsProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "bars.frag")
+        solidProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "solid.frag")
         var current: GLint = 0
         if !sharesState { glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &current) }
-        for p in [program, compositeProgram, barsProgram] {
+        for p in [program, compositeProgram, barsProgram, solidProgram] {
             viewports.append((p.id, p.uniform("uViewportSize"), nil))
             state.useProgram(p.id)
             glUniform1i(p.uniform("uTexture"), 0) // the texture is always on unit 0

@@ -114,6 +114,83 @@ final class BatchingPixelTests: XCTestCase {
         }
     }
 
+    /// A sheet-like list: the window dimmed, a rounded panel with text, and solid rectangles large and small, on whole
+    /// pixels and off them.
+    private static func dimmedSheet(dimX: Double = 0) -> DrawList {
+        DrawList(commands: [
+            // Large and on whole pixels: Shaders/solid.frag.
+            .rect(Rect(x: dimX, y: 0, width: 320, height: 240), color: Color(r: 0, g: 0, b: 0, a: 0.45), cornerRadius: 0),
+            .rect(Rect(x: 40, y: 30, width: 200, height: 150), color: Color(hex: "#2a3550")!.withAlpha(0.9), cornerRadius: 10),
+            .glyphs(GlyphRun(text: "Sign", origin: Point(x: 50, y: 40), fontSize: 16, color: .white)),
+            // Off whole pixels, and too small: both stay with the shapes.
+            .rect(Rect(x: 60, y: 70, width: 160, height: 100.5), color: Color(hex: "#101418")!, cornerRadius: 0),
+            .rect(Rect(x: 70, y: 80, width: 20, height: 20), color: .white, cornerRadius: 0),
+            // Large, over the panel: drawn after it, so a batch of its own again.
+            .rect(Rect(x: 100, y: 60, width: 130, height: 130), color: Color(r: 0.2, g: 0.6, b: 1, a: 0.5), cornerRadius: 0),
+        ])
+    }
+
+    /// Large solid rectangles on whole pixels are drawn by their own program, with exactly the shape program's pixels.
+    func testALargeWholePixelSolidRectDrawsAloneWithTheShapeProgramsPixels() throws {
+        try MainActor.assumeIsolated {
+            try Self.withTarget { atlas in
+                let solid = try GLOverlayRenderer(atlas: atlas)
+                solid.compositing = .direct
+                let solidFrame = Self.frame { solid.render(Self.dimmedSheet(), generation: 1, metrics: Self.metrics) }
+                XCTAssertEqual(solid.drawCallCount, 3, "the dimming, the panel's shapes and text, the rectangle over them")
+                let reference = try GLOverlayRenderer(atlas: atlas)
+                reference.compositing = .direct
+                reference.drawsLargeSolidRectsAlone = false
+                let referenceFrame = Self.frame { reference.render(Self.dimmedSheet(), generation: 1, metrics: Self.metrics) }
+                XCTAssertEqual(reference.drawCallCount, 1)
+                // Within one step: the shape program's quad grows by a pixel, and its coverage on the rectangle's edge
+                // pixels comes out a hair under 1 from the interpolated local coordinates (111 pixels of this frame
+                // round 1 lower); Shaders/solid.frag's is exactly 1.
+                assertSamePixels(solidFrame, referenceFrame, tolerance: 1, "solid rectangles against the shape program")
+                // Through the cache the same program fills it.
+                let cached = try GLOverlayRenderer(atlas: atlas)
+                cached.compositing = .cached
+                let cachedFrame = Self.frame { cached.render(Self.dimmedSheet(), generation: 1, metrics: Self.metrics) }
+                var maxDifference = 0
+                for i in cachedFrame.rgba.indices { maxDifference = max(maxDifference, abs(Int(cachedFrame.rgba[i]) - Int(referenceFrame.rgba[i]))) }
+                XCTAssertLessThanOrEqual(maxDifference, 2, "through the cache, within the cache's rounding")
+            }
+        }
+    }
+
+    /// A solid rectangle that moves on whole pixels is a partial update like any other; one that moves off them needs
+    /// the shape program, so the partial update gives way to a whole tessellation. The pixels follow both.
+    func testASolidRectMovingOffWholePixelsChangesBatch() throws {
+        try MainActor.assumeIsolated {
+            try Self.withTarget { atlas in
+                let renderer = try GLOverlayRenderer(atlas: atlas)
+                renderer.compositing = .direct
+                renderer.render(Self.dimmedSheet(), generation: 1, metrics: Self.metrics)
+                XCTAssertEqual(renderer.tessellationCount, 1)
+                @MainActor func reference(dimX: Double) throws -> PixelImage {
+                    let reference = try GLOverlayRenderer(atlas: atlas)
+                    reference.compositing = .direct
+                    reference.drawsLargeSolidRectsAlone = false
+                    return Self.frame { reference.render(Self.dimmedSheet(dimX: dimX), generation: 1, metrics: Self.metrics) }
+                }
+                let onePixel = Self.frame {
+                    renderer.render(Self.dimmedSheet(dimX: 1), generation: 2,
+                                    damage: DrawListDamage(baseGeneration: 1, commandRanges: [0..<1]), metrics: Self.metrics)
+                }
+                XCTAssertEqual(renderer.tessellationCount, 1, "a whole-pixel move keeps the solid batch")
+                XCTAssertEqual(renderer.drawCallCount, 3)
+                assertSamePixels(onePixel, try reference(dimX: 1), tolerance: 1, "after a whole-pixel move")
+                let halfPixel = Self.frame {
+                    renderer.render(Self.dimmedSheet(dimX: 0.5), generation: 3,
+                                    damage: DrawListDamage(baseGeneration: 2, commandRanges: [0..<1]), metrics: Self.metrics)
+                }
+                XCTAssertEqual(renderer.tessellationCount, 2, "off whole pixels the dimming changed program: tessellated anew")
+                XCTAssertEqual(renderer.drawCallCount, 2, "the dimming joined the shapes; the rectangle over the panel is alone")
+                assertSamePixels(halfPixel, try reference(dimX: 0.5), tolerance: 1, "after a half-pixel move")
+            }
+        }
+    }
+
     func testTheDemoPanelIsOneDrawCall() throws {
         try MainActor.assumeIsolated {
             let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
