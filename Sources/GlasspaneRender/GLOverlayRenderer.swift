@@ -3,8 +3,9 @@
 // gradients (vertex colors), hue and saturation/value gradients (computed per pixel from HSV in the shader with
 // the color picker's own point-to-color mapping), glyph runs from the atlas, images, nested clips (each quad cut
 // to its clip's scissor pixels, interpolating what it carries), premultiplied alpha, high-DPI scaling. Batches by
-// texture (one program draws every kind but bar graphs, so shapes join any batch but a graph's), reordering commands
-// whose quads do not overlap: the demo panel is one draw call.
+// texture and program (one program draws shapes, glyphs and images, so shapes join a batch of any texture; the picker's
+// gradients, bar graphs and large solid rectangles have programs of their own, since llvmpipe runs every branch for
+// every pixel), reordering commands whose quads do not overlap: the demo panel is three draw calls.
 // Caching: an unchanged draw list (same generation, same metrics) is not re-tessellated or re-uploaded. A list
 // whose changed commands are named (`DrawListDamage`: a partial repaint, such as a drag moving one knob)
 // re-tessellates only those commands into their own vertex ranges (same vertex count, same batch, else the whole
@@ -59,6 +60,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var compositeProgram: ShaderProgram { resources.compositeProgram }
     private var barsProgram: ShaderProgram { resources.barsProgram }
     private var solidProgram: ShaderProgram { resources.solidProgram }
+    private var gradientProgram: ShaderProgram { resources.gradientProgram }
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
     private var vboCapacity = 0
@@ -160,12 +162,14 @@ public final class GLOverlayRenderer: DrawListRenderer {
         var bounds: Rect? // pixels covered by its quads
     }
 
-    /// Which program draws a batch. Bar graphs have one of their own: llvmpipe runs every branch of a shader for every
-    /// pixel, and their `texelFetch` as a branch of `Shaders/overlay.frag` made every overlay pixel cost about half as
-    /// much again (docs/overlay.md, "Bar graphs in a program of their own").
+    /// Which program draws a batch. llvmpipe runs every branch of a shader for every pixel, so what only a few quads need
+    /// has a program of its own rather than a branch of `Shaders/overlay.frag` that every overlay pixel would pay for
+    /// (docs/overlay.md, "Every branch is paid").
     enum BatchProgram: Equatable {
-        /// `Shaders/overlay.frag`: shapes, glyphs, images and gradients.
+        /// `Shaders/overlay.frag`: shapes, glyphs and images.
         case quads
+        /// `Shaders/gradient.frag`: the color picker's HSV gradients.
+        case gradients
         /// `Shaders/bars.frag`: bar graphs only.
         case bars
         /// `Shaders/solid.frag`: large solid rectangles on whole pixels only (`shape`).
@@ -445,7 +449,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 case .glyphs, .bars:
                     if span.count > 0 && batches[span.batch].texture != atlas.texture { return false }
                 default:
-                    break // a shape fits a batch of any texture (one program draws every kind)
+                    break // a shape fits a batch of any texture (its program is checked after emitting)
                 }
                 emittedBounds = nil
                 emittedHole = nil
@@ -817,6 +821,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         case .quads: program
         case .bars: barsProgram
         case .solid: solidProgram
+        case .gradients: gradientProgram
         }
     }
 
@@ -1049,8 +1054,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
         return batches.count - 1
     }
 
-    /// Whether commands of these textures and programs can be drawn by one call: one program draws every kind but bar
-    /// graphs, so only two different textures or programs cannot (0 is no texture: shapes).
+    /// Whether commands of these textures and programs can be drawn by one call: two different programs or textures
+    /// cannot (0 is no texture: shapes).
     private static func sharesBatch(_ a: GLuint, _ aProgram: BatchProgram, _ b: GLuint, _ bProgram: BatchProgram) -> Bool {
         aProgram == bProgram && (a == b || a == 0 || b == 0)
     }
@@ -1082,9 +1087,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
         case .saturationValueGradient(let r, let hue, let radius):
             // The shader computes each pixel's color; the vertex color carries its inputs (hue, scale x, scale y).
             shape(px(r), radius: radius * s, stroke: 0, colors: .solid(Color(r: hue, g: sx, b: sy, a: 1)), kind: 3)
+            emittedProgram = .gradients
         case .hueGradient(let r, let axis, let radius):
             shape(px(r), radius: radius * s, stroke: 0, colors: .solid(Color(r: 0, g: sx, b: sy, a: 1)),
                   kind: axis == .horizontal ? 4 : 5)
+            emittedProgram = .gradients
         case .image(let r, let handle, let tint):
             guard resources.images[handle.id] != nil else { return }
             let p = px(r)
@@ -1398,6 +1405,8 @@ final class OverlayResources {
     let barsProgram: ShaderProgram
     /// Large solid rectangles on whole pixels only (`Shaders/solid.frag` with the quads' vertex shader).
     let solidProgram: ShaderProgram
+    /// The color picker's HSV gradients only (`Shaders/gradient.frag` with the quads' vertex shader).
+    let gradientProgram: ShaderProgram
     var images: [Int: (texture: GLuint, size: PixelSize)] = [:]
     var nextImageID = 1
     /// The state shadow the layers' renderers set state through (the session's shared one, or their own).
@@ -1417,9 +1426,10 @@ final class OverlayResources {
         compositeProgram = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
         barsProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "bars.frag")
         solidProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "solid.frag")
+        gradientProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "gradient.frag")
         var current: GLint = 0
         if !sharesState { glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &current) }
-        for p in [program, compositeProgram, barsProgram, solidProgram] {
+        for p in [program, compositeProgram, barsProgram, solidProgram, gradientProgram] {
             viewports.append((p.id, p.uniform("uViewportSize"), nil))
             state.useProgram(p.id)
             glUniform1i(p.uniform("uTexture"), 0) // the texture is always on unit 0
