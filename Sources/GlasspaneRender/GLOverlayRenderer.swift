@@ -134,6 +134,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private var movedHotCommands: [Int] = []
     /// Frames `prepare` saw the list unchanged while commands were hot.
     private var quietFrames = 0
+    /// Partial updates since the list was last tessellated, and the one in which each hot command last changed (or
+    /// turned hot): a hot command that has not changed for `framesBeforeCooling` of them and no longer needs to be
+    /// drawn over a changing one goes back into the cache on its own (`coolStaleHotCommands`).
+    private var partialUpdatesSinceTessellation = 0
+    private var hotLastChanged: [Int: Int] = [:]
     /// Hot commands go back into the cache after this many unchanged frames (half a second at 60 Hz): each move
     /// costs a cache redraw, so a drag that pauses does not pay it twice.
     private static let framesBeforeCooling = 30
@@ -142,6 +147,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private static let maxHotVertices = 6 * 400
     /// Commands drawn directly over the composite now (tests and the bench).
     public var hotCommandCount: Int { hotCommands.count }
+    /// How many times hot commands that stopped changing went back into the cache while others stayed hot (tests).
+    public private(set) var staleHotCommandsCooled = 0
 
     /// The commands as last emitted (same indices as `spans`): a partial update skips those that are equal.
     private var emittedCommands: [DrawCommand] = []
@@ -364,7 +371,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
         changedFramesInARow += 1
         if partial {
             partialUpdateCount += 1
+            partialUpdatesSinceTessellation += 1
+            for index in lastChangedCommands where hotFirst[index] >= 0 { hotLastChanged[index] = partialUpdatesSinceTessellation }
             updateHotCommands()
+            coolStaleHotCommands()
         } else {
             atlas.scale = metrics.scaleY
             let atlasTexture = atlas.texture
@@ -639,6 +649,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         var live = hotLiveVertices()
         var collapsed: [Range<Int>] = []
         for index in hot where hotFirst[index] < 0 {
+            hotLastChanged[index] = partialUpdatesSinceTessellation
             let span = spans[index]
             guard span.count > 0 else { continue }
             let from = span.first * Self.floatsPerVertex, to = from + span.count * Self.floatsPerVertex
@@ -674,8 +685,44 @@ public final class GLOverlayRenderer: DrawListRenderer {
         hotCommands.removeAll(keepingCapacity: true)
         hotBatches.removeAll(keepingCapacity: true)
         hotVertices.removeAll(keepingCapacity: true)
+        hotLastChanged.removeAll(keepingCapacity: true)
         quietFrames = 0
         uploadRanges()
+    }
+
+    /// Puts back into the cache the hot commands that stopped changing `framesBeforeCooling` partial updates ago and
+    /// that no changing hot command needs drawn over it any more (they are outside the changing ones' `hotClosure`):
+    /// a focus border made hot while the knob crossed its band is drawn every frame otherwise, for the whole drag
+    /// (about 50 µs of llvmpipe's time a frame for its thin bands). If the knob comes back, the border turns hot again.
+    private func coolStaleHotCommands() {
+        guard hotCommands.count > 1 else { return }
+        var changing: [Int] = []
+        for index in hotCommands
+        where partialUpdatesSinceTessellation - (hotLastChanged[index] ?? partialUpdatesSinceTessellation) < Self.framesBeforeCooling {
+            changing.append(index)
+        }
+        guard !changing.isEmpty, changing.count < hotCommands.count, let keep = hotClosure(changing),
+              keep.count < hotCommands.count, keep.allSatisfy({ hotFirst[$0] >= 0 }) else { return }
+        var live = hotLiveVertices()
+        uploads.removeAll(keepingCapacity: true)
+        for index in hotCommands where !keep.contains(index) {
+            let span = spans[index]
+            if span.count > 0, let v = live[index] {
+                let from = span.first * Self.floatsPerVertex
+                vertices.replaceSubrange(from..<(from + v.count), with: v)
+                uploads.append(from..<(from + v.count))
+                addDamage(onScreen: span.bounds)
+            }
+            hotFirst[index] = -1
+            hotLastChanged[index] = nil
+            live[index] = nil
+        }
+        hotCommands = keep
+        hotBatchOf.removeAll(keepingCapacity: true)
+        layOutHotCommands(live: live)
+        uploadRanges()
+        uploadHotVertices()
+        staleHotCommandsCooled += 1
     }
 
     /// The hot commands' current vertices, by command.
@@ -945,6 +992,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
         hotCommands.removeAll(keepingCapacity: true)
         hotBatches.removeAll(keepingCapacity: true)
         hotFirst = [Int](repeating: -1, count: list.commands.count)
+        hotLastChanged.removeAll(keepingCapacity: true)
+        partialUpdatesSinceTessellation = 0
         quietFrames = 0
         tessellatedAtlasResets = atlas.resetCount
         contentBounds = nil

@@ -264,6 +264,61 @@ final class PartialRedrawPixelTests: XCTestCase {
         }
     }
 
+    /// A drag that starts on the border's band makes the border hot with the knob; once the knob has left the band and
+    /// the border has not changed for `framesBeforeCooling` partial updates, the border goes back into the cache alone
+    /// while the knob stays hot, and turns hot again when the knob comes back. Every frame equals a full repaint.
+    func testABorderMadeHotByAKnobOnItsBandCoolsAloneOnceTheKnobLeaves() throws {
+        try MainActor.assumeIsolated {
+            try withHeadlessTarget(size: Self.metrics.drawableSize) { atlas in
+                let square = Rect(x: 30, y: 30, width: 200, height: 150)
+                func list(_ knob: Point) -> DrawList {
+                    DrawList(commands: [
+                        .rect(Rect(x: 10, y: 10, width: 280, height: 200), color: Color(hex: "#1e2430")!, cornerRadius: 10),
+                        .pushClip(square),
+                        .ring(center: knob, radius: 7, width: 2, color: .white),
+                        .popClip,
+                        .border(square, color: Color(hex: "#66b3ff")!, width: 2, cornerRadius: 6),
+                    ])
+                }
+                let renderer = try GLOverlayRenderer(atlas: atlas)
+                var generation: UInt64 = 1
+                var knob = Point(x: square.minX + 2, y: 60)
+                _ = Self.frame { renderer.prepare(list(knob), generation: 1, damage: nil, metrics: Self.metrics) }
+                @MainActor func move(to point: Point, _ message: String) throws {
+                    knob = point
+                    generation += 1
+                    let damage = DrawListDamage(baseGeneration: generation - 1, commandRanges: [2..<3])
+                    let drawn = Self.frame {
+                        renderer.prepare(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
+                        renderer.render(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
+                    }
+                    let fresh = try GLOverlayRenderer(atlas: atlas)
+                    let full = Self.frame { fresh.render(list(knob), generation: 1, metrics: Self.metrics) }
+                    assertSamePixels(drawn, full, tolerance: 1, message)
+                }
+                for step in 1...3 { try move(to: Point(x: square.minX + 2, y: 60 + Double(step) * 5), "along the band, step \(step)") }
+                XCTAssertEqual(renderer.hotCommandCount, 2, "the knob and the border over it")
+                let tessellations = renderer.tessellationCount
+                // Into the interior and on through it, one point a frame.
+                var step = 0
+                while renderer.hotCommandCount == 2 && step < 60 {
+                    step += 1
+                    try move(to: Point(x: square.minX + 20 + Double(step), y: 80 + Double(step) / 2), "inside, step \(step)")
+                }
+                XCTAssertEqual(renderer.hotCommandCount, 1, "the border cooled, the knob is still hot")
+                XCTAssertEqual(renderer.staleHotCommandsCooled, 1)
+                XCTAssertGreaterThanOrEqual(step, 25, "not before the border had been unchanged for a while")
+                XCTAssertEqual(renderer.tessellationCount, tessellations, "cooled by a partial update, not a new tessellation")
+                for more in 1...3 { try move(to: Point(x: knob.x + 1, y: knob.y), "after cooling, step \(more)") }
+                XCTAssertEqual(renderer.hotCommandCount, 1)
+                // Back onto the band: the border must be drawn over the knob again.
+                try move(to: Point(x: square.minX + 2, y: 100), "back on the band")
+                for more in 1...3 { try move(to: Point(x: square.minX + 2, y: 100 + Double(more) * 5), "along the band again, step \(more)") }
+                XCTAssertEqual(renderer.hotCommandCount, 2, "the knob and the border over it again")
+            }
+        }
+    }
+
     /// The options sheet slides in from below the window over the menu: its commands turn hot while partly off
     /// screen (their old pixels are redrawn away only where they lie inside the cache texture), then cool. Every frame
     /// each layer's pixels equal a fresh renderer's, and no layer makes more commands hot than the limit. (Found by
