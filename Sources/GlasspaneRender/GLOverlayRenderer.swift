@@ -138,7 +138,12 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// turned hot): a hot command that has not changed for `framesBeforeCooling` of them and no longer needs to be
     /// drawn over a changing one goes back into the cache on its own (`coolStaleHotCommands`).
     private var partialUpdatesSinceTessellation = 0
-    private var hotLastChanged: [Int: Int] = [:]
+    private var hotLastChanged: [Int] = [] // by command index, like `hotFirst`
+    /// The partial update before which `coolStaleHotCommands` does not look again after finding nothing to cool (a
+    /// swatch's unchanging outline stays hot over its changing fill for the whole drag: the closure is not worked out
+    /// every frame for it).
+    private var nextStaleHotCheck = 0
+    private static let partialUpdatesBetweenStaleChecks = 8
     /// Hot commands go back into the cache after this many unchanged frames (half a second at 60 Hz): each move
     /// costs a cache redraw, so a drag that pauses does not pay it twice.
     private static let framesBeforeCooling = 30
@@ -685,7 +690,6 @@ public final class GLOverlayRenderer: DrawListRenderer {
         hotCommands.removeAll(keepingCapacity: true)
         hotBatches.removeAll(keepingCapacity: true)
         hotVertices.removeAll(keepingCapacity: true)
-        hotLastChanged.removeAll(keepingCapacity: true)
         quietFrames = 0
         uploadRanges()
     }
@@ -695,14 +699,18 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// a focus border made hot while the knob crossed its band is drawn every frame otherwise, for the whole drag
     /// (about 50 µs of llvmpipe's time a frame for its thin bands). If the knob comes back, the border turns hot again.
     private func coolStaleHotCommands() {
-        guard hotCommands.count > 1 else { return }
-        var changing: [Int] = []
-        for index in hotCommands
-        where partialUpdatesSinceTessellation - (hotLastChanged[index] ?? partialUpdatesSinceTessellation) < Self.framesBeforeCooling {
-            changing.append(index)
+        guard hotCommands.count > 1, partialUpdatesSinceTessellation >= nextStaleHotCheck else { return }
+        // Counted first: while every hot command keeps changing (most frames of a drag), nothing is allocated.
+        func isChanging(_ index: Int) -> Bool { partialUpdatesSinceTessellation - hotLastChanged[index] < Self.framesBeforeCooling }
+        var changingCount = 0
+        for index in hotCommands where isChanging(index) { changingCount += 1 }
+        guard changingCount > 0, changingCount < hotCommands.count else { return }
+        let changing = hotCommands.filter(isChanging)
+        guard let keep = hotClosure(changing),
+              keep.count < hotCommands.count, keep.allSatisfy({ hotFirst[$0] >= 0 }) else {
+            nextStaleHotCheck = partialUpdatesSinceTessellation + Self.partialUpdatesBetweenStaleChecks
+            return
         }
-        guard !changing.isEmpty, changing.count < hotCommands.count, let keep = hotClosure(changing),
-              keep.count < hotCommands.count, keep.allSatisfy({ hotFirst[$0] >= 0 }) else { return }
         var live = hotLiveVertices()
         uploads.removeAll(keepingCapacity: true)
         for index in hotCommands where !keep.contains(index) {
@@ -714,7 +722,6 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 addDamage(onScreen: span.bounds)
             }
             hotFirst[index] = -1
-            hotLastChanged[index] = nil
             live[index] = nil
         }
         hotCommands = keep
@@ -992,8 +999,9 @@ public final class GLOverlayRenderer: DrawListRenderer {
         hotCommands.removeAll(keepingCapacity: true)
         hotBatches.removeAll(keepingCapacity: true)
         hotFirst = [Int](repeating: -1, count: list.commands.count)
-        hotLastChanged.removeAll(keepingCapacity: true)
+        hotLastChanged = [Int](repeating: 0, count: list.commands.count)
         partialUpdatesSinceTessellation = 0
+        nextStaleHotCheck = 0
         quietFrames = 0
         tessellatedAtlasResets = atlas.resetCount
         contentBounds = nil
