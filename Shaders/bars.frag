@@ -5,8 +5,8 @@
 // vLocal is (texel x along the graph's row of levels in the atlas, row y + the height fraction from the bottom); the
 // texel is the level of the bar under the pixel's center, 0-127 in 127ths of the height, plus 128 for the flagged
 // color (in vShape). Output is premultiplied alpha.
-in vec2 vLocal;
-in vec4 vColor;
+noperspective in vec2 vLocal;
+noperspective in vec4 vColor;
 flat in vec4 vShape;
 
 uniform sampler2D uTexture;

@@ -1,7 +1,7 @@
 #version 330 core
 // The cache holds premultiplied color: blend with ONE, ONE_MINUS_SRC_ALPHA. Kept minimal, since it runs for
 // every overlay pixel every frame.
-in vec2 vUV;
+noperspective in vec2 vUV;
 
 uniform sampler2D uTexture;
 

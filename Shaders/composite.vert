@@ -5,7 +5,7 @@ layout(location = 1) in vec2 aUV;
 
 uniform vec2 uViewportSize;
 
-out vec2 vUV;
+noperspective out vec2 vUV; // w is 1: nothing to correct for, and llvmpipe saves the per-pixel divide
 
 void main() {
     vUV = aUV;

@@ -4,8 +4,8 @@
 // rectangle. A program of their own: as a branch of Shaders/overlay.frag, this HSV code was paid by every overlay pixel
 // (about a third of its cost), since llvmpipe runs every branch for every pixel (docs/overlay.md).
 // Output is premultiplied alpha (blend: ONE, ONE_MINUS_SRC_ALPHA).
-in vec2 vLocal;
-in vec4 vColor;
+noperspective in vec2 vLocal;
+noperspective in vec4 vColor;
 flat in vec4 vShape;
 flat in float vKind;
 

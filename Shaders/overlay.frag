@@ -6,8 +6,8 @@
 // picker's gradients, bar graphs and large solid rectangles have programs of their own (Shaders/gradient.frag,
 // Shaders/bars.frag, Shaders/solid.frag; docs/overlay.md, "Every branch is paid").
 // Output is premultiplied alpha (blend: ONE, ONE_MINUS_SRC_ALPHA).
-in vec2 vLocal;
-in vec4 vColor;
+noperspective in vec2 vLocal;
+noperspective in vec4 vColor;
 flat in vec4 vShape;
 flat in float vKind;
 

@@ -9,8 +9,8 @@ layout(location = 4) in float aKind;      // 0 shape, 1 glyph coverage (R8 atlas
 
 uniform vec2 uViewportSize;
 
-out vec2 vLocal;
-out vec4 vColor;
+noperspective out vec2 vLocal; // w is 1: linear in window space, without llvmpipe's per-pixel divide
+noperspective out vec4 vColor;
 flat out vec4 vShape;
 flat out float vKind;
 
