@@ -474,7 +474,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 emitClip = nil
                 reemittedCommandCount += 1
                 let floats = vertices.count - tail
-                // A rectangle that left whole pixels (or grew under the size) needs the other program: another batch.
+                // A rectangle that left whole pixels (or shrank under `solidRectMinimumPixels`) needs another program.
                 if span.count > 0 && batches[span.batch].program != emittedProgram {
                     vertices.removeSubrange(tail...)
                     return false
