@@ -177,8 +177,8 @@ final class InspectorProtocolTests: XCTestCase {
                 do { try stuck.sendText(#"{"op":"subscribe","topics":["frames","routes","bus","tree","image"]}"#) } catch { break }
             }
             // A second client watches the status.
-            // Its upgrade has been seen to time out on a loaded machine while the stuck client is being dropped (the
-            // known issue in docs/inspector.md): it connects again, at most 5 times; the stuck client is what is tested.
+            // Its upgrade has been seen to time out on a loaded machine while the stuck client is being dropped (docs/inspector.md,
+            // "A client starved while another was dropped"): it connects again, at most 5 times; the stuck client is what is tested.
             var connected: LoopbackClient?
             for _ in 0..<5 where connected == nil {
                 guard let client = try? LoopbackClient(port: port, timeoutSeconds: 5),
@@ -192,8 +192,8 @@ final class InspectorProtocolTests: XCTestCase {
             var timeouts = 0
             for _ in 0..<100_000 {
                 try watcher.sendText(#"{"op":"status"}"#)
-                // A status reply has been seen to arrive late while the stuck client's writes back up (left open in
-                // docs/inspector.md): ask again, at most 10 times, rather than fail on one slow reply.
+                // A status reply has been seen to arrive late while the stuck client's writes back up (docs/inspector.md, the same
+                // section): ask again, at most 10 times, rather than fail on one slow reply.
                 let m: [String: Any]
                 do { m = try watcher.receive(until: { $0["kind"] as? String == "status" }) } catch {
                     timeouts += 1
