@@ -54,7 +54,7 @@ public final class InspectorServer: Sendable {
         self.hub = hub
         // FlyingFox's level-triggered `poll` pool, not its default `epoll` one: with epoll a second client's request
         // was seen to go unanswered for good while a stuck client's socket waited to be writable (docs/inspector.md,
-        // "Known issue"). A 10 ms poll interval is nothing next to the inspector's update interval.
+        // "A client starved while another was dropped"). A 10 ms poll interval is nothing next to the update interval.
         server = HTTPServer(address: address, timeout: 15, pool: SocketPool<Poll>.poll(interval: .seconds(0.01)),
                             logger: .disabled, handler: InspectorHandler(hub: hub))
     }

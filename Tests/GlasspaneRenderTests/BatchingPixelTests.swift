@@ -151,9 +151,7 @@ final class BatchingPixelTests: XCTestCase {
                 let cached = try GLOverlayRenderer(atlas: atlas)
                 cached.compositing = .cached
                 let cachedFrame = Self.frame { cached.render(Self.dimmedSheet(), generation: 1, metrics: Self.metrics) }
-                var maxDifference = 0
-                for i in cachedFrame.rgba.indices { maxDifference = max(maxDifference, abs(Int(cachedFrame.rgba[i]) - Int(referenceFrame.rgba[i]))) }
-                XCTAssertLessThanOrEqual(maxDifference, 2, "through the cache, within the cache's rounding")
+                assertSamePixels(cachedFrame, referenceFrame, tolerance: 2, "through the cache, within the cache's rounding")
             }
         }
     }

@@ -227,37 +227,14 @@ final class PartialRedrawPixelTests: XCTestCase {
     func testABorderAroundAHotKnobStaysColdUntilTheKnobReachesItsBand() throws {
         try MainActor.assumeIsolated {
             try withHeadlessTarget(size: Self.metrics.drawableSize) { atlas in
-                let square = Rect(x: 30, y: 30, width: 200, height: 150)
-                func list(_ knob: Point) -> DrawList {
-                    DrawList(commands: [
-                        .rect(Rect(x: 10, y: 10, width: 280, height: 200), color: Color(hex: "#1e2430")!, cornerRadius: 10),
-                        .pushClip(square),
-                        .ring(center: knob, radius: 7, width: 2, color: .white),
-                        .popClip,
-                        .border(square, color: Color(hex: "#66b3ff")!, width: 2, cornerRadius: 6),
-                    ])
-                }
-                let renderer = try GLOverlayRenderer(atlas: atlas)
-                var generation: UInt64 = 1
-                var knob = Point(x: 80, y: 100)
-                _ = Self.frame { renderer.prepare(list(knob), generation: 1, damage: nil, metrics: Self.metrics) }
-                @MainActor func move(to point: Point, _ message: String) throws {
-                    knob = point
-                    generation += 1
-                    let damage = DrawListDamage(baseGeneration: generation - 1, commandRanges: [2..<3])
-                    let drawn = Self.frame {
-                        renderer.prepare(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
-                        renderer.render(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
-                    }
-                    let fresh = try GLOverlayRenderer(atlas: atlas)
-                    let full = Self.frame { fresh.render(list(knob), generation: 1, metrics: Self.metrics) }
-                    assertSamePixels(drawn, full, tolerance: 1, message)
-                }
+                let knobs = try KnobInBorder(atlas: atlas, knob: Point(x: 80, y: 100))
+                let square = KnobInBorder.square, renderer = knobs.renderer
+                @MainActor func move(to point: Point, _ message: String, line: UInt = #line) throws { try knobs.move(to: point, message, line: line) }
                 for step in 1...4 { try move(to: Point(x: 80 + Double(step) * 15, y: 100), "inside, step \(step)") }
                 XCTAssertEqual(renderer.hotCommandCount, 1, "the knob alone is hot")
                 // Onto the border's left band: the border must cover the knob again.
                 try move(to: Point(x: square.minX + 2, y: 100), "on the band")
-                XCTAssertEqual(knob.x, 32)
+                XCTAssertEqual(knobs.knob.x, 32)
                 for step in 1...3 { try move(to: Point(x: square.minX + 2, y: 100 + Double(step) * 5), "along the band, step \(step)") }
                 XCTAssertEqual(renderer.hotCommandCount, 2, "the knob and the border over it")
             }
@@ -270,32 +247,10 @@ final class PartialRedrawPixelTests: XCTestCase {
     func testABorderMadeHotByAKnobOnItsBandCoolsAloneOnceTheKnobLeaves() throws {
         try MainActor.assumeIsolated {
             try withHeadlessTarget(size: Self.metrics.drawableSize) { atlas in
-                let square = Rect(x: 30, y: 30, width: 200, height: 150)
-                func list(_ knob: Point) -> DrawList {
-                    DrawList(commands: [
-                        .rect(Rect(x: 10, y: 10, width: 280, height: 200), color: Color(hex: "#1e2430")!, cornerRadius: 10),
-                        .pushClip(square),
-                        .ring(center: knob, radius: 7, width: 2, color: .white),
-                        .popClip,
-                        .border(square, color: Color(hex: "#66b3ff")!, width: 2, cornerRadius: 6),
-                    ])
-                }
-                let renderer = try GLOverlayRenderer(atlas: atlas)
-                var generation: UInt64 = 1
-                var knob = Point(x: square.minX + 2, y: 60)
-                _ = Self.frame { renderer.prepare(list(knob), generation: 1, damage: nil, metrics: Self.metrics) }
-                @MainActor func move(to point: Point, _ message: String) throws {
-                    knob = point
-                    generation += 1
-                    let damage = DrawListDamage(baseGeneration: generation - 1, commandRanges: [2..<3])
-                    let drawn = Self.frame {
-                        renderer.prepare(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
-                        renderer.render(list(knob), generation: generation, damage: damage, metrics: Self.metrics)
-                    }
-                    let fresh = try GLOverlayRenderer(atlas: atlas)
-                    let full = Self.frame { fresh.render(list(knob), generation: 1, metrics: Self.metrics) }
-                    assertSamePixels(drawn, full, tolerance: 1, message)
-                }
+                let square = KnobInBorder.square
+                let knobs = try KnobInBorder(atlas: atlas, knob: Point(x: square.minX + 2, y: 60))
+                let renderer = knobs.renderer
+                @MainActor func move(to point: Point, _ message: String, line: UInt = #line) throws { try knobs.move(to: point, message, line: line) }
                 for step in 1...3 { try move(to: Point(x: square.minX + 2, y: 60 + Double(step) * 5), "along the band, step \(step)") }
                 XCTAssertEqual(renderer.hotCommandCount, 2, "the knob and the border over it")
                 let tessellations = renderer.tessellationCount
@@ -309,7 +264,7 @@ final class PartialRedrawPixelTests: XCTestCase {
                 XCTAssertEqual(renderer.staleHotCommandsCooled, 1)
                 XCTAssertGreaterThanOrEqual(step, 25, "not before the border had been unchanged for a while")
                 XCTAssertEqual(renderer.tessellationCount, tessellations, "cooled by a partial update, not a new tessellation")
-                for more in 1...3 { try move(to: Point(x: knob.x + 1, y: knob.y), "after cooling, step \(more)") }
+                for more in 1...3 { try move(to: Point(x: knobs.knob.x + 1, y: knobs.knob.y), "after cooling, step \(more)") }
                 XCTAssertEqual(renderer.hotCommandCount, 1)
                 // Back onto the band: the border must be drawn over the knob again.
                 try move(to: Point(x: square.minX + 2, y: 100), "back on the band")
@@ -398,5 +353,50 @@ final class PartialRedrawPixelTests: XCTestCase {
             }
             XCTAssertGreaterThanOrEqual(inPlace, 30, "most springing and sliding frames are updated in place")
         }
+    }
+}
+
+/// A knob (a ring, clipped to a square) moved by partial updates under the square's focus border, which follows it in
+/// the list; each move is drawn and compared with a fresh renderer's full repaint.
+@MainActor
+private final class KnobInBorder {
+    static let square = Rect(x: 30, y: 30, width: 200, height: 150)
+    private static let metrics = WindowMetrics(windowSize: Size(width: 320, height: 240), drawableSize: PixelSize(width: 320, height: 240))
+    let renderer: GLOverlayRenderer
+    private let atlas: GlyphAtlas
+    private var generation: UInt64 = 1
+    private(set) var knob: Point
+
+    static func list(_ knob: Point) -> DrawList {
+        DrawList(commands: [
+            .rect(Rect(x: 10, y: 10, width: 280, height: 200), color: Color(hex: "#1e2430")!, cornerRadius: 10),
+            .pushClip(square),
+            .ring(center: knob, radius: 7, width: 2, color: .white),
+            .popClip,
+            .border(square, color: Color(hex: "#66b3ff")!, width: 2, cornerRadius: 6),
+        ])
+    }
+
+    init(atlas: GlyphAtlas, knob: Point) throws {
+        self.atlas = atlas
+        self.knob = knob
+        renderer = try GLOverlayRenderer(atlas: atlas)
+        let first = Self.list(knob)
+        _ = clearedFrame(size: Self.metrics.drawableSize) { renderer.prepare(first, generation: 1, damage: nil, metrics: Self.metrics) }
+    }
+
+    /// Moves the knob with a partial update of its command and checks the frame against a full repaint.
+    func move(to point: Point, _ message: String, line: UInt = #line) throws {
+        knob = point
+        generation += 1
+        let list = Self.list(point), generation = self.generation, metrics = Self.metrics
+        let damage = DrawListDamage(baseGeneration: generation - 1, commandRanges: [2..<3])
+        let drawn = clearedFrame(size: metrics.drawableSize) {
+            renderer.prepare(list, generation: generation, damage: damage, metrics: metrics)
+            renderer.render(list, generation: generation, damage: damage, metrics: metrics)
+        }
+        let fresh = try GLOverlayRenderer(atlas: atlas)
+        let full = clearedFrame(size: metrics.drawableSize) { fresh.render(list, generation: 1, metrics: metrics) }
+        assertSamePixels(drawn, full, tolerance: 1, message, line: line)
     }
 }
