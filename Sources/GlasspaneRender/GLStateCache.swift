@@ -150,8 +150,15 @@ public final class GLStateCache {
         glViewport(x, y, width, height); known.viewport = box; issued += 1
     }
 
+    /// True when every framebuffer the passes draw into has one sample per pixel (the session's target, and the
+    /// overlay's cache): `GL_MULTISAMPLE` changes nothing there, so `set(.multisample, _)` issues nothing. Toggling it
+    /// made the driver validate its rasterizer state again at the next draw, twice a frame (the scene turns it on,
+    /// the overlay off): docs/overlay.md, "Multisampling left alone".
+    public var targetsHaveOneSample = false
+
     /// `glEnable` or `glDisable`.
     public func set(_ capability: Capability, _ on: Bool) {
+        if capability == .multisample && targetsHaveOneSample { return }
         guard known[capability] != on else { return }
         if on { glEnable(capability.glEnum) } else { glDisable(capability.glEnum) }
         known[capability] = on; issued += 1

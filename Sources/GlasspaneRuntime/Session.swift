@@ -121,6 +121,8 @@ public final class Session {
         // One GL state shadow for the scene and the overlay (the contract in GLStateCache.swift). Nothing else in the
         // session changes the state it tracks, so it stays true from frame to frame.
         let glState = GLStateCache()
+        // One sample per pixel in the target (`--msaa 1`): multisampling is left as it is (GLStateCache.swift).
+        glState.targetsHaveOneSample = description.resolvedSamples == 1
         do {
             let atlas = try GlyphAtlas(fontPath: description.fontPath.isEmpty ? GlyphAtlas.defaultFontPath : description.fontPath)
             atlas.scale = platform.metrics.scaleY

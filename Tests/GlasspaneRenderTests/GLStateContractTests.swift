@@ -170,6 +170,49 @@ final class GLStateContractTests: XCTestCase {
             XCTAssertEqual(issuedByOverlay.last, 6, "state calls of an unchanged overlay frame: \(issuedByOverlay)")
         }
     }
+
+    /// With one sample per pixel (`--msaa 1`), multisampling changes no pixel: neither pass touches it, an unchanged
+    /// overlay frame sets one state fewer, and the frames are those of passes that toggle it.
+    func testOnSingleSampleTargetsMultisamplingIsLeftAsItIs() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: Self.metrics.drawableSize, headless: true, vsync: false))
+            defer { platform.close() }
+            @MainActor func run(leavingMultisampling: Bool) throws -> (images: [PixelImage], issuedByOverlay: [Int], multisampling: Set<Bool>) {
+                glEnable(GLenum(GL_MULTISAMPLE)) // a fresh context's default
+                let shared = GLStateCache()
+                shared.targetsHaveOneSample = leavingMultisampling
+                let target = RenderTarget(offscreen: true, samples: 1)
+                let scene = try GLSceneRenderer(sharedState: shared)
+                let overlay = try GLOverlayRenderer(atlas: try GlyphAtlas(), sharedState: shared)
+                var images: [PixelImage] = [], issued: [Int] = [], multisampling: Set<Bool> = []
+                var cube = CubeState()
+                for frame in 0..<4 {
+                    target.bind(size: Self.metrics.drawableSize)
+                    let list = Self.panel(label: "#102030", knobX: frame < 2 ? 40 : 60)
+                    overlay.prepare(list, generation: frame < 2 ? 1 : 2, damage: nil, metrics: Self.metrics)
+                    cube.angle += 0.3
+                    scene.render(cube.renderScene, viewport: Self.metrics.drawableSize)
+                    multisampling.insert(glIsEnabled(GLenum(GL_MULTISAMPLE)) != 0)
+                    let before = shared.issued
+                    overlay.render(list, generation: frame < 2 ? 1 : 2, metrics: Self.metrics)
+                    issued.append(shared.issued - before)
+                    multisampling.insert(glIsEnabled(GLenum(GL_MULTISAMPLE)) != 0)
+                    XCTAssertEqual(shared.disagreementsWithDriver(), [], "frame \(frame)")
+                    images.append(FramebufferCapture.readBackBuffer(size: Self.metrics.drawableSize))
+                }
+                return (images, issued, multisampling)
+            }
+            let left = try run(leavingMultisampling: true), toggled = try run(leavingMultisampling: false)
+            XCTAssertEqual(left.multisampling, [true], "never turned off")
+            XCTAssertEqual(toggled.multisampling, [true, false], "the overlay turns it off, the scene on again")
+            // Frame 1 and frame 3 draw an unchanged list: blend on, depth test and culling off, vertex array, program.
+            XCTAssertEqual(left.issuedByOverlay[1], 5, "\(left.issuedByOverlay)")
+            XCTAssertEqual(toggled.issuedByOverlay[1], 6, "\(toggled.issuedByOverlay)")
+            for (frame, (a, b)) in zip(left.images, toggled.images).enumerated() {
+                assertSamePixels(a, b, "frame \(frame): multisampling left on, against toggled, on one sample")
+            }
+        }
+    }
 }
 
 final class GlyphAtlasMeasurementTests: XCTestCase {
