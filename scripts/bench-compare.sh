@@ -112,8 +112,17 @@ echo "Ratios of the median p50 frame times; then each round's own ratio: median 
 echo "  Glasspane cube / floor  $(ratio "$cube50" "$floor50")   paired $(paired_values cube floor | verdict 1.05 %.3f)   (target <= 1.05)"
 echo "  idle picker / cube      $(ratio "$idle50" "$cube50")   paired $(paired_values idle cube | verdict 1.05 %.3f)   (target <= 1.05)"
 echo "  dragged picker / cube   $(ratio "$drag50" "$cube50")   paired $(paired_values drag cube | verdict 1.15 %.3f)   (target <= 1.15)"
+echo "  floor composite / floor $(ratio "$(median .frame_ms.p50 floorcomposite)" "$floor50")   paired $(paired_values floorcomposite floor | verdict - %.3f)   (what one composited quad costs the floor: idle / cube's reference)"
 echo "Overlay CPU p50 in microseconds, over the rounds: median (range), and the verdict on the target:"
 echo "  idle      $(round_values .phases_us.overlay.p50 idle | verdict "$idle_cpu_target" %.1f)   (target <= $idle_cpu_target)"
 echo "  dragging  $(round_values .phases_us.overlay.p50 drag | verdict 60 %.1f)   (target <= 60)"
 echo "  the floor's one composited quad $(round_values .phases_us.overlay.p50 floorcomposite | verdict - %.1f) (the least a cached overlay costs here)"
+# Each round's idle overlay CPU less the floor's composite draw, measured seconds apart.
+cpu_over_floor() {
+  local r
+  for r in $(seq 1 "$rounds"); do
+    jq -n --slurpfile a "$out/idle-r$r.json" --slurpfile b "$out/floorcomposite-r$r.json" '$a[0].phases_us.overlay.p50 - $b[0].phases_us.overlay.p50'
+  done
+}
+echo "  idle above the floor's quad, paired $(cpu_over_floor | verdict - %+.1f)"
 echo "Reports in $out/"
