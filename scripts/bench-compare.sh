@@ -20,7 +20,7 @@ if [ "${XVFB:-0}" = 1 ] && [ -z "${BENCH_COMPARE_IN_XVFB:-}" ]; then
 fi
 scripts/install-deps.sh gcc jq
 bin=.build/release/glasspane
-[ -x "$bin" ] || { echo "bench-compare: $bin is missing; run 'swift build -c release --product glasspane' (make release)" >&2; exit 2; }
+[ -x "$bin" ] || { echo "bench-compare: $bin is missing; run 'make release' (the release build with the Makefile's flags)" >&2; exit 2; }
 floor=.build/floor/floor
 scripts/build-floor.sh "$floor"
 out=results/bench-compare
