@@ -68,14 +68,16 @@ for run in floor floorcomposite cube idle drag; do
 done
 floor50=$(median .frame_ms.p50 floor) cube50=$(median .frame_ms.p50 cube)
 idle50=$(median .frame_ms.p50 idle) drag50=$(median .frame_ms.p50 drag)
-# paired_values A B: each round's p50 frame-time ratio A / B, one per line (runs seconds apart share the machine's mood,
-# which drifts by more than the targets' margins between rounds).
-paired_values() {
+# paired EXPR A B: EXPR of each round's reports of A ($a) and B ($b), one per line (runs seconds apart share the
+# machine's mood, which drifts by more than the targets' margins between rounds).
+paired() {
   local r
   for r in $(seq 1 "$rounds"); do
-    jq -n --slurpfile a "$out/$1-r$r.json" --slurpfile b "$out/$2-r$r.json" '$a[0].frame_ms.p50 / $b[0].frame_ms.p50'
+    jq -n --slurpfile a "$out/$2-r$r.json" --slurpfile b "$out/$3-r$r.json" "$1"
   done
 }
+# paired_values A B: each round's p50 frame-time ratio A / B.
+paired_values() { paired '$a[0].frame_ms.p50 / $b[0].frame_ms.p50' "$1" "$2"; }
 # round_values KEY RUN: KEY from each round's report of RUN, one per line.
 round_values() {
   local r
@@ -118,11 +120,5 @@ echo "  idle      $(round_values .phases_us.overlay.p50 idle | verdict "$idle_cp
 echo "  dragging  $(round_values .phases_us.overlay.p50 drag | verdict 60 %.1f)   (target <= 60)"
 echo "  the floor's one composited quad $(round_values .phases_us.overlay.p50 floorcomposite | verdict - %.1f) (the least a cached overlay costs here)"
 # Each round's idle overlay CPU less the floor's composite draw, measured seconds apart.
-cpu_over_floor() {
-  local r
-  for r in $(seq 1 "$rounds"); do
-    jq -n --slurpfile a "$out/idle-r$r.json" --slurpfile b "$out/floorcomposite-r$r.json" '$a[0].phases_us.overlay.p50 - $b[0].phases_us.overlay.p50'
-  done
-}
-echo "  idle above the floor's quad, paired $(cpu_over_floor | verdict - %+.1f)"
+echo "  idle above the floor's quad, paired $(paired '$a[0].phases_us.overlay.p50 - $b[0].phases_us.overlay.p50' idle floorcomposite | verdict - %+.1f)"
 echo "Reports in $out/"
