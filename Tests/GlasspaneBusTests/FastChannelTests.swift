@@ -49,6 +49,40 @@ final class FastChannelTests: XCTestCase {
         XCTAssertEqual(try channel.receive(), [9])
     }
 
+    func testEveryPhaseIsAllowedExactlyWhenItsSetNamesIt() async throws {
+        // The channel checks phases as bits by ordinal: each phase, the first and the last included, must give the
+        // answer the sets give, for sends (plain and copying) and receives alike.
+        let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
+        let writes: Set<FramePhase> = [.events, .simulation, .present], reads: Set<FramePhase> = [.busToEngine, .overlayRender]
+        let channel = try bus.fastChannel(named: "edges", of: Int.self, writePhases: writes, readPhases: reads, capacity: 64,
+                                          overflow: .dropOldest)
+        for phase in [FramePhase?.none] + FramePhase.allCases.map(Optional.some) {
+            bus.phase = phase
+            let allowedToWrite = phase.map { writes.contains($0) } ?? false
+            let allowedToRead = phase.map { reads.contains($0) } ?? false
+            XCTAssertEqual((try? channel.send([1])) != nil, allowedToWrite, "send in \(String(describing: phase))")
+            let one = [2]
+            XCTAssertEqual((try? one.withUnsafeBufferPointer { try channel.send(copying: $0) }) != nil, allowedToWrite,
+                           "copying send in \(String(describing: phase))")
+            XCTAssertEqual((try? channel.receive()) != nil, allowedToRead, "receive in \(String(describing: phase))")
+            XCTAssertEqual((try? channel.receiveLatest()) != nil, allowedToRead, "receiveLatest in \(String(describing: phase))")
+        }
+    }
+
+    func testWrongPhaseMessagesNameTheOperationAndItsOwnPhases() async throws {
+        let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
+        let channel = try makeMeshChannel(bus)
+        bus.phase = .hud
+        XCTAssertThrowsError(try channel.send([1])) { error in
+            XCTAssertEqual((error as? FastChannelError)?.message,
+                           "fast channel mesh: send is not allowed in phase hud (allowed: animation, routing)")
+        }
+        XCTAssertThrowsError(try channel.receive()) { error in
+            XCTAssertEqual((error as? FastChannelError)?.message,
+                           "fast channel mesh: receive is not allowed in phase hud (allowed: bus_to_engine, simulation)")
+        }
+    }
+
     func testFullChannelThrowsFull() async throws {
         let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
         let channel = try bus.fastChannel(named: "stats", of: Double.self, writePhases: [.sceneRender], readPhases: [.overlayLayout], capacity: 2)
