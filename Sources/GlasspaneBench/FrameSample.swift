@@ -13,13 +13,15 @@ public enum GPUPass: String, CaseIterable, Codable, Sendable, Hashable {
     public var key: String { rawValue }
 }
 
-/// CPU nanoseconds per frame phase. A fixed array rather than a dictionary: no hashing in the frame loop,
-/// and a phase that did not run simply reads 0.
-public struct PhaseTimes: Sendable, Equatable, Hashable, ExpressibleByDictionaryLiteral {
-    @usableFromInline var storage: [Nanoseconds]
+/// CPU nanoseconds per frame phase. Fixed inline storage rather than a dictionary or an array: no hashing and no
+/// allocation in the frame loop (the bench records one per frame), and a phase that did not run simply reads 0.
+public struct PhaseTimes: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+    /// One slot per `FramePhase.ordinal` (`PhaseTimesTests` checks the count against `FramePhase.allCases`).
+    public static let phaseCount = 12
+    @usableFromInline var storage = InlineArray<12, Nanoseconds>(repeating: 0)
 
     /// All phases at zero.
-    public init() { storage = Array(repeating: 0, count: FramePhase.allCases.count) }
+    public init() {}
 
     /// Phases from a dictionary; phases not named are zero.
     public init(_ values: [FramePhase: Nanoseconds]) {
@@ -43,7 +45,22 @@ public struct PhaseTimes: Sendable, Equatable, Hashable, ExpressibleByDictionary
     public var overlayTotal: Nanoseconds { FramePhase.overlayPhases.reduce(0) { $0 + self[$1] } }
 
     /// The sum of all phases (the measured CPU part of the frame).
-    public var total: Nanoseconds { storage.reduce(0, +) }
+    public var total: Nanoseconds {
+        var sum: Nanoseconds = 0
+        for i in storage.indices { sum += storage[i] }
+        return sum
+    }
+
+    /// Equal when every phase is.
+    public static func == (a: PhaseTimes, b: PhaseTimes) -> Bool {
+        for i in a.storage.indices where a.storage[i] != b.storage[i] { return false }
+        return true
+    }
+
+    /// Hashes every phase in order.
+    public func hash(into hasher: inout Hasher) {
+        for i in storage.indices { hasher.combine(storage[i]) }
+    }
 }
 
 /// GPU nanoseconds per pass; `nil` where no timer query result was available for that frame.

@@ -6,8 +6,11 @@ import CGL
 public final class GPUPassTimer {
     /// True when the context supports timer queries (GL 3.3 core always does; a driver may still report 0 bits).
     public let isSupported: Bool
-    private var queries: [String: GLuint] = [:]
-    private var pending: Set<String> = []
+    /// One entry per pass name, in the order first begun: a bench times two passes a frame, and a scan of two small
+    /// strings costs less than hashing them four times a frame (docs/bench.md, "What the bench itself costs").
+    private var passes: [(name: String, query: GLuint, pending: Bool)] = []
+
+    private func slot(_ pass: String) -> Int? { passes.firstIndex { $0.name == pass } }
 
     /// Creates the timer in the current context.
     public init() {
@@ -17,33 +20,42 @@ public final class GPUPassTimer {
     }
 
     isolated deinit {
-        for (_, q) in queries { var id = q; glDeleteQueries(1, &id) }
+        for pass in passes { var id = pass.query; glDeleteQueries(1, &id) }
     }
 
     /// Starts timing a pass (queries of different passes must not nest).
     public func begin(_ pass: String) {
-        guard isSupported, !pending.contains(pass) else { return }
-        var q = queries[pass] ?? 0
-        if q == 0 { glGenQueries(1, &q); queries[pass] = q }
-        glBeginQuery(GLenum(GL_TIME_ELAPSED), q)
+        guard isSupported else { return }
+        let index: Int
+        if let existing = slot(pass) {
+            index = existing
+        } else {
+            var q: GLuint = 0
+            glGenQueries(1, &q)
+            passes.append((pass, q, false))
+            index = passes.count - 1
+        }
+        guard !passes[index].pending else { return }
+        glBeginQuery(GLenum(GL_TIME_ELAPSED), passes[index].query)
     }
 
     /// Stops timing the current pass.
     public func end(_ pass: String) {
-        guard isSupported, queries[pass] != nil, !pending.contains(pass) else { return }
+        guard isSupported, let index = slot(pass), !passes[index].pending else { return }
         glEndQuery(GLenum(GL_TIME_ELAPSED))
-        pending.insert(pass)
+        passes[index].pending = true
     }
 
     /// The pass's GPU time in nanoseconds if its result is ready (always after glFinish), else nil.
     public func result(_ pass: String) -> Int64? {
-        guard let q = queries[pass], pending.contains(pass) else { return nil }
+        guard let index = slot(pass), passes[index].pending else { return nil }
+        let q = passes[index].query
         var available: GLint = 0
         glGetQueryObjectiv(q, GLenum(GL_QUERY_RESULT_AVAILABLE), &available)
         guard available != 0 else { return nil }
         var ns: GLuint64 = 0
         glGetQueryObjectui64v(q, GLenum(GL_QUERY_RESULT), &ns)
-        pending.remove(pass)
+        passes[index].pending = false
         // Software drivers (llvmpipe) sometimes report nonsense; a pass longer than 10 s is not a measurement.
         return ns < 10_000_000_000 ? Int64(ns) : nil
     }

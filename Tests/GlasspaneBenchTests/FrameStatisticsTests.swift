@@ -177,4 +177,20 @@ final class FrameStatisticsTests: XCTestCase {
         XCTAssertEqual(PhaseTimes([.present: 5, .events: 4000, .overlayLayout: 1, .overlayPaint: 20, .overlayRender: 300]), times)
         XCTAssertEqual(FramePhase.allCases.count, 12)
     }
+
+    func testPhaseTimesKeepEveryPhaseApart() {
+        // Inline storage with one slot per ordinal: the slots must cover every phase, each its own.
+        XCTAssertEqual(PhaseTimes.phaseCount, FramePhase.allCases.count)
+        XCTAssertEqual(Set(FramePhase.allCases.map(\.ordinal)), Set(0..<PhaseTimes.phaseCount))
+        var times = PhaseTimes()
+        for phase in FramePhase.allCases { times[phase] = Nanoseconds(1 << (4 * phase.ordinal)) }
+        for phase in FramePhase.allCases { XCTAssertEqual(times[phase], Nanoseconds(1 << (4 * phase.ordinal)), "\(phase)") }
+        XCTAssertEqual(times.total, 0x1111_1111_1111)
+        for phase in FramePhase.allCases {
+            var other = times
+            other[phase] += 1
+            XCTAssertNotEqual(other, times, "\(phase)")
+            XCTAssertEqual(Set([times, other, times]).count, 2, "\(phase)")
+        }
+    }
 }
