@@ -15,6 +15,18 @@ public final class GLSceneRenderer: SceneRenderer {
     /// The state shadow it sets state through: the session's, shared with the overlay, or its own.
     private let state: GLStateCache
     private let sharesState: Bool
+    /// Uniform locations, looked up once: by name each was a string hash every frame, seven a frame.
+    private let locations: (top: GLint, bottom: GLint, viewProjection: GLint, light: GLint, eye: GLint, model: GLint,
+                            color: GLint)
+    /// What the programs' uniforms hold (a program keeps its uniforms): an unchanged value is not sent again, so a
+    /// still camera and background leave the programs' constants untouched and the driver re-validates less.
+    private var sentGradient: (top: Color, bottom: Color)?
+    private var sentViewProjection: Mat4?
+    private var sentLight: Vec3?
+    private var sentEye: Vec3?
+    private var sentColor: Color?
+    /// `glUniform*` calls so far (tests check that a still scene sends only what changed).
+    private(set) var uniformUploadCount = 0
 
     /// Builds the shader program and the cube mesh in the current context. With `sharedState` (the overlay's too),
     /// state is set through that cache and the pass leaves behind only what the cache records; without it, the pass
@@ -24,6 +36,9 @@ public final class GLSceneRenderer: SceneRenderer {
         sharesState = sharedState != nil
         program = try ShaderProgram(vertex: "cube.vert", fragment: "cube.frag")
         backgroundProgram = try ShaderProgram(vertex: "background.vert", fragment: "background.frag")
+        locations = (backgroundProgram.uniform("uTop"), backgroundProgram.uniform("uBottom"), program.uniform("uViewProjection"),
+                     program.uniform("uLightDirection"), program.uniform("uEye"), program.uniform("uModel"),
+                     program.uniform("uColor"))
         glGenVertexArrays(1, &backgroundVAO)
         let vertices = GLSceneRenderer.cubeVertices()
         cubeVertexCount = GLsizei(vertices.count / 6)
@@ -81,8 +96,12 @@ public final class GLSceneRenderer: SceneRenderer {
         let bg = scene.background
         let (top, bottom) = GLSceneRenderer.backgroundGradient(bg)
         state.useProgram(backgroundProgram.id)
-        glUniform3f(backgroundProgram.uniform("uTop"), Float(top.r), Float(top.g), Float(top.b))
-        glUniform3f(backgroundProgram.uniform("uBottom"), Float(bottom.r), Float(bottom.g), Float(bottom.b))
+        if sentGradient?.top != top || sentGradient?.bottom != bottom {
+            glUniform3f(locations.top, Float(top.r), Float(top.g), Float(top.b))
+            glUniform3f(locations.bottom, Float(bottom.r), Float(bottom.g), Float(bottom.b))
+            sentGradient = (top, bottom)
+            uniformUploadCount += 2
+        }
         state.bindVertexArray(backgroundVAO)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         state.set(.depthTest, true)
@@ -93,16 +112,26 @@ public final class GLSceneRenderer: SceneRenderer {
         let aspect = Float(pixels.width) / Float(max(pixels.height, 1))
         let viewProjection = scene.projection(aspect: aspect) * scene.view
         state.useProgram(program.id)
-        viewProjection.withUnsafeElements { glUniformMatrix4fv(program.uniform("uViewProjection"), 1, GLboolean(GL_FALSE), $0.baseAddress) }
+        if sentViewProjection != viewProjection {
+            viewProjection.withUnsafeElements { glUniformMatrix4fv(locations.viewProjection, 1, GLboolean(GL_FALSE), $0.baseAddress) }
+            sentViewProjection = viewProjection
+            uniformUploadCount += 1
+        }
         let l = scene.lightDirection
-        glUniform3f(program.uniform("uLightDirection"), l.x, l.y, l.z)
-        glUniform3f(program.uniform("uEye"), scene.eye.x, scene.eye.y, scene.eye.z)
+        if sentLight != l { glUniform3f(locations.light, l.x, l.y, l.z); sentLight = l; uniformUploadCount += 1 }
+        let eye = scene.eye
+        if sentEye != eye { glUniform3f(locations.eye, eye.x, eye.y, eye.z); sentEye = eye; uniformUploadCount += 1 }
         state.bindVertexArray(cubeVAO)
         for object in scene.objects {
             switch object.mesh {
             case .cube:
-                object.model.withUnsafeElements { glUniformMatrix4fv(program.uniform("uModel"), 1, GLboolean(GL_FALSE), $0.baseAddress) }
-                glUniform3f(program.uniform("uColor"), Float(object.color.r), Float(object.color.g), Float(object.color.b))
+                object.model.withUnsafeElements { glUniformMatrix4fv(locations.model, 1, GLboolean(GL_FALSE), $0.baseAddress) }
+                uniformUploadCount += 1
+                if sentColor != object.color {
+                    glUniform3f(locations.color, Float(object.color.r), Float(object.color.g), Float(object.color.b))
+                    sentColor = object.color
+                    uniformUploadCount += 1
+                }
                 glDrawArrays(GLenum(GL_TRIANGLES), 0, cubeVertexCount)
             }
         }

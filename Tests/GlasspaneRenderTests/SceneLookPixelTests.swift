@@ -22,6 +22,24 @@ final class SceneLookPixelTests: XCTestCase {
         return FramebufferCapture.readBackBuffer(size: size)
     }
 
+    /// Scenes drawn one after another by one renderer, against each drawn by a fresh renderer.
+    @MainActor
+    private static func renderInSequence(_ scenes: [RenderScene]) throws -> (sequence: [PixelImage], fresh: [PixelImage]) {
+        let platform = try SDLPlatform(options: PlatformOptions(size: size, headless: true, vsync: false))
+        defer { platform.close() }
+        let target = RenderTarget(offscreen: true, samples: 1)
+        target.bind(size: size)
+        let reused = try GLSceneRenderer()
+        var sequence: [PixelImage] = [], fresh: [PixelImage] = []
+        for scene in scenes {
+            reused.render(scene, viewport: size)
+            sequence.append(FramebufferCapture.readBackBuffer(size: size))
+            try GLSceneRenderer().render(scene, viewport: size)
+            fresh.append(FramebufferCapture.readBackBuffer(size: size))
+        }
+        return (sequence, fresh)
+    }
+
     private static func luminance(_ c: (Double, Double, Double)) -> Double { 0.2126 * c.0 + 0.7152 * c.1 + 0.0722 * c.2 }
 
     /// Mean color (0...255) of a 5x5 block.
@@ -65,6 +83,40 @@ final class SceneLookPixelTests: XCTestCase {
             if distance(edge, (bg.0, bg.1, bg.2)) > 6 && !matchesInside { blended += 1 }
         }
         return (blended, rows)
+    }
+
+    func testEveryUniformFollowsTheSceneFrameAfterFrame() throws {
+        // The renderer sends a uniform only when its value changed: each change, one at a time and then all back,
+        // must show in the very frame that has it, exactly as a fresh renderer draws that scene.
+        let base = CubeState().renderScene
+        var camera = base; camera.eye = Vec3(1.5, 2.5, 4.0)
+        var light = camera; light.lightDirection = Vec3(-0.7, 0.2, 0.5)
+        var background = light; background.background = Color(r: 0.4, g: 0.1, b: 0.3)
+        var color = background; color.objects[0].color = Color(r: 0.1, g: 0.8, b: 0.3)
+        var turned = color; turned.objects[0].model = CubeState(angle: 2.0).renderScene.objects[0].model
+        let scenes = [base, camera, light, background, color, turned, base]
+        let (sequence, fresh) = try MainActor.assumeIsolated { try Self.renderInSequence(scenes) }
+        for i in scenes.indices {
+            XCTAssertEqual(sequence[i].rgba, fresh[i].rgba, "frame \(i)")
+            if i > 0 { XCTAssertNotEqual(sequence[i].rgba, sequence[i - 1].rgba, "frame \(i) shows its change") }
+        }
+    }
+
+    func testAStillSceneSendsOnlyTheModelMatrixAgain() throws {
+        try MainActor.assumeIsolated {
+            let platform = try SDLPlatform(options: PlatformOptions(size: Self.size, headless: true, vsync: false))
+            defer { platform.close() }
+            RenderTarget(offscreen: true, samples: 1).bind(size: Self.size)
+            let renderer = try GLSceneRenderer()
+            var scene = CubeState().renderScene
+            renderer.render(scene, viewport: Self.size)
+            XCTAssertEqual(renderer.uniformUploadCount, 7, "the first frame sends every uniform")
+            renderer.render(scene, viewport: Self.size)
+            XCTAssertEqual(renderer.uniformUploadCount, 8, "a still scene sends the model matrix alone")
+            scene.objects[0].color = Color(r: 0.2, g: 0.3, b: 0.9)
+            renderer.render(scene, viewport: Self.size)
+            XCTAssertEqual(renderer.uniformUploadCount, 10, "a new color: the model matrix and the color")
+        }
     }
 
     func testCubeEdgesAreAntiAliasedWithMSAAAndHardWithout() throws {
