@@ -76,6 +76,8 @@ public final class HUDView: View {
     private var fpsText = ""
     private var phaseText: [String] = []
     private var framesSinceText = 0
+    /// How many times the text lines were formatted (tests check that a hidden HUD formats none).
+    private(set) var textRefreshCount = 0
     /// A line of engine figures under the FPS line (set by the app; empty hides it).
     public var engineLine = "" { didSet { if engineLine != oldValue { setNeedsDisplay() } } }
 
@@ -97,15 +99,20 @@ public final class HUDView: View {
             phaseAverages[i] = phaseAverages[i] * 0.9 + Double(t) / 1000 * 0.1
         }
         framesSinceText += 1
-        if framesSinceText >= 15 || fpsText.isEmpty {
-            framesSinceText = 0
-            let recent = (0..<min(count, 60)).map { frameTimes[(head - 1 - $0 + Self.historyLength) % Self.historyLength] }
-            let mean = recent.isEmpty ? 0 : recent.reduce(0, +) / Double(recent.count)
-            fpsText = mean > 0 ? "\(Int((1000 / mean).rounded())) FPS  \(format(mean)) ms" : "— FPS"
-            let top = FramePhase.allCases.sorted { phaseAverages[$0.ordinal] > phaseAverages[$1.ordinal] }.prefix(5)
-            phaseText = top.map { "\($0.key)  \(format(phaseAverages[$0.ordinal])) µs" }
-        }
         if redraw { setNeedsDisplay() }
+    }
+
+    /// Formats the FPS and phase lines from the recorded frames, at most every 15 frames. Called from `draw`, so a
+    /// hidden HUD formats nothing (it did, every 15 frames of every run) and a HUD just shown starts with fresh text.
+    private func refreshTextIfDue() {
+        guard framesSinceText >= 15 || fpsText.isEmpty else { return }
+        framesSinceText = 0
+        textRefreshCount += 1
+        let recent = (0..<min(count, 60)).map { frameTimes[(head - 1 - $0 + Self.historyLength) % Self.historyLength] }
+        let mean = recent.isEmpty ? 0 : recent.reduce(0, +) / Double(recent.count)
+        fpsText = mean > 0 ? "\(Int((1000 / mean).rounded())) FPS  \(format(mean)) ms" : "— FPS"
+        let top = FramePhase.allCases.sorted { phaseAverages[$0.ordinal] > phaseAverages[$1.ordinal] }.prefix(5)
+        phaseText = top.map { "\($0.key)  \(format(phaseAverages[$0.ordinal])) µs" }
     }
 
     private func format(_ v: Double) -> String {
@@ -116,6 +123,7 @@ public final class HUDView: View {
     /// Panel, FPS line, per-phase lines, and the frame-time graph with its scale and a 16.7 ms budget line.
     public override func draw(in rect: Rect, context: inout PaintContext) {
         super.draw(in: rect, context: &context)
+        refreshTextIfDue()
         context.add(.glyphs(GlyphRun(text: fpsText, origin: Point(x: rect.minX + 10, y: rect.minY + 6), fontSize: 14, color: .white)))
         if !engineLine.isEmpty {
             context.add(.glyphs(GlyphRun(text: engineLine, origin: Point(x: rect.minX + 10, y: rect.minY + 26), fontSize: 11,

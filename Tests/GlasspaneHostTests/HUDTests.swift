@@ -51,6 +51,23 @@ final class HUDGraphTests: XCTestCase {
         XCTAssertEqual(painted.green, 2)
     }
 
+    func testAHiddenHUDFormatsNoTextAndShowsFreshTextWhenShown() {
+        MainActor.assumeIsolated {
+            let overlay = Overlay(windowSize: Size(width: 1280, height: 720), fonts: MonospaceFontMetrics())
+            let hud = PerformanceHUD(overlay: overlay, visible: false)
+            for i in 0..<100 { hud.record(Self.report(50, index: i)) }
+            XCTAssertEqual(hud.view.textRefreshCount, 0, "100 hidden frames format nothing")
+            for i in 100..<160 { hud.record(Self.report(10, index: i)) }
+            hud.isVisible = true
+            overlay.update(layer: hud.layer)
+            XCTAssertEqual(hud.view.textRefreshCount, 1)
+            let texts = hud.layer.drawList.commands.compactMap { command -> String? in
+                if case .glyphs(let run) = command { return run.text } else { return nil }
+            }
+            XCTAssertTrue(texts.contains("100 FPS  10.0 ms"), "the last 60 frames, recorded while hidden: \(texts)")
+        }
+    }
+
     func testTheGraphHasAScaleAndPhaseNamesAreTheBenchKeys() {
         let painted = Self.paint([16.7, 41])
         XCTAssertTrue(painted.texts.contains("50 ms"), "\(painted.texts)")
