@@ -30,6 +30,14 @@ public enum RenderPass: String, Sendable, CaseIterable {
     case scene
     /// The overlay and HUD.
     case overlay
+
+    /// Dense position (0 for `scene`), for per-pass storage without hashing.
+    public var index: Int {
+        switch self {
+        case .scene: 0
+        case .overlay: 1
+        }
+    }
 }
 
 /// How the loop runs.

@@ -40,7 +40,7 @@ public final class BenchmarkSampler: FrameObserver {
 
     init(description: BenchmarkDescription) {
         self.description = description
-        gpu = description.timesGPUPasses ? GPUPassTimer() : nil
+        gpu = description.timesGPUPasses ? GPUPassTimer(passCount: RenderPass.allCases.count) : nil
         samples.reserveCapacity(description.resolvedMeasuredFrames)
         progressEvery = max(1, description.resolvedMeasuredFrames / 10)
     }
@@ -54,7 +54,7 @@ public final class BenchmarkSampler: FrameObserver {
     /// GPU timer queries around each pass (nothing with GPU timing off).
     public func renderPass(_ pass: RenderPass, begins: Bool) {
         guard let gpu else { return }
-        begins ? gpu.begin(pass.rawValue) : gpu.end(pass.rawValue)
+        begins ? gpu.begin(pass.index) : gpu.end(pass.index)
     }
 
     /// Turns the frame's report into a sample once the warm-up is over.
@@ -64,7 +64,7 @@ public final class BenchmarkSampler: FrameObserver {
         if samples.isEmpty { runStart = previous }
         var cpu = PhaseTimes()
         for phase in FramePhase.allCases { cpu[phase] = report[phase] }
-        let gpuTimes = gpu.map { GPUTimes(scene: $0.result(RenderPass.scene.rawValue), overlay: $0.result(RenderPass.overlay.rawValue)) }
+        let gpuTimes = gpu.map { GPUTimes(scene: $0.result(RenderPass.scene.index), overlay: $0.result(RenderPass.overlay.index)) }
             ?? GPUTimes()
         samples.append(FrameSample(index: samples.count, timestampNs: report.presentedAt - runStart,
                                    frameTimeNs: report.presentedAt - previous, cpuNs: cpu, gpuNs: gpuTimes))
