@@ -54,7 +54,9 @@ public struct Mat4: Hashable, Sendable {
         } }
         return Mat4(elements: out)
     }
-    /// Calls `body` with the 16 column-major elements in place (what `glUniformMatrix4fv` reads).
+    /// Calls `body` with the 16 column-major elements in place (what `glUniformMatrix4fv` reads). Inlinable, so
+    /// callers in other modules get it specialized: unspecialized, each call looked up generic metadata.
+    @inlinable
     public func withUnsafeElements<R>(_ body: (UnsafeBufferPointer<Float>) throws -> R) rethrows -> R {
         try withUnsafeBytes(of: elements) { raw in try raw.withMemoryRebound(to: Float.self) { try body($0) } }
     }
