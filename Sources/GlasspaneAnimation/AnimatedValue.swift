@@ -18,15 +18,15 @@ public typealias AnimationCompletion = (_ finished: Bool) -> Void
 /// already has changes nothing.
 public struct AnimatedValue<Value: Animatable> {
     /// The value last set: what layout, hit testing and logic read.
-    public var model: Value { _model }
+    @inlinable public var model: Value { _model }
     /// The value to draw this frame.
-    public var presentation: Value { _presentation }
+    @inlinable public var presentation: Value { _presentation }
     /// The presentation's velocity, in animatable units per clock second (zero when settled).
-    public var velocity: Value.AnimatableData { _velocity }
+    @inlinable public var velocity: Value.AnimatableData { _velocity }
     /// The last clock time this value was advanced to; nil before the first `advance`.
-    public var time: Double? { _time }
+    @inlinable public var time: Double? { _time }
 
-    // Storage, visible to the inlinable `advance` so that clients get it specialized for their value type.
+    // Storage, visible to the inlinable `set` and `advance` so that clients get them specialized for their value type.
     @usableFromInline var _model: Value
     @usableFromInline var _presentation: Value
     @usableFromInline var _velocity: Value.AnimatableData = .zero
@@ -67,12 +67,15 @@ public struct AnimatedValue<Value: Animatable> {
     public var timing: AnimationTiming? { run?.timing }
 
     /// Sets the model value with the current transaction's animation (`withAnimation`), or at once outside one.
+    @inlinable
     public mutating func set(_ newValue: Value, completion: AnimationCompletion? = nil) {
         set(newValue, animation: Transaction.currentAnimation, completion: completion)
     }
 
     /// Sets the model value; `animation` nil applies it to the presentation at once (cutting off a running animation).
-    /// `completion` runs inside a later `advance` (see `AnimationCompletion`).
+    /// `completion` runs inside a later `advance` (see `AnimationCompletion`). Inlinable like `advance`: compiled
+    /// once generically, each call looked up the value type's metadata (a dragged frame sets the cube's color).
+    @inlinable
     public mutating func set(_ newValue: Value, animation: Animation?, completion: AnimationCompletion? = nil) {
         if newValue == model {
             // Nothing changes: the completion waits for the running animation, or reports at the next advance.
