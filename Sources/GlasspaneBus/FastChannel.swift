@@ -39,7 +39,8 @@ public struct FastChannelError: Error, Hashable, Sendable, CustomStringConvertib
 ///
 /// The per-frame paths (`send`, `receive`, `recycle`) are `@inlinable` so a client module specializes them for its
 /// element type: compiled once generically here, each call looked up type metadata and witness tables and copied
-/// element by element through them, about 10 µs a frame for the demo's 7 doubles (docs/bus.md, "Fast channels").
+/// element by element through them, about 10 µs a frame for the demo's 7 doubles (docs/bench.md, "What the bench
+/// itself costs").
 @MainActor
 public final class FastChannel<Element> {
     /// The channel's name (unique on its bus).
