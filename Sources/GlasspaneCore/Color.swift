@@ -75,6 +75,13 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The 24-bit value `hex` spells (0xrrggbb): colors with the same hex form have the same value, compared
+    /// without building strings (the picker checks its presets on every change).
+    public var rgb24: UInt32 {
+        let (r8, g8, b8, _) = rgba8
+        return UInt32(r8) << 16 | UInt32(g8) << 8 | UInt32(b8)
+    }
+
     /// The components as 8-bit values, rounded.
     public var rgba8: (UInt8, UInt8, UInt8, UInt8) {
         func q(_ v: Double) -> UInt8 { v.isNaN ? 0 : UInt8((min(max(v, 0), 1) * 255).rounded()) }

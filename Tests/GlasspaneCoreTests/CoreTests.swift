@@ -84,6 +84,18 @@ final class ColorTests: XCTestCase {
         for bad in ["#33aa5", "#gg0000", "", "#", "33aa55ff00"] { XCTAssertNil(Color(hex: bad), bad) }
     }
 
+    func testRGB24IsTheValueTheHexFormSpells() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let c = Color(r: Double.random(in: -0.1...1.1, using: &generator), g: Double.random(in: 0...1, using: &generator),
+                          b: Double.random(in: 0...1, using: &generator), a: Double.random(in: 0...1, using: &generator))
+            XCTAssertEqual("#" + String(c.rgb24, radix: 16).leftPadded(to: 6), c.hex, "\(c)")
+        }
+        XCTAssertEqual(Color(hex: "#09af90")?.rgb24, 0x09af90)
+        // Equal hex forms, equal values: what the picker's preset selection relies on.
+        XCTAssertEqual(Color(r: 0.2, g: 0.4, b: 0.6).rgb24, Color(r: 0.2011, g: 0.3999, b: 0.6, a: 0.5).rgb24)
+    }
+
     func testHexAcceptsOnlyASCIIDigitsWithSpaceAroundAndNeverTraps() {
         XCTAssertEqual(Color(hex: " \t#33AA55\r\n")?.hex, "#33aa55")
         XCTAssertEqual(Color(hex: "#33aa5580")?.a ?? 0, Double(0x80) / 255, accuracy: 1e-12)
@@ -112,4 +124,8 @@ final class ColorTests: XCTestCase {
         }
         XCTAssertNil(Key(name: "banana"))
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

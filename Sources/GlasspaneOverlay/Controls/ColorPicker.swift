@@ -144,7 +144,8 @@ public final class ColorPicker: StackView {
         saturationValue.setNeedsDisplay()
         if hsv.h != previous?.h { hueBar.setNeedsDisplay() }
         preview.backgroundColor = color
-        for s in presets { s.isSelected = s.color.hex == color.hex }
+        let value = color.rgb24 // a preset is selected when its hex form is the color's
+        for s in presets { s.isSelected = s.color.rgb24 == value }
         if updateHexField { hexField.setText(color.hex) }
     }
 }
