@@ -12,7 +12,9 @@ final class GPUPassTimerTests: XCTestCase {
             let size = PixelSize(width: 64, height: 64)
             let platform = try SDLPlatform(options: PlatformOptions(size: size, headless: true, vsync: false))
             defer { platform.close() }
-            RenderTarget(offscreen: true, samples: 1).bind(size: size)
+            let target = RenderTarget(offscreen: true, samples: 1)
+            defer { withExtendedLifetime(target) {} } // its deinit deletes the framebuffer
+            target.bind(size: size)
             let timer = GPUPassTimer(passCount: 2)
             try XCTSkipUnless(timer.isSupported, "the driver has no timer queries")
             let scene = try GLSceneRenderer()

@@ -30,6 +30,17 @@ final class OverlayRendererTests: XCTestCase {
         try body(platform)
     }
 
+    /// A headless context with an offscreen target of `metrics`' size bound, and a fresh overlay renderer.
+    @MainActor
+    private static func withOverlayRenderer(_ body: (GLOverlayRenderer) throws -> Void) throws {
+        try withHeadlessContext { _ in
+            let target = RenderTarget(offscreen: true)
+            target.bind(size: metrics.drawableSize)
+            // Kept alive until the body is done: its deinit deletes the framebuffer.
+            try withExtendedLifetime(target) { try body(try GLOverlayRenderer(atlas: try GlyphAtlas())) }
+        }
+    }
+
     func testPanelTextClipAndBlendOverTheScene() throws {
         try MainActor.assumeIsolated {
             try Self.withHeadlessContext { _ in
@@ -65,10 +76,7 @@ final class OverlayRendererTests: XCTestCase {
 
     func testUnchangedListIsNotTessellatedAgainAndStateIsRestored() throws {
         try MainActor.assumeIsolated {
-            try Self.withHeadlessContext { _ in
-                let target = RenderTarget(offscreen: true)
-                target.bind(size: Self.metrics.drawableSize)
-                let overlay = try GLOverlayRenderer(atlas: try GlyphAtlas())
+            try Self.withOverlayRenderer { overlay in
                 glEnable(GLenum(GL_DEPTH_TEST))
                 glDisable(GLenum(GL_BLEND))
                 overlay.render(Self.sampleList, generation: 7, metrics: Self.metrics)
@@ -151,10 +159,7 @@ final class OverlayRendererTests: XCTestCase {
     /// sampling, so the composite samples a copy of the cache that is never a render target; the copy stays current.
     func testTheCompositeSamplesACurrentCopyOfTheCacheNeverItsRenderTarget() throws {
         try MainActor.assumeIsolated {
-            try Self.withHeadlessContext { _ in
-                let target = RenderTarget(offscreen: true)
-                target.bind(size: Self.metrics.drawableSize)
-                let overlay = try GLOverlayRenderer(atlas: try GlyphAtlas())
+            try Self.withOverlayRenderer { overlay in
                 overlay.compositing = .cached
                 func texels(_ texture: GLuint) -> [UInt8] {
                     var saved: GLint = 0
@@ -189,10 +194,7 @@ final class OverlayRendererTests: XCTestCase {
 
     func testAutomaticCompositingDrawsDirectlyWhileTheListKeepsChanging() throws {
         try MainActor.assumeIsolated {
-            try Self.withHeadlessContext { _ in
-                let target = RenderTarget(offscreen: true)
-                target.bind(size: Self.metrics.drawableSize)
-                let overlay = try GLOverlayRenderer(atlas: try GlyphAtlas())
+            try Self.withOverlayRenderer { overlay in
                 XCTAssertEqual(overlay.compositing, .automatic)
                 overlay.render(Self.sampleList, generation: 1, metrics: Self.metrics)
                 XCTAssertEqual(overlay.cacheRedrawCount, 1, "a first change goes through the cache")
@@ -209,10 +211,7 @@ final class OverlayRendererTests: XCTestCase {
 
     func testARedisplayThatChangesNothingIsAStillFrameForAutomaticCompositing() throws {
         try MainActor.assumeIsolated {
-            try Self.withHeadlessContext { _ in
-                let target = RenderTarget(offscreen: true)
-                target.bind(size: Self.metrics.drawableSize)
-                let overlay = try GLOverlayRenderer(atlas: try GlyphAtlas())
+            try Self.withOverlayRenderer { overlay in
                 let everything = [0..<Self.sampleList.commands.count]
                 overlay.render(Self.sampleList, generation: 1, metrics: Self.metrics)
                 XCTAssertEqual(overlay.cacheRedrawCount, 1)

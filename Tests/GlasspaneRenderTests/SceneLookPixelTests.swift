@@ -106,7 +106,9 @@ final class SceneLookPixelTests: XCTestCase {
         try MainActor.assumeIsolated {
             let platform = try SDLPlatform(options: PlatformOptions(size: Self.size, headless: true, vsync: false))
             defer { platform.close() }
-            RenderTarget(offscreen: true, samples: 1).bind(size: Self.size)
+            let target = RenderTarget(offscreen: true, samples: 1)
+            defer { withExtendedLifetime(target) {} } // its deinit deletes the framebuffer
+            target.bind(size: Self.size)
             let renderer = try GLSceneRenderer()
             var scene = CubeState().renderScene
             renderer.render(scene, viewport: Self.size)
