@@ -2,19 +2,13 @@
 import CGL
 import XCTest
 import GlasspaneCore
-import GlasspanePlatform
 import GlasspaneScene
 @testable import GlasspaneRender
 
 final class GPUPassTimerTests: XCTestCase {
     func testEachPassIsTimedAndReadOnceAndOutOfRangePassesAreIgnored() throws {
-        try MainActor.assumeIsolated {
-            let size = PixelSize(width: 64, height: 64)
-            let platform = try SDLPlatform(options: PlatformOptions(size: size, headless: true, vsync: false))
-            defer { platform.close() }
-            let target = RenderTarget(offscreen: true, samples: 1)
-            defer { withExtendedLifetime(target) {} } // its deinit deletes the framebuffer
-            target.bind(size: size)
+        let size = PixelSize(width: 64, height: 64)
+        try MainActor.assumeIsolated { try withHeadlessTarget(size: size) { _ in
             let timer = GPUPassTimer(passCount: 2)
             try XCTSkipUnless(timer.isSupported, "the driver has no timer queries")
             let scene = try GLSceneRenderer()
@@ -39,6 +33,6 @@ final class GPUPassTimerTests: XCTestCase {
                 XCTAssertNil(timer.result(0), "a result is read once (frame \(frame))")
                 XCTAssertNil(timer.result(1), "a result is read once (frame \(frame))")
             }
-        }
+        } }
     }
 }

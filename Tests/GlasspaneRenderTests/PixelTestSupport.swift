@@ -29,7 +29,8 @@ func withHeadlessTarget(size: PixelSize, _ body: (GlyphAtlas) throws -> Void) th
     defer { platform.close() }
     let target = RenderTarget(offscreen: true)
     target.bind(size: size)
-    try body(try GlyphAtlas())
+    // Kept alive until the body is done: its deinit deletes the framebuffer.
+    try withExtendedLifetime(target) { try body(try GlyphAtlas()) }
 }
 
 /// Clears the bound framebuffer to a fixed color, draws with `body`, reads `size` pixels back.

@@ -103,12 +103,7 @@ final class SceneLookPixelTests: XCTestCase {
     }
 
     func testAStillSceneSendsOnlyTheModelMatrixAgain() throws {
-        try MainActor.assumeIsolated {
-            let platform = try SDLPlatform(options: PlatformOptions(size: Self.size, headless: true, vsync: false))
-            defer { platform.close() }
-            let target = RenderTarget(offscreen: true, samples: 1)
-            defer { withExtendedLifetime(target) {} } // its deinit deletes the framebuffer
-            target.bind(size: Self.size)
+        try MainActor.assumeIsolated { try withHeadlessTarget(size: Self.size) { _ in
             let renderer = try GLSceneRenderer()
             var scene = CubeState().renderScene
             renderer.render(scene, viewport: Self.size)
@@ -118,7 +113,7 @@ final class SceneLookPixelTests: XCTestCase {
             scene.objects[0].color = Color(r: 0.2, g: 0.3, b: 0.9)
             renderer.render(scene, viewport: Self.size)
             XCTAssertEqual(renderer.uniformUploadCount, 10, "a new color: the model matrix and the color")
-        }
+        } }
     }
 
     func testCubeEdgesAreAntiAliasedWithMSAAAndHardWithout() throws {
