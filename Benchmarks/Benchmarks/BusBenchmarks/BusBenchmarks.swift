@@ -208,6 +208,32 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.measurement(bytesPerSecond, Int(bytes / seconds))
         })
 
+    // Fast channel at the demo's per-frame size: 7 doubles copied in (`send(copying:)`), the latest taken out and
+    // recycled, as `EngineService.publishFrameStats` and the HUD do every frame. Compiled here, in a client module,
+    // it measures the specialized path (docs/bench.md, "What the bench itself costs").
+    mainActorBenchmark(
+        "Bus.fastChannel.frameStats.7doubles",
+        configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo),
+        fixture: { () -> (MessageBus, FastChannel<Double>, [Double]) in
+            let bus = MessageBus()
+            let channel = try! bus.fastChannel(named: "bench.stats", of: Double.self, writePhases: [.simulation],
+                                               readPhases: [.animation], capacity: 4, overflow: .dropOldest)
+            return (bus, channel, [1, 2, 3, 4, 5, 6, 7])
+        },
+        body: { f, benchmark in
+            let (bus, channel, stats) = f
+            var checksum = 0.0
+            for _ in benchmark.scaledIterations {
+                bus.phase = .simulation
+                stats.withUnsafeBufferPointer { try! channel.send(copying: $0) }
+                bus.phase = .animation
+                guard let latest = try! channel.receiveLatest() else { benchmark.error("nothing received"); return }
+                checksum += latest[6]
+                channel.recycle(latest)
+            }
+            blackHole(checksum)
+        })
+
     // Fast channel without the copy: `send(_:)` shares the array's storage (a retain), `receive()` hands it over.
     mainActorBenchmark(
         "Bus.fastChannel.sendShared.1MiB",
