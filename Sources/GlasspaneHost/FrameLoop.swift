@@ -271,7 +271,8 @@ public final class FrameLoop {
         enter(.events)
         for entry in observers { entry.observer.frameWillStart(self, index: frameIndex) }
         let frameStart = clock.now()
-        let frameTime = lastFrameStart.map { frameStart - $0 } ?? 0
+        var frameTime: Nanoseconds = 0
+        if let last = lastFrameStart { frameTime = frameStart - last }
         lastFrameStart = frameStart
         for i in phaseTimes.indices { phaseTimes[i] = 0 }
         var t = frameStart
@@ -322,6 +323,18 @@ public final class FrameLoop {
         frameQuitRequested = quitRequested
         phaseStart = t
         return true
+    }
+
+    // Loops, not `contains(where:)` and `Optional.map` closures: a closure formed in main-actor code has its
+    // executor checked at run time on every call (docs/bench.md, "What the bench itself costs").
+    private var anObserverRequestsStop: Bool {
+        for entry in observers where entry.observer.requestsStop { return true }
+        return false
+    }
+
+    private var reachedMaxFrames: Bool {
+        guard let maxFrames = configuration.maxFrames else { return false }
+        return frameIndex + 1 >= maxFrames
     }
 
     /// Phases 6 to 8, present, bookkeeping.
@@ -375,8 +388,7 @@ public final class FrameLoop {
         phaseTimes[FramePhase.hud.ordinal] += t - renderStart
 
         enter(.present)
-        let isLast = quitRequested || app.wantsQuit || observers.contains { $0.observer.requestsStop }
-            || (configuration.maxFrames.map { frameIndex + 1 >= $0 } ?? false)
+        let isLast = quitRequested || app.wantsQuit || anObserverRequestsStop || reachedMaxFrames
         for entry in observers { entry.observer.frameWillPresent(self, index: frameIndex, isLast: isLast) }
         if configuration.finishBeforeTiming { surface?.finishGPU() }
         platform.present()

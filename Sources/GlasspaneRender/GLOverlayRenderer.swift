@@ -164,7 +164,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// Whether each clip pushed and still open in the range being updated moved (reused storage).
     private var movedClips: [Bool] = []
 
-    private static let floatsPerVertex = 13
+    nonisolated private static let floatsPerVertex = 13
 
     private struct Batch {
         var first: Int
@@ -440,7 +440,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                     spans[index].bounds = pushed
                     spans[index].clip = clip
                     clipStack.append(clip)
-                    clip = clip.map { $0.intersection(pushed) } ?? pushed
+                    clip = Self.intersection(clip, pushed)
                     continue
                 case .popClip:
                     if clipStack.isEmpty { clip = spans[index].clip } else { clip = clipStack.removeLast() ?? nil; movedClips.removeLast() }
@@ -468,7 +468,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 }
                 emittedBounds = nil
                 emittedHole = nil
-                emitClip = span.clip.map { Self.scissorPixels($0, drawableHeight: height) }
+                emitClip = Self.scissorPixelsIfClipped(span.clip, drawableHeight: height)
                 emittingIndex = index
                 emit(command, sx: sx, sy: sy)
                 emitClip = nil
@@ -489,9 +489,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 if index < hotFirst.count && hotFirst[index] >= 0 {
                     // Drawn directly over the composite: its vertices live in the hot buffer, the cache never had it.
                     let start = hotFirst[index] * Self.floatsPerVertex
-                    let changed = vertices.withUnsafeBufferPointer { v in
-                        hotVertices.withUnsafeMutableBufferPointer { Self.copyIfChanged(v, from: tail, into: $0, at: start, count: floats) }
-                    } || command.changesWithoutVertices
+                    let changed = Self.copyIfChanged(vertices, from: tail, into: &hotVertices, at: start, count: floats)
+                        || command.changesWithoutVertices
                     vertices.removeSubrange(tail...)
                     emittedCommands[index] = command
                     guard changed else { continue }
@@ -504,9 +503,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 }
                 let start = span.first * Self.floatsPerVertex
                 // A view repaints all its commands; the ones that came out the same need no upload and no pixels.
-                let changed = vertices.withUnsafeMutableBufferPointer {
-                    Self.copyIfChanged(UnsafeBufferPointer($0), from: tail, into: $0, at: start, count: floats)
-                } || command.changesWithoutVertices
+                let changed = Self.copyIfChanged(within: &vertices, from: tail, to: start, count: floats)
+                    || command.changesWithoutVertices
                 vertices.removeSubrange(tail...)
                 emittedCommands[index] = command
                 guard changed else { continue }
@@ -520,7 +518,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 if emittedBounds != span.bounds || emittedHole != span.hole { moved.append(index) }
                 spans[index].bounds = emittedBounds
                 spans[index].hole = emittedHole
-                if let b = emittedBounds { batches[span.batch].bounds = batches[span.batch].bounds.map { $0.union(b) } ?? b }
+                if let b = emittedBounds { batches[span.batch].bounds = Self.grown(batches[span.batch].bounds, by: b) }
             }
             // A clip that moved and is still open past the range would leave the commands after it cut to the old one.
             if movedClips.contains(true) { return false }
@@ -566,13 +564,29 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// Copies `count` floats from `source` at `from` over `target` at `to`; false, writing nothing, when they are
     /// equal already. (Plain loops over buffer pointers: a closure or an array access per element cost a main-actor
     /// or uniqueness check each.)
-    private static func copyIfChanged(_ source: UnsafeBufferPointer<Float>, from: Int, into target: UnsafeMutableBufferPointer<Float>,
-                                      at to: Int, count: Int) -> Bool {
+    nonisolated private static func copyIfChanged(_ source: UnsafeBufferPointer<Float>, from: Int,
+                                                  into target: UnsafeMutableBufferPointer<Float>, at to: Int, count: Int) -> Bool {
         var k = 0
         while k < count && target[to + k] == source[from + k] { k += 1 }
         guard k < count else { return false }
         while k < count { target[to + k] = source[from + k]; k += 1 }
         return true
+    }
+
+    // The array forms are nonisolated so that their buffer closures are too: a main-actor closure passed to
+    // `withUnsafe...` has its executor checked at run time on every call (two each re-emitted command).
+
+    /// `copyIfChanged` from one array into another.
+    nonisolated private static func copyIfChanged(_ source: [Float], from: Int, into target: inout [Float], at to: Int,
+                                                  count: Int) -> Bool {
+        source.withUnsafeBufferPointer { v in
+            target.withUnsafeMutableBufferPointer { copyIfChanged(v, from: from, into: $0, at: to, count: count) }
+        }
+    }
+
+    /// `copyIfChanged` between two ranges of one array.
+    nonisolated private static func copyIfChanged(within buffer: inout [Float], from: Int, to: Int, count: Int) -> Bool {
+        buffer.withUnsafeMutableBufferPointer { copyIfChanged(UnsafeBufferPointer($0), from: from, into: $0, at: to, count: count) }
     }
 
     /// True when every command that moved is still drawn after each command it now overlaps that precedes it in
@@ -627,6 +641,18 @@ public final class GLOverlayRenderer: DrawListRenderer {
         guard let a else { return b }
         guard let b else { return a }
         return a.union(b)
+    }
+
+    /// `a` grown to cover `b`; `b` when there is no `a`.
+    private static func grown(_ a: Rect?, by b: Rect) -> Rect {
+        guard let a else { return b }
+        return a.union(b)
+    }
+
+    /// A clip inside an enclosing clip (`b` alone when there is none).
+    private static func intersection(_ a: Rect?, _ b: Rect) -> Rect {
+        guard let a else { return b }
+        return a.intersection(b)
     }
 
     /// The whole pixels a rectangle touches.
@@ -1025,7 +1051,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
                 clipStack.append(clip)
                 let p = px(r)
                 spans[index].bounds = p // the clip it pushed (partial updates compare it)
-                clip = clip.map { $0.intersection(p) } ?? p
+                clip = Self.intersection(clip, p)
                 continue
             case .popClip:
                 clip = clipStack.popLast() ?? nil
@@ -1052,7 +1078,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             let first = vertices.count / Self.floatsPerVertex
             emittedBounds = nil
             emittedHole = nil
-            emitClip = clip.map { Self.scissorPixels($0, drawableHeight: height) }
+            emitClip = Self.scissorPixelsIfClipped(clip, drawableHeight: height)
             emittingIndex = index
             emit(command, sx: sx, sy: sy)
             emitClip = nil
@@ -1063,7 +1089,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
             let batch = batchToJoin(bounds: b, texture: texture, program: emittedProgram)
             spans[index] = CommandSpan(first: first, count: count, batch: batch, bounds: b, hole: emittedHole, clip: clip)
             batches[batch].count += count
-            if let b { batches[batch].bounds = batches[batch].bounds.map { $0.union(b) } ?? b }
+            if let b { batches[batch].bounds = Self.grown(batches[batch].bounds, by: b) }
             batchMembers[batch].append(index)
         }
         // Lay the vertices out batch after batch, each batch's commands in painter's order.
@@ -1119,6 +1145,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
 
     /// The pixels (top-left origin, whole pixels) that scissoring to `clip` keeps, rounded as `ScissorBox` rounds:
     /// quads are cut to exactly these.
+    private static func scissorPixelsIfClipped(_ clip: Rect?, drawableHeight h: Int) -> Rect? {
+        guard let clip else { return nil }
+        return scissorPixels(clip, drawableHeight: h)
+    }
+
     private static func scissorPixels(_ clip: Rect, drawableHeight h: Int) -> Rect {
         let box = ScissorBox(clip, drawableHeight: h)
         return Rect(x: Double(box.x), y: Double(h - Int(box.y) - Int(box.height)), width: Double(box.width), height: Double(box.height))
@@ -1331,8 +1362,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
             }
         }
         let quadBounds = Rect(x: qx0, y: qy0, width: qx1 - qx0, height: qy1 - qy0)
-        emittedBounds = emittedBounds.map { $0.union(quadBounds) } ?? quadBounds
-        contentBounds = contentBounds.map { $0.union(quadBounds) } ?? quadBounds
+        // Plain calls, not `Optional.map` closures: a closure formed in main-actor code has its executor checked at
+        // run time on every call (docs/bench.md, "What the bench itself costs"), and this runs for every quad.
+        emittedBounds = Self.grown(emittedBounds, by: quadBounds)
+        contentBounds = Self.grown(contentBounds, by: quadBounds)
         appendQuad(qx0, qy0, qx1, qy1, m0, m1, (p.tl, p.tr, p.bl, p.br), shape, kind)
     }
 
@@ -1341,7 +1374,18 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private func appendQuad(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ l0: (Double, Double), _ l1: (Double, Double),
                             _ colors: (tl: (Float, Float, Float, Float), tr: (Float, Float, Float, Float), bl: (Float, Float, Float, Float), br: (Float, Float, Float, Float)),
                             _ shape: (Float, Float, Float, Float), _ kind: Float) {
-        let n = Self.floatsPerVertex
+        Self.appendQuad(to: &vertices, x0, y0, x1, y1, l0, l1, colors, shape, kind)
+    }
+
+    /// `appendQuad` without the renderer: nonisolated, so the temporary buffer's closure is not a main-actor closure
+    /// (Swift checks such a closure's executor at run time each call, 24 times a dragged frame here).
+    nonisolated private static func appendQuad(
+        to vertices: inout [Float], _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ l0: (Double, Double),
+        _ l1: (Double, Double),
+        _ colors: (tl: (Float, Float, Float, Float), tr: (Float, Float, Float, Float), bl: (Float, Float, Float, Float), br: (Float, Float, Float, Float)),
+        _ shape: (Float, Float, Float, Float), _ kind: Float
+    ) {
+        let n = floatsPerVertex
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 6 * n) { v in
             func put(_ i: Int, _ x: Double, _ y: Double, _ lx: Double, _ ly: Double, _ c: (Float, Float, Float, Float)) {
                 let o = i * n
