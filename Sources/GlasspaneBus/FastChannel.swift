@@ -112,6 +112,18 @@ public final class FastChannel<Element> {
         try send(batch)
     }
 
+    /// Copies `elements` into recycled storage (one memcpy for trivial types) and queues it: `send(copying:)` for a
+    /// caller that holds an array, without a buffer closure (in main-actor code each such closure call has its
+    /// executor checked at run time).
+    @inlinable
+    public func send(copying elements: [Element]) throws(FastChannelError) {
+        try check(writeMask, "send")
+        var batch = spares.popLast() ?? []
+        batch.removeAll(keepingCapacity: true)
+        batch.append(contentsOf: elements)
+        try send(batch)
+    }
+
     /// The oldest unread batch, or nil when there is none.
     @inlinable
     public func receive() throws(FastChannelError) -> [Element]? {

@@ -285,7 +285,10 @@ public final class MessageBus {
 
     private func postValue(_ value: any PayloadCodable, type: String, from: EndpointID, to: EndpointID, id: Int?, replyTo: Int?) {
         let limit = configuration.maxMessageBytes
-        if (value.maxPayloadBytes.map { $0 > limit }) ?? true {
+        // An `if let`, not `Optional.map`: a main-actor closure has its executor checked at run time on every call.
+        var mayExceedLimit = true
+        if let bound = value.maxPayloadBytes { mayExceedLimit = bound > limit }
+        if mayExceedLimit {
             let size = value.payloadBytes.count
             if size > limit {
                 sendError(BusError(code: .tooLarge, message: "\(type): data is \(size) bytes, over the \(limit)-byte limit",

@@ -70,7 +70,8 @@ public final class OverlayStage {
         preparedMetrics = metrics
         let slots = drawnSlots()
         for slot in slots { prepare(slot, metrics: metrics) }
-        renderersMayHaveWork = slots.contains { $0.renderer.needsPrepareForUnchangedList }
+        renderersMayHaveWork = false // a loop, not `contains(where:)`: main-actor closures are checked per call
+        for slot in slots where slot.renderer.needsPrepareForUnchangedList { renderersMayHaveWork = true; break }
     }
 
     private func prepare(_ slot: LayerSlot, metrics: WindowMetrics) {

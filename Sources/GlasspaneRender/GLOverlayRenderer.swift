@@ -871,12 +871,26 @@ public final class GLOverlayRenderer: DrawListRenderer {
         }
         resources.state.bindArrayBuffer(hotVBO)
         let bytes = hotVertices.count * MemoryLayout<Float>.size
-        hotVertices.withUnsafeBytes { raw in
-            if bytes > hotVBOCapacity {
-                hotVBOCapacity = max(bytes, 16 * 1024)
-                glBufferData(GLenum(GL_ARRAY_BUFFER), hotVBOCapacity, nil, GLenum(GL_DYNAMIC_DRAW))
+        if bytes > hotVBOCapacity {
+            hotVBOCapacity = max(bytes, 16 * 1024)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), hotVBOCapacity, nil, GLenum(GL_DYNAMIC_DRAW))
+        }
+        Self.bufferSubData(hotVertices)
+    }
+
+    /// Writes `ranges` of `floats` (in floats; all of them when nil) to the same ranges of the bound array buffer.
+    /// Nonisolated so that the buffer's closure is not a main-actor closure, whose executor Swift checks at run time
+    /// on every call.
+    nonisolated private static func bufferSubData(_ floats: [Float], ranges: [Range<Int>]? = nil) {
+        floats.withUnsafeBytes { raw in
+            let size = MemoryLayout<Float>.size
+            guard let ranges else {
+                if raw.count > 0 { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, raw.count, raw.baseAddress) }
+                return
             }
-            if bytes > 0 { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, raw.baseAddress) }
+            for r in ranges where !r.isEmpty {
+                glBufferSubData(GLenum(GL_ARRAY_BUFFER), r.lowerBound * size, r.count * size, raw.baseAddress! + r.lowerBound * size)
+            }
         }
     }
 
@@ -886,12 +900,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         takeState()
         resources.state.bindArrayBuffer(vbo)
         mergeNearbyUploads()
-        vertices.withUnsafeBytes { raw in
-            let size = MemoryLayout<Float>.size
-            for r in uploads {
-                glBufferSubData(GLenum(GL_ARRAY_BUFFER), r.lowerBound * size, r.count * size, raw.baseAddress! + r.lowerBound * size)
-            }
-        }
+        Self.bufferSubData(vertices, ranges: uploads)
         uploads.removeAll(keepingCapacity: true)
     }
 

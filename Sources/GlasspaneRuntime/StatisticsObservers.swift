@@ -64,8 +64,8 @@ public final class BenchmarkSampler: FrameObserver {
         if samples.isEmpty { runStart = previous }
         var cpu = PhaseTimes()
         for phase in FramePhase.allCases { cpu[phase] = report[phase] }
-        let gpuTimes = gpu.map { GPUTimes(scene: $0.result(RenderPass.scene.index), overlay: $0.result(RenderPass.overlay.index)) }
-            ?? GPUTimes()
+        var gpuTimes = GPUTimes() // an `if let`, not a closure: main-actor closures are checked at run time per call
+        if let gpu { gpuTimes = GPUTimes(scene: gpu.result(RenderPass.scene.index), overlay: gpu.result(RenderPass.overlay.index)) }
         samples.append(FrameSample(index: samples.count, timestampNs: report.presentedAt - runStart,
                                    frameTimeNs: report.presentedAt - previous, cpuNs: cpu, gpuNs: gpuTimes))
         let total = description.resolvedMeasuredFrames

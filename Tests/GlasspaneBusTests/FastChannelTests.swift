@@ -132,6 +132,32 @@ final class FastChannelTests: XCTestCase {
         XCTAssertEqual(second, source)
     }
 
+    func testCopyingAnArrayUsesRecycledStorageAndNeverSharesTheCallersArray() async throws {
+        let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
+        let channel = try bus.fastChannel(named: "stats", of: Double.self, writePhases: [.simulation], readPhases: [.animation])
+        bus.phase = .simulation
+        var scratch: [Double] = [1, 2, 3, 4, 5, 6, 7]
+        try channel.send(copying: scratch)
+        bus.phase = .animation
+        let first = try XCTUnwrap(try channel.receiveLatest())
+        XCTAssertEqual(first, [1, 2, 3, 4, 5, 6, 7])
+        XCTAssertNotEqual(first.withUnsafeBufferPointer { $0.baseAddress }, scratch.withUnsafeBufferPointer { $0.baseAddress },
+                          "a copy, not the caller's storage")
+        let address = first.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        channel.recycle(consume first)
+        scratch[0] = 42 // the caller reuses its array, as the engine does every step
+        bus.phase = .simulation
+        try channel.send(copying: scratch)
+        bus.phase = .animation
+        let second = try XCTUnwrap(try channel.receiveLatest())
+        XCTAssertEqual(second, [42, 2, 3, 4, 5, 6, 7])
+        XCTAssertEqual(second.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, address, "the recycled storage")
+        bus.phase = .hud
+        XCTAssertThrowsError(try channel.send(copying: scratch)) { error in
+            XCTAssertEqual((error as? FastChannelError)?.code, .wrongPhase)
+        }
+    }
+
     func testSendsAreLoggedWithSizesOnly() async throws {
         let bus = MessageBus(clock: ManualClock(), logger: quietLogger())
         let sink = MemoryLogSink()

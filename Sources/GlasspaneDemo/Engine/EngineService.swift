@@ -101,11 +101,7 @@ public final class EngineService {
         statsScratch[0] = Double(endpoint.bus.frameIndex); statsScratch[1] = Double(simulation.stepCount)
         statsScratch[2] = s.angle; statsScratch[3] = s.spinning ? 1 : 0
         statsScratch[4] = s.camera.yaw; statsScratch[5] = s.camera.pitch; statsScratch[6] = s.camera.distance
-        var failure: FastChannelError?
-        statsScratch.withUnsafeBufferPointer { buffer in
-            do throws(FastChannelError) { try statsChannel.send(copying: buffer) } catch { failure = error }
-        }
-        if let failure { throw failure }
+        try statsChannel.send(copying: statsScratch)
     }
 
     /// Sets the cube's color (alpha ignored); posts `state-changed` (the model color) when it differs. With an
