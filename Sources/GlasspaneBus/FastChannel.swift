@@ -106,8 +106,7 @@ public final class FastChannel<Element> {
     @inlinable
     public func send(copying buffer: UnsafeBufferPointer<Element>) throws(FastChannelError) {
         try check(writeMask, "send")
-        var batch = spares.popLast() ?? []
-        batch.removeAll(keepingCapacity: true)
+        var batch = emptySpare()
         batch.append(contentsOf: buffer)
         try send(batch)
     }
@@ -118,10 +117,17 @@ public final class FastChannel<Element> {
     @inlinable
     public func send(copying elements: [Element]) throws(FastChannelError) {
         try check(writeMask, "send")
-        var batch = spares.popLast() ?? []
-        batch.removeAll(keepingCapacity: true)
+        var batch = emptySpare()
         batch.append(contentsOf: elements)
         try send(batch)
+    }
+
+    /// Recycled storage, emptied (a new array when none is left).
+    @inlinable
+    func emptySpare() -> [Element] {
+        var batch = spares.popLast() ?? []
+        batch.removeAll(keepingCapacity: true)
+        return batch
     }
 
     /// The oldest unread batch, or nil when there is none.
