@@ -16,7 +16,8 @@ public enum GPUPass: String, CaseIterable, Codable, Sendable, Hashable {
 /// CPU nanoseconds per frame phase. Fixed inline storage rather than a dictionary or an array: no hashing and no
 /// allocation in the frame loop (the bench records one per frame), and a phase that did not run simply reads 0.
 public struct PhaseTimes: Sendable, Hashable, ExpressibleByDictionaryLiteral {
-    /// One slot per `FramePhase.ordinal` (`PhaseTimesTests` checks the count against `FramePhase.allCases`).
+    /// One slot per `FramePhase.ordinal` (`FrameStatisticsTests.testPhaseTimesKeepEveryPhaseApart` checks the count
+    /// against `FramePhase.allCases`).
     public static let phaseCount = 12
     @usableFromInline var storage = InlineArray<12, Nanoseconds>(repeating: 0)
 

@@ -90,7 +90,7 @@ public final class FastChannel<Element> {
     /// Queues a batch without copying it (the array's storage is shared until someone mutates it).
     @inlinable
     public func send(_ batch: [Element]) throws(FastChannelError) {
-        try check(writeMask, "send")
+        try check(writing: true)
         if batches.count >= capacity, dropsOldest {
             recycle(batches.removeFirst())
             dropped += 1
@@ -105,7 +105,7 @@ public final class FastChannel<Element> {
     /// Copies `buffer` into recycled storage (one memcpy for trivial types) and queues it.
     @inlinable
     public func send(copying buffer: UnsafeBufferPointer<Element>) throws(FastChannelError) {
-        try check(writeMask, "send")
+        try check(writing: true)
         var batch = emptySpare()
         batch.append(contentsOf: buffer)
         try send(batch)
@@ -116,7 +116,7 @@ public final class FastChannel<Element> {
     /// executor checked at run time).
     @inlinable
     public func send(copying elements: [Element]) throws(FastChannelError) {
-        try check(writeMask, "send")
+        try check(writing: true)
         var batch = emptySpare()
         batch.append(contentsOf: elements)
         try send(batch)
@@ -133,7 +133,7 @@ public final class FastChannel<Element> {
     /// The oldest unread batch, or nil when there is none.
     @inlinable
     public func receive() throws(FastChannelError) -> [Element]? {
-        try check(readMask, "receive")
+        try check(writing: false)
         guard !batches.isEmpty else { return nil }
         return batches.removeFirst()
     }
@@ -141,7 +141,7 @@ public final class FastChannel<Element> {
     /// The newest unread batch, dropping (and recycling) older ones: for per-frame data where only the latest counts.
     @inlinable
     public func receiveLatest() throws(FastChannelError) -> [Element]? {
-        try check(readMask, "receive")
+        try check(writing: false)
         guard let last = batches.popLast() else { return nil }
         while let older = batches.popLast() { recycle(older) }
         return last
@@ -154,17 +154,18 @@ public final class FastChannel<Element> {
     }
 
     @inlinable
-    func check(_ allowed: UInt32, _ operation: StaticString) throws(FastChannelError) {
+    func check(writing: Bool) throws(FastChannelError) {
+        let allowed = writing ? writeMask : readMask
         guard let phase = bus.phase, allowed & (1 << UInt32(phase.ordinal)) != 0 else {
-            throw wrongPhaseError(operation: operation)
+            throw wrongPhaseError(writing: writing)
         }
     }
 
     // The rare paths stay out of line: they build messages.
     @usableFromInline
-    func wrongPhaseError(operation: StaticString) -> FastChannelError {
-        let allowed = operation.description == "send" ? writePhases : readPhases
-        let names = allowed.map(\.rawValue).sorted().joined(separator: ", ")
+    func wrongPhaseError(writing: Bool) -> FastChannelError {
+        let operation = writing ? "send" : "receive"
+        let names = (writing ? writePhases : readPhases).map(\.rawValue).sorted().joined(separator: ", ")
         return FastChannelError(code: .wrongPhase, channel: name, phase: bus.phase,
                                 message: "fast channel \(name): \(operation) is not allowed in phase \(bus.phaseName) (allowed: \(names))")
     }

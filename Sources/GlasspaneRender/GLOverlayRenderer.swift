@@ -1152,13 +1152,14 @@ public final class GLOverlayRenderer: DrawListRenderer {
         aProgram == bProgram && (a == b || a == 0 || b == 0)
     }
 
-    /// The pixels (top-left origin, whole pixels) that scissoring to `clip` keeps, rounded as `ScissorBox` rounds:
-    /// quads are cut to exactly these.
+    /// `scissorPixels` of a clip, nil when there is none.
     private static func scissorPixelsIfClipped(_ clip: Rect?, drawableHeight h: Int) -> Rect? {
         guard let clip else { return nil }
         return scissorPixels(clip, drawableHeight: h)
     }
 
+    /// The pixels (top-left origin, whole pixels) that scissoring to `clip` keeps, rounded as `ScissorBox` rounds:
+    /// quads are cut to exactly these.
     private static func scissorPixels(_ clip: Rect, drawableHeight h: Int) -> Rect {
         let box = ScissorBox(clip, drawableHeight: h)
         return Rect(x: Double(box.x), y: Double(h - Int(box.y) - Int(box.height)), width: Double(box.width), height: Double(box.height))
