@@ -39,12 +39,14 @@ final class BobbingCubes: HostApp {
     }
 }
 
-/// Binds the window (or, headless, an offscreen framebuffer) at the start of each frame's render phase.
+/// Binds the window (or, headless, an offscreen framebuffer) at the start of each frame's render phase, and hands
+/// the scene to the GPU as soon as it is drawn.
 @MainActor
 final class Surface: RenderSurface {
     let target: RenderTarget
     init(target: RenderTarget) { self.target = target }
     func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
+    func submitScene() { GLContextControl.flush() }
     func finishGPU() {}
 }
 

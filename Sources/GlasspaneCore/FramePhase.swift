@@ -1,7 +1,8 @@
 // The one vocabulary for the phases of a frame: the frame loop runs them, stamps them on the bus, times them,
 // and the bench and the HUD report them under the same names.
 
-/// The phases of one frame, in the order the frame loop runs them (docs/design.md "One frame, in order").
+/// The phases of one frame (docs/design.md "One frame, in order"). The cases keep their first order, which the
+/// reports' columns follow; the loop runs `sceneRender` (7) before `hud` and the overlay's phases (8a-f).
 /// Outside the loop (setup, teardown) there is no phase: `FramePhase?` is nil.
 public enum FramePhase: String, CaseIterable, Codable, Sendable, Hashable {
     /// 1. Polling platform events (or taking them from a script) and translating them.
@@ -16,17 +17,17 @@ public enum FramePhase: String, CaseIterable, Codable, Sendable, Hashable {
     case busToOverlay = "bus_to_overlay"
     /// 6. Advancing animations on the frame clock.
     case animation
-    /// 7a. Building the performance HUD's layer (its own cost, reported separately).
+    /// 8a. Building the performance HUD's layer, and later drawing it (its own cost, reported separately).
     case hud
-    /// 7b. Overlay layout (zero when nothing changed).
+    /// 8b. Overlay layout (zero when nothing changed).
     case overlayLayout = "overlay_layout"
-    /// 7c. Overlay paint into draw lists (zero when the cached draw data was reused).
+    /// 8c. Overlay paint into draw lists, and the renderers' uploads (zero when the cached draw data was reused).
     case overlayPaint = "overlay_paint"
-    /// 8a. Issuing the scene's GL commands.
+    /// 7. Issuing the scene's GL commands and handing them to the GPU (which then draws while phase 8 runs).
     case sceneRender = "scene_render"
-    /// 8b. Issuing the overlay's (and HUD's) GL commands.
+    /// 8d. Issuing the overlay's GL commands.
     case overlayRender = "overlay_render"
-    /// 8c. The swap (and, when timing honestly, the glFinish before it).
+    /// 8f. The swap (and, when timing honestly, the glFinish before it).
     case present
 
     /// The stable snake_case key used in logs, JSON (`phases_us.<key>`), CSV (`phase_<key>_us`) and the HUD.

@@ -147,7 +147,7 @@ public final class DemoApp: SessionApp {
         picker.setColor(color)
     }
 
-    // Phase 2 (the overlay's router decides), 7a-c (HUD, layout, paint) and the HUD's drawing are `SessionApp`'s stage
+    // Phase 2 (the overlay's router decides), 8a-c (HUD, layout, paint) and the HUD's drawing are `SessionApp`'s stage
     // defaults.
 
     /// Events that fell through: Escape quits, F1 toggles the HUD, the rest is scene input.
@@ -223,12 +223,12 @@ public final class DemoApp: SessionApp {
         }
     }
 
-    /// Phase 8: the interpolated scene.
+    /// Phase 7: the interpolated scene.
     public func renderScene(interpolation alpha: Double, metrics: WindowMetrics) {
         sceneRenderer?.render(engine.renderState(interpolation: alpha).renderScene, viewport: metrics.drawableSize)
     }
 
-    /// Phase 8: the overlay over the scene.
+    /// Phase 8d: the overlay over the scene.
     public func renderOverlay(metrics: WindowMetrics) {
         stage.render(metrics: metrics)
     }

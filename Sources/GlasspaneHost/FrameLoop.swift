@@ -131,12 +131,15 @@ public struct FrameObserverOrder: Comparable, Hashable, Sendable {
     public static func < (a: FrameObserverOrder, b: FrameObserverOrder) -> Bool { a.rank < b.rank }
 }
 
-/// What the loop renders into: binds the frame's target and can wait for the GPU. The runtime supplies one
+/// What the loop renders into: binds the frame's target, hands the scene to the GPU, and can wait for it. The runtime supplies one
 /// (window or headless framebuffer); logic tests need none.
 @MainActor
 public protocol RenderSurface: AnyObject {
     /// Binds the frame's render target at the start of the render phase (the drawable size may have changed).
     func beginFrame(metrics: WindowMetrics)
+    /// Hands the scene's queued commands to the GPU (`glFlush`) right after the scene's render call, on frames whose
+    /// overlay has work (`HostApp.overlayHasWork`), so the GPU draws the scene while the loop lays out and paints.
+    func submitScene()
     /// Waits until the GPU finished the frame (honest timings on drivers whose swap does not wait).
     func finishGPU()
 }
@@ -350,8 +353,28 @@ public final class FrameLoop {
         app.advanceAnimations(time: frameClockSeconds)
         t = mark(.animation, since: t, clock)
 
-        // 7. The HUD's layer, then the overlay's layout and paint.
+        // 7. The scene, handed to the GPU at once when the overlay has work this frame, so the GPU draws it while
+        // the loop builds the HUD and lays out and paints the overlay below (docs/design.md, "One frame, in
+        // order"). A render phase is the frame's own work: the target's binding, the app's render call and the
+        // hand-off. Observers' `renderPass` (the bench's GPU
+        // timer queries) brackets the call but is read outside the phase's clock, so instrumentation is billed to
+        // no phase (it stays in the frame time).
         let metrics = platform.metrics
+        enter(.sceneRender)
+        surface?.beginFrame(metrics: metrics)
+        let bound = clock.now()
+        for entry in observers { entry.observer.renderPass(.scene, begins: true) }
+        var renderStart = clock.now()
+        app.renderScene(interpolation: timestep.interpolation, metrics: metrics)
+        var sceneTime = (bound - t) + (clock.now() - renderStart)
+        for entry in observers { entry.observer.renderPass(.scene, begins: false) }
+        renderStart = clock.now()
+        if app.overlayHasWork { surface?.submitScene() }
+        t = clock.now()
+        sceneTime += t - renderStart
+        phaseTimes[FramePhase.sceneRender.ordinal] = sceneTime
+
+        // 8. The HUD's layer, then the overlay's layout and paint, then the overlay's render and the HUD's.
         enter(.hud)
         app.updateHUD(metrics: metrics)
         t = mark(.hud, since: t, clock)
@@ -363,24 +386,13 @@ public final class FrameLoop {
         t = mark(.overlayPaint, since: t, clock)
         platform.textInputActive = app.wantsTextInput
 
-        // 8. Render, present. A render phase is the frame's own work: the target's binding and the app's render
-        // call. Observers' `renderPass` (the bench's GPU timer queries) brackets the call but is read outside the
-        // phase's clock, so instrumentation is billed to no phase (it stays in the frame time).
-        enter(.sceneRender)
-        surface?.beginFrame(metrics: metrics)
-        let bound = clock.now()
-        for entry in observers { entry.observer.renderPass(.scene, begins: true) }
-        var renderStart = clock.now()
-        app.renderScene(interpolation: timestep.interpolation, metrics: metrics)
-        phaseTimes[FramePhase.sceneRender.ordinal] = (bound - t) + (clock.now() - renderStart)
-        for entry in observers { entry.observer.renderPass(.scene, begins: false) }
         enter(.overlayRender)
         for entry in observers { entry.observer.renderPass(.overlay, begins: true) }
         renderStart = clock.now()
         app.renderOverlay(metrics: metrics)
         _ = mark(.overlayRender, since: renderStart, clock)
         for entry in observers { entry.observer.renderPass(.overlay, begins: false) }
-        // The HUD draws last, and its drawing is its own cost: added to the `hud` phase of 7a.
+        // The HUD draws last, and its drawing is its own cost: added to the `hud` phase of 8a.
         enter(.hud)
         renderStart = clock.now()
         app.renderHUD(metrics: metrics)

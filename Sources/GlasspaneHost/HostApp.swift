@@ -23,24 +23,28 @@ public protocol HostApp: AnyObject {
     func settle() async
     /// Phase 6: advance animations to the frame clock (`time` in seconds since the loop started).
     func advanceAnimations(time: Double)
-    /// Phase 7a: build the performance HUD's layer (timed on its own as `hud`).
+    /// Phase 8a: build the performance HUD's layer (timed on its own as `hud`).
     func updateHUD(metrics: WindowMetrics)
-    /// Phase 7b: lay out the overlay where something changed (the window size may have changed).
+    /// Phase 8b: lay out the overlay where something changed (the window size may have changed).
     func layoutOverlay(metrics: WindowMetrics)
-    /// Phase 7c: paint the overlay layers that changed into their draw lists.
+    /// Phase 8c: paint the overlay layers that changed into their draw lists.
     func paintOverlay()
-    /// Phase 8a: render the scene, interpolated `alpha` (0..<1) between the last two simulation steps.
+    /// Phase 7: render the scene, interpolated `alpha` (0..<1) between the last two simulation steps (the loop then
+    /// hands it to the GPU, which draws it while phase 8 runs).
     func renderScene(interpolation alpha: Double, metrics: WindowMetrics)
-    /// Phase 8b: render the overlay (not the HUD) on top of the scene.
+    /// Phase 8d: render the overlay (not the HUD) on top of the scene.
     func renderOverlay(metrics: WindowMetrics)
-    /// Phase 8c: render the performance HUD over everything (its GL commands are timed as `hud`, not `overlay_render`).
+    /// Phase 8e: render the performance HUD over everything (its GL commands are timed as `hud`, not `overlay_render`).
     func renderHUD(metrics: WindowMetrics)
     /// The app asks the loop to stop after this frame.
     var wantsQuit: Bool { get }
     /// The bus the loop stamps with the frame index and phase; nil for apps without one.
     var frameBus: MessageBus? { get }
-    /// After phase 7: a text field has focus, so the loop turns the platform's text input on.
+    /// After phase 8c: a text field has focus, so the loop turns the platform's text input on.
     var wantsTextInput: Bool { get }
+    /// After phase 7: the overlay or the HUD has layout, paint or upload work this frame, so the loop hands the
+    /// scene to the GPU first and the two overlap (a hand-off costs a few microseconds, wasted on a still frame).
+    var overlayHasWork: Bool { get }
 }
 
 extension HostApp {
@@ -74,6 +78,8 @@ extension HostApp {
     public func renderHUD(metrics: WindowMetrics) {}
     /// Never asks to quit.
     public var wantsQuit: Bool { false }
+    /// No overlay.
+    public var overlayHasWork: Bool { false }
     /// No bus.
     public var frameBus: MessageBus? { nil }
     /// No text fields.
@@ -115,6 +121,8 @@ extension SessionApp {
     public func renderOverlay(metrics: WindowMetrics) { stage.render(metrics: metrics) }
     /// The stage draws its HUD layer last (timed as the `hud` phase).
     public func renderHUD(metrics: WindowMetrics) { stage.renderHUD(metrics: metrics) }
+    /// The stage's overlay or HUD changes this frame.
+    public var overlayHasWork: Bool { stage.hasWork }
     /// No engine state for expectations.
     public func engineStateForExpectations() -> JSONValue? { nil }
     /// No app-specific view properties.

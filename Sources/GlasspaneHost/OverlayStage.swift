@@ -34,7 +34,7 @@ public final class OverlayStage {
         return !decision.target.isEngine
     }
 
-    /// Phase 7a: keeps the HUD at its corner and rebuilds its layer (nothing while it is hidden: it is placed
+    /// Phase 8a: keeps the HUD at its corner and rebuilds its layer (nothing while it is hidden: it is placed
     /// and laid out on the first frame it shows).
     public func updateHUD(metrics: WindowMetrics) {
         guard let hud else { return }
@@ -46,20 +46,21 @@ public final class OverlayStage {
         prepare(slot, metrics: metrics)
     }
 
-    /// Phase 7b: follows the window size and lays out what changed.
+    /// Phase 8b: follows the window size and lays out what changed.
     public func layout(metrics: WindowMetrics) {
         frameMetrics = metrics
         overlay.windowSize = metrics.windowSize
         overlay.layoutIfNeeded()
     }
 
-    /// Phase 7c: paints the layers that changed and lets their renderers do the work that can precede the scene.
+    /// Phase 8c: paints the layers that changed and lets their renderers prepare (re-tessellate, upload, redraw the
+    /// cache) while the GPU draws the scene queued in phase 7.
     public func paint() { paint(metrics: frameMetrics) }
 
     /// The metrics the last `layout` saw (the frame's), for `paint`.
     private var frameMetrics: WindowMetrics?
 
-    /// Phase 7c with the frame's metrics: paints, then prepares each visible layer's renderer (not the HUD's: the
+    /// Phase 8c with the frame's metrics: paints, then prepares each visible layer's renderer (not the HUD's: the
     /// `hud` phase did). An idle frame (no layer invalidated, the same metrics, no renderer with work left) reads
     /// no layer at all: after rendering, their data is cold in the cache (docs/overlay.md, "Idle frames").
     public func paint(metrics: WindowMetrics?) {
@@ -85,20 +86,28 @@ public final class OverlayStage {
         slot.preparedMetrics = metrics
     }
 
+    /// Whether the next HUD update, layout and paint may do work: a layer changed, a renderer has work left, or
+    /// the HUD is shown (it changes every frame). False on an idle frame (docs/overlay.md, "Idle frames").
+    public var hasWork: Bool {
+        if overlay.mayNeedUpdate || renderersMayHaveWork { return true }
+        guard let hud else { return false }
+        return hud.layer.visibility != .hidden
+    }
+
     /// The metrics of the last `paint` that looked at the layers.
     private var preparedMetrics: WindowMetrics?
     /// False only when, at the end of the last paint or render, no drawn layer's renderer had work left for an
     /// unchanged list; anything that may change that (a new HUD, a new list of drawn layers) sets it.
     private var renderersMayHaveWork = true
 
-    /// Phase 7 in one call (tests and tools that do not time the parts): HUD, layout, paint.
+    /// Phases 8a-c in one call (tests and tools that do not time the parts): HUD, layout, paint.
     public func update(metrics: WindowMetrics) {
         updateHUD(metrics: metrics)
         layout(metrics: metrics)
         paint(metrics: metrics)
     }
 
-    /// Phase 8: draws the overlay over the scene, layer by layer (back to front), each with its own renderer, so a
+    /// Phase 8d: draws the overlay over the scene, layer by layer (back to front), each with its own renderer, so a
     /// layer that changes every frame (the HUD) never forces a still one (the picker panel) to be redrawn. The HUD's
     /// layer is left to `renderHUD`, so its cost is timed as the `hud` phase.
     public func render(metrics: WindowMetrics) {
@@ -111,7 +120,7 @@ public final class OverlayStage {
         renderersMayHaveWork = needWork
     }
 
-    /// Phase 8c: draws the HUD's layer over everything else (nothing when there is no HUD or it is hidden).
+    /// Phase 8e: draws the HUD's layer over everything else (nothing when there is no HUD or it is hidden).
     public func renderHUD(metrics: WindowMetrics) {
         guard let layer = hud?.layer, layer.visibility != .hidden, let slot = slot(creatingFor: layer) else { return }
         slot.renderer.render(layer.drawList, generation: layer.contentVersion, damage: layer.lastDamage, metrics: metrics)

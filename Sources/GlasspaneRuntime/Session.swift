@@ -347,11 +347,12 @@ public struct SessionOutcome: Sendable {
     }
 }
 
-/// Binds the window or the headless framebuffer each frame and waits for the GPU on request.
+/// Binds the window or the headless framebuffer each frame, flushes the scene, and waits for the GPU on request.
 @MainActor
 final class SessionSurface: RenderSurface {
     let target: RenderTarget
     init(offscreen: Bool, samples: Int) { target = RenderTarget(offscreen: offscreen, samples: samples) }
     func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
+    func submitScene() { GLContextControl.flush() }
     func finishGPU() { GLContextControl.finish() }
 }

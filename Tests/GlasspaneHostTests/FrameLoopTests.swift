@@ -13,6 +13,7 @@ private final class PhaseLog: HostApp {
     var overlayClaims: (InputEvent) -> Bool = { _ in false }
     var quitAfterEngineEvent = false
     var wantsQuit = false
+    var overlayHasWork = true
     func routeToOverlay(_ event: InputEvent) -> Bool {
         let claimed = overlayClaims(event)
         log.append("route \(event.kindName) \(claimed ? "overlay" : "engine")")
@@ -28,6 +29,16 @@ private final class PhaseLog: HostApp {
     func paintOverlay() { log.append("paint") }
     func renderScene(interpolation alpha: Double, metrics: WindowMetrics) { log.append("scene \(metrics.drawableSize)") }
     func renderOverlay(metrics: WindowMetrics) { log.append("render overlay") }
+}
+
+/// A surface that logs its calls into a shared log.
+@MainActor
+private final class LoggingSurface: RenderSurface {
+    let log: (String) -> Void
+    init(log: @escaping (String) -> Void) { self.log = log }
+    func beginFrame(metrics: WindowMetrics) { log("bind \(metrics.drawableSize)") }
+    func submitScene() { log("submit scene") }
+    func finishGPU() { log("finish") }
 }
 
 /// An observer that logs its callbacks into a shared log.
@@ -91,16 +102,38 @@ final class FrameLoopTests: XCTestCase {
         MainActor.assumeIsolated {
             let platform = FakePlatform(frameDuration: 8_333_334)
             let app = PhaseLog()
-            let loop = FrameLoop(platform: platform, app: app, configuration: .init(maxFrames: 2))
+            let loop = FrameLoop(platform: platform, app: app, configuration: .init(maxFrames: 2, finishBeforeTiming: true))
+            let surface = LoggingSurface { app.log.append($0) }
+            loop.surface = surface
             platform.pendingEvents = [.pointerDown(PointerEvent(location: Point(x: 5, y: 5)))]
             loop.runToCompletion()
             XCTAssertEqual(platform.presentCount, 2)
+            // The scene is bound, drawn and handed to the GPU before the HUD and the overlay's CPU work, so the GPU
+            // draws it meanwhile; the finish comes last, before the present.
             XCTAssertEqual(app.log, [
-                "route down engine", "engine down", "bus->engine", "bus->overlay", "animate", "hud", "layout", "paint",
-                "scene 1280x720", "render overlay",
+                "route down engine", "engine down", "bus->engine", "bus->overlay", "animate",
+                "bind 1280x720", "scene 1280x720", "submit scene", "hud", "layout", "paint", "render overlay", "finish",
                 // second frame: 8.33 ms elapsed -> exactly one 120 Hz step
-                "bus->engine", "step", "bus->overlay", "animate", "hud", "layout", "paint", "scene 1280x720", "render overlay",
+                "bus->engine", "step", "bus->overlay", "animate",
+                "bind 1280x720", "scene 1280x720", "submit scene", "hud", "layout", "paint", "render overlay", "finish",
             ])
+        }
+    }
+
+    func testAFrameWhoseOverlayHasNoWorkLeavesTheSceneToTheFinish() {
+        MainActor.assumeIsolated {
+            let app = PhaseLog()
+            app.overlayHasWork = false
+            let loop = FrameLoop(platform: FakePlatform(frameDuration: 8_333_334), app: app,
+                                 configuration: .init(maxFrames: 2, finishBeforeTiming: true))
+            loop.surface = LoggingSurface { app.log.append($0) }
+            loop.runFrame()
+            XCTAssertEqual(app.log, ["bus->engine", "bus->overlay", "animate", "bind 1280x720", "scene 1280x720", "hud",
+                                     "layout", "paint", "render overlay", "finish"], "no hand-off: nothing to overlap it with")
+            app.log.removeAll()
+            app.overlayHasWork = true
+            loop.runFrame()
+            XCTAssertEqual(app.log.firstIndex(of: "submit scene"), app.log.firstIndex(of: "scene 1280x720").map { $0 + 1 })
         }
     }
 
@@ -268,6 +301,7 @@ private final class ClockCostApp: HostApp {
     func renderScene(interpolation alpha: Double, metrics: WindowMetrics) { clock.advance(by: 300_000) }
     func renderOverlay(metrics: WindowMetrics) { clock.advance(by: 40_000) }
     func renderHUD(metrics: WindowMetrics) { clock.advance(by: 7_000) }
+    var overlayHasWork: Bool { true }
 }
 
 /// An observer whose GPU-query callbacks cost clock time, as GL timer queries cost CPU time.
@@ -286,6 +320,7 @@ private final class CostlySurface: RenderSurface {
     let clock: ManualClock
     init(clock: ManualClock) { self.clock = clock }
     func beginFrame(metrics: WindowMetrics) { clock.advance(by: 20_000) }
+    func submitScene() { clock.advance(by: 5_000) }
     func finishGPU() {}
 }
 
@@ -304,12 +339,12 @@ final class RenderPhaseTimingTests: XCTestCase {
             loop.runToCompletion()
             XCTAssertEqual(observer.reports.count, 2)
             let report = observer.reports[1]
-            XCTAssertEqual(report[.sceneRender], 320_000, "the surface's binding and the scene's render call, no query")
+            XCTAssertEqual(report[.sceneRender], 325_000, "the surface's binding, the scene's render call and its hand-off to the GPU, no query")
             XCTAssertEqual(report[.overlayRender], 40_000, "the overlay's render call only")
             XCTAssertEqual(report[.hud], 7_000, "the HUD's drawing only")
             XCTAssertEqual(report[.present], 2_000_000)
             // The frame time keeps the four 1 ms callbacks: they are the run's cost, just not the phases'.
-            let ownWork: Nanoseconds = 320_000 + 40_000 + 7_000 + 2_000_000
+            let ownWork: Nanoseconds = 325_000 + 40_000 + 7_000 + 2_000_000
             let instrumentation: Nanoseconds = 4 * 1_000_000
             XCTAssertEqual(report.frameTime, ownWork + instrumentation)
         }

@@ -101,6 +101,37 @@ final class StageDrawnLayersTests: XCTestCase {
         }
     }
 
+    func testTheStageHasWorkExactlyWhenALayerChangedARendererHasWorkOrTheHUDShows() {
+        MainActor.assumeIsolated {
+            let overlay = Overlay(windowSize: metrics.windowSize)
+            let log = LoggingRenderer.Log()
+            let renderer = LoggingRenderer(log: log)
+            let stage = OverlayStage(overlay: overlay, renderer: renderer)
+            let hud = PerformanceHUD(overlay: overlay)
+            stage.hud = hud
+            let box = View(identifier: "box", frame: Rect(x: 0, y: 0, width: 20, height: 20))
+            overlay.addLayer(name: "ui", level: 0).addSubview(box)
+            XCTAssertTrue(stage.hasWork, "a new layer is laid out and painted")
+            for _ in 0..<3 { _ = frame(stage, log) }
+            XCTAssertFalse(stage.hasWork, "idle")
+            box.setNeedsDisplay()
+            XCTAssertTrue(stage.hasWork, "a view to repaint")
+            _ = frame(stage, log)
+            XCTAssertFalse(stage.hasWork)
+            renderer.wantsUnchanged = true
+            _ = frame(stage, log)
+            XCTAssertTrue(stage.hasWork, "the renderer has work left")
+            renderer.wantsUnchanged = false
+            _ = frame(stage, log)
+            XCTAssertFalse(stage.hasWork)
+            hud.isVisible = true
+            for _ in 0..<3 { _ = frame(stage, log); XCTAssertTrue(stage.hasWork, "a shown HUD changes every frame") }
+            hud.isVisible = false
+            _ = frame(stage, log)
+            XCTAssertFalse(stage.hasWork, "hidden again")
+        }
+    }
+
     func testIdleFramesSkipPreparingUntilTheMetricsOrARenderersWorkChange() {
         MainActor.assumeIsolated {
             let overlay = Overlay(windowSize: metrics.windowSize)

@@ -10,6 +10,7 @@ final class TestSurface: RenderSurface {
     let target: RenderTarget
     init(offscreen: Bool = true) { target = RenderTarget(offscreen: offscreen) }
     func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
+    func submitScene() { GLContextControl.flush() }
     func finishGPU() { GLContextControl.finish() }
 }
 
