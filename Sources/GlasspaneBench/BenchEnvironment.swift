@@ -151,7 +151,7 @@ public struct CPUInfo: Sendable, Equatable {
     /// and no model.
     public static func read(path: String = "/proc/cpuinfo") -> CPUInfo {
         let fallbackCores = ProcessInfo.processInfo.activeProcessorCount
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        guard let text = SystemFile.read(path) else {
             return CPUInfo(model: nil, logicalCores: fallbackCores)
         }
         var info = parse(text)
@@ -216,5 +216,25 @@ public enum OSInfo {
             return String(line.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         }
         return nil
+    }
+}
+
+/// Reading the kernel's text files (/proc, /sys) whole.
+public enum SystemFile {
+    /// The most a file is read up to (/proc/cpuinfo of a 512-core machine is under 1 MB).
+    public static let maximumBytes = 4 << 20
+
+    /// The file's text, read until end of file (at most `maximumBytes`), or nil when it cannot be opened or is not
+    /// UTF-8. `String(contentsOfFile:)` trusts the size `stat` gives, which is 0 for /proc files, and returned
+    /// only the first 4 KB: the first 2 `processor` entries of a 16-core machine's /proc/cpuinfo.
+    public static func read(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var bytes = Data()
+        while bytes.count < maximumBytes {
+            guard let chunk = try? handle.read(upToCount: 65_536), !chunk.isEmpty else { break }
+            bytes.append(chunk)
+        }
+        return String(data: bytes.prefix(maximumBytes), encoding: .utf8)
     }
 }

@@ -78,7 +78,7 @@ public struct MachineInfo: Sendable, Equatable {
     /// Reads the three files.
     public static func read() -> MachineInfo {
         func file(_ path: String) -> String? {
-            (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            SystemFile.read(path)?.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let memory = file("/proc/meminfo")?.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
             .flatMap { $0.split(separator: " ").dropFirst().first.map(String.init) }

@@ -199,6 +199,20 @@ final class ReportFileTests: XCTestCase {
         XCTAssertGreaterThan(missing.logicalCores ?? 0, 0)
     }
 
+    /// /proc files say they are empty (`stat` size 0); they are read to the end all the same. A 16-core machine's
+    /// report said 2 cores when only the first 4 KB of /proc/cpuinfo were read.
+    func testKernelFilesAreReadToTheEndThoughTheySayTheyAreEmpty() throws {
+        let attributes = try FileManager.default.attributesOfItem(atPath: "/proc/self/smaps")
+        XCTAssertEqual((attributes[.size] as? NSNumber)?.intValue, 0, "the premise: procfs reports no size")
+        let text = try XCTUnwrap(SystemFile.read("/proc/self/smaps"))
+        XCTAssertGreaterThan(text.utf8.count, 16_384, "a test process maps dozens of libraries")
+        let lastLine = try XCTUnwrap(text.split(separator: "\n").last)
+        XCTAssertTrue(lastLine.hasPrefix("VmFlags:"), "the last mapping's last line, whole: \(lastLine)")
+        XCTAssertEqual(SystemFile.read("/proc/cpuinfo").map(CPUInfo.parse)?.logicalCores,
+                       sysconf(Int32(_SC_NPROCESSORS_CONF)), "one processor entry for each configured CPU")
+        XCTAssertNil(SystemFile.read("/nonexistent/file"))
+    }
+
     func testGitCommitFromLoosePackedAndDetachedHeads() throws {
         let repo = try temporaryDirectory()
         let git = repo + "/.git"
