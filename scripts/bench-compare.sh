@@ -5,12 +5,16 @@
 # Environment: ROUNDS (5: the fewest that give a verdict), FRAMES (600), WARMUP (120), SIZE (1280x720), XVFB=1
 # (windows under one Xvfb server instead of SDL's offscreen driver), FLOOR_FBO=1 (the floor draws into a framebuffer
 # object, as Glasspane does headless), MSAA (1: no multisampling, for the floor and Glasspane alike; 4 is the demo's
-# default), FLOOR_PLAIN=1 (the floor draws its first, plainer scene: a clear and a diffuse-only cube).
+# default), FLOOR_PLAIN=1 (the floor draws its first, plainer scene: a clear and a diffuse-only cube), GPU_TIMING=1
+# (Glasspane issues its GL timer queries, and the floor its own with --timer-queries; by default neither does).
 # Reports: results/bench-compare/<run>-r<round>.json. docs/bench.md ("Side by side") explains the figures.
 set -euo pipefail
 rounds=${ROUNDS:-5} frames=${FRAMES:-600} warmup=${WARMUP:-120} size=${SIZE:-1280x720} msaa=${MSAA:-1}
 for v in rounds frames warmup; do
   [[ ${!v} =~ ^[1-9][0-9]{0,6}$ ]] || { echo "bench-compare: ${v^^} must be a whole number 1...9999999 (got '${!v}')" >&2; exit 2; }
+done
+for v in XVFB FLOOR_FBO FLOOR_PLAIN GPU_TIMING; do
+  [[ ${!v:-0} =~ ^[01]$ ]] || { echo "bench-compare: $v must be 0 or 1 (got '${!v}')" >&2; exit 2; }
 done
 [[ $msaa =~ ^(1|2|4|8|16)$ ]] || { echo "bench-compare: MSAA must be 1, 2, 4, 8 or 16 (got '$msaa')" >&2; exit 2; }
 [[ $size =~ ^[1-9][0-9]{0,4}x[1-9][0-9]{0,4}$ ]] || { echo "bench-compare: SIZE must be WxH (got '$size')" >&2; exit 2; }
@@ -29,20 +33,25 @@ rm -f "$out"/*.json
 mode=(--headless) mode_name="headless (SDL offscreen)"
 [ -n "${BENCH_COMPARE_IN_XVFB:-}" ] && mode=() mode_name="window under Xvfb"
 floor_extra=(--msaa "$msaa")
+# Like for like: by default Glasspane draws what the demo draws (no timer queries), as the floor does; GPU_TIMING=1
+# gives both their queries.
+gp_extra=(--no-gpu-timing)
+[ "${GPU_TIMING:-0}" = 1 ] && gp_extra=() && floor_extra+=(--timer-queries)
 [ "${FLOOR_FBO:-0}" = 1 ] && floor_extra+=(--fbo)
 [ "${FLOOR_PLAIN:-0}" = 1 ] && floor_extra+=(--plain)
 common=(--frames "$frames" --warmup "$warmup" --size "$size" "${mode[@]}")
 drag=Examples/Scripts/bench/picker-drag-long.jsonl
 
-echo "bench-compare: $rounds rounds of floor, cube, idle, drag; $frames frames after $warmup warmup, $size, $mode_name, Glasspane MSAA $msaa"
+timing="no GPU timer queries"; [ "${GPU_TIMING:-0}" = 1 ] && timing="GPU timer queries in both"
+echo "bench-compare: $rounds rounds of floor, cube, idle, drag; $frames frames after $warmup warmup, $size, $mode_name, MSAA $msaa, $timing"
 for r in $(seq 1 "$rounds"); do
   echo "== round $r/$rounds"
   "$floor" "${common[@]}" "${floor_extra[@]}" --json "$out/floor-r$r.json" | sed -n 2p
   # The floor with one composited quad: the least a cached overlay costs on this driver (its CPU in phases_us.overlay).
   "$floor" "${common[@]}" "${floor_extra[@]}" --composite --json "$out/floorcomposite-r$r.json" | sed -n 3p
-  "$bin" bench --scenario cube "${common[@]}" --msaa "$msaa" --json "$out/cube-r$r.json" >/dev/null 2>&1
-  "$bin" bench --scenario demo "${common[@]}" --msaa "$msaa" --json "$out/idle-r$r.json" >/dev/null 2>&1
-  "$bin" bench --scenario demo --script "$drag" "${common[@]}" --msaa "$msaa" --json "$out/drag-r$r.json" >/dev/null 2>&1
+  "$bin" bench --scenario cube "${common[@]}" --msaa "$msaa" "${gp_extra[@]}" --json "$out/cube-r$r.json" >/dev/null 2>&1
+  "$bin" bench --scenario demo "${common[@]}" --msaa "$msaa" "${gp_extra[@]}" --json "$out/idle-r$r.json" >/dev/null 2>&1
+  "$bin" bench --scenario demo --script "$drag" "${common[@]}" --msaa "$msaa" "${gp_extra[@]}" --json "$out/drag-r$r.json" >/dev/null 2>&1
   for run in cube idle drag; do
     jq -r --arg run "$run" '"\($run): frame p50 \(.frame_ms.p50) ms, overlay p50 \(.phases_us.overlay.p50) us"' "$out/$run-r$r.json"
   done

@@ -3,6 +3,7 @@
 // `Layout.swift`.
 import GlasspaneCore
 import GlasspaneAnimation
+import Synchronization
 
 /// A tag a view can carry; routing, tools and scripts look views up by tag.
 public struct ViewTag: Hashable, Sendable, Codable, RawRepresentable, ExpressibleByStringLiteral, CustomStringConvertible {
@@ -54,6 +55,10 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
     public var vertical: Double { top + bottom }
 }
 
+/// Bumped by every change of any view's superview or of a layer's root, in every tree: a view's cached `layer` is
+/// trusted only in the generation it was found in. Still frames change no superview, so their lookups hit the cache.
+private let viewHierarchyGeneration = Atomic<UInt64>(0)
+
 /// A node of the retained overlay tree: a rectangle in its superview's coordinates that may draw,
 /// hold subviews in z-order (last is frontmost) and receive routed events through its overridable hooks.
 open class View {
@@ -90,7 +95,10 @@ open class View {
     /// The view this one is a subview of.
     public private(set) final weak var superview: View?
     /// Set on a layer's root view only; every other view finds its layer through its ancestors.
-    weak var hostLayer: OverlayLayer?
+    weak var hostLayer: OverlayLayer? { didSet { viewHierarchyGeneration.add(1, ordering: .relaxed) } }
+    /// The layer `layer` found last, and the hierarchy generation it was found in.
+    private weak var cachedLayer: OverlayLayer?
+    private var cachedLayerGeneration = UInt64.max
 
     // MARK: - Appearance and interaction
 
@@ -285,6 +293,7 @@ open class View {
         if let host = view.hostLayer { host.overlay?.animationStore.treeChanged = true }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        viewHierarchyGeneration.add(1, ordering: .relaxed)
         hitGeometryDidChange()
         // The child may carry flags set while detached; make the path to it visible to the layout pass.
         if view.needsLayout || view.subtreeNeedsLayout { view.propagateSubtreeNeedsLayout() }
@@ -301,6 +310,7 @@ open class View {
         parent.invalidateMeasurement()
         if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
         superview = nil
+        viewHierarchyGeneration.add(1, ordering: .relaxed)
         parent.hitGeometryDidChange()
         owner?.overlay?.viewBecameIneligible(self)
     }
@@ -324,11 +334,17 @@ open class View {
         return nil
     }
 
-    /// The layer this view belongs to, found through its root; nil while detached.
+    /// The layer this view belongs to, found through its root; nil while detached. Cached until a superview
+    /// changes anywhere: the walk up loads a weak reference per level, and every repaint request asks.
     public var layer: OverlayLayer? {
+        let generation = viewHierarchyGeneration.load(ordering: .relaxed)
+        if cachedLayerGeneration == generation { return cachedLayer }
         var v = self
         while let s = v.superview { v = s }
-        return v.hostLayer
+        let found = v.hostLayer
+        cachedLayer = found
+        cachedLayerGeneration = generation
+        return found
     }
 
     // MARK: - Invalidation

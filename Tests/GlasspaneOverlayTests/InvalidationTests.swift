@@ -16,6 +16,42 @@ final class InvalidationTests: XCTestCase {
         XCTAssertEqual(demo.overlay.stats, before)
     }
 
+    func testAViewsLayerFollowsEveryMoveOfItOrItsAncestors() {
+        // `layer` is cached; each move below must still be seen, from a view three levels down.
+        let overlay = Overlay(windowSize: Size(width: 200, height: 100))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let sheet = overlay.addLayer(name: "sheet", level: 10)
+        let panel = View(identifier: "panel"), group = View(identifier: "group"), leaf = View(identifier: "leaf")
+        panel.addSubview(group)
+        group.addSubview(leaf)
+        XCTAssertNil(leaf.layer, "detached")
+        ui.addSubview(panel)
+        XCTAssertTrue(leaf.layer === ui, "its top ancestor joined ui")
+        XCTAssertTrue(leaf.layer === ui, "asked again: the cached answer")
+        sheet.addSubview(panel)
+        XCTAssertTrue(leaf.layer === sheet, "the ancestor moved to another layer")
+        group.removeFromSuperview()
+        XCTAssertNil(leaf.layer, "its parent left the tree")
+        XCTAssertTrue(panel.layer === sheet, "the old ancestor stays")
+        ui.root.addSubview(group)
+        XCTAssertTrue(leaf.layer === ui)
+        leaf.removeFromSuperview()
+        XCTAssertNil(leaf.layer, "removed itself")
+        var doomed: OverlayLayer? = OverlayLayer(name: "doomed", level: 0)
+        doomed?.addSubview(leaf)
+        XCTAssertTrue(leaf.layer === doomed)
+        doomed = nil
+        XCTAssertNil(leaf.layer, "a released layer is no one's layer")
+        // A repaint request reaches the view's current layer only.
+        overlay.update()
+        sheet.addSubview(leaf)
+        overlay.update()
+        let before = overlay.stats.viewsPainted
+        leaf.setNeedsDisplay()
+        XCTAssertTrue(overlay.update(), "the sheet repaints the leaf that moved into it")
+        XCTAssertEqual(overlay.stats.viewsPainted - before, 1)
+    }
+
     func testAfterAnIdleFrameEveryKindOfChangeIsStillLaidOutOrPainted() {
         // An idle frame returns on one flag; each way a layer gets work must raise it again.
         let demo = DemoOverlayFixtures.make()

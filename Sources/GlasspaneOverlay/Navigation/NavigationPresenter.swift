@@ -95,6 +95,9 @@ public final class NavigationPresenter<Route: Hashable> {
 
     /// Hides what finished leaving (call once per frame, after the overlay's animations advanced).
     public func settle() {
+        // Called every frame, and nothing leaving is the common case: `removeAll(where:)` on the empty array still
+        // took about 0.9 µs a frame (perf, `bench --scenario cube`).
+        guard !leaving.isEmpty else { return }
         leaving.removeAll { entry in
             guard !entry.view.isAnimating else { return false }
             if let layer = entry.layer {
