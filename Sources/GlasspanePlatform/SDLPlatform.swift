@@ -272,8 +272,18 @@ public final class SDLPlatform: PlatformBackend {
         if boundsQueueWithFences { frameFences.endFrame() }
     }
 
-    /// True when `present` keeps the GPU queue bounded with fences (the offscreen driver, where a swap never blocks).
-    public var boundsQueueWithFences: Bool { videoDriver == "offscreen" && frameFences.isAvailable }
+    /// True when `present` keeps the GPU queue bounded with fences (the offscreen driver, where a swap never blocks,
+    /// unless the loop already waits for the GPU before every present).
+    public var boundsQueueWithFences: Bool {
+        videoDriver == "offscreen" && frameFences.isAvailable && !finishesBeforePresent
+    }
+
+    /// Set when the loop waits for the GPU (`glFinish`) before every present: nothing is left queued at a swap, so
+    /// `present` fences nothing. A fence, its wait and its deletion cost about 5 µs a frame on an NVIDIA H100
+    /// (docs/bench.md, "On a GPU").
+    public var finishesBeforePresent = false {
+        didSet { if finishesBeforePresent && context != nil { frameFences.discard() } }
+    }
     /// Frames whose GPU work may still be queued after `present` returns (at most 1 when fenced).
     var framesInFlight: Int { frameFences.pending.count }
     /// How many times `present` waited for an earlier frame's fence.

@@ -102,6 +102,8 @@ public final class Session {
         } catch {
             throw .platform(error)
         }
+        // The loop's glFinish before each present leaves nothing queued: no fences needed on top.
+        platform.finishesBeforePresent = description.resolvedFinish
 
         // SDL falls back to its offscreen driver when the display it was given does not answer (a stale DISPLAY):
         // the window would be invisible, so say so instead of rendering into nothing.

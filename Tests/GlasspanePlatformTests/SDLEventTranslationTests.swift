@@ -268,6 +268,31 @@ final class OffscreenPresentTests: XCTestCase {
             }
         }
     }
+
+    /// A loop that finishes the GPU before each present has nothing queued at the swap: no fence is made or waited
+    /// for, and any still pending when that starts is deleted.
+    func testAPresentAfterAFinishMakesNoFence() throws {
+        try MainActor.assumeIsolated {
+            let harness = try QueueHarness(size: PixelSize(width: 64, height: 64))
+            defer { harness.close() }
+            let platform = harness.platform
+            platform.present()
+            XCTAssertEqual(platform.framesInFlight, 1, "the premise: a fenced frame is pending")
+            platform.finishesBeforePresent = true
+            XCTAssertFalse(platform.boundsQueueWithFences)
+            XCTAssertEqual(platform.framesInFlight, 0, "the pending fence was deleted")
+            for _ in 1...5 {
+                platform.present()
+                XCTAssertEqual(platform.framesInFlight, 0)
+            }
+            XCTAssertEqual(platform.fenceWaits, 0, "no wait: the finish did it")
+            platform.finishesBeforePresent = false
+            platform.present()
+            platform.present()
+            XCTAssertEqual(platform.framesInFlight, 1, "fenced again without the finish")
+            XCTAssertEqual(platform.fenceWaits, 1)
+        }
+    }
 }
 
 /// Focus loss from SDL's queue to the receivers: every capture (views and the engine) ends with exactly one cancel.

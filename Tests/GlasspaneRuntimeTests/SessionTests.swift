@@ -42,6 +42,19 @@ final class SessionTests: XCTestCase {
         return d
     }
 
+    func testAHeadlessSessionFencesItsPresentsOnlyWhenItDoesNotFinishFirst() throws {
+        // The loop's glFinish leaves nothing queued at the swap; without it, fences keep the queue bounded.
+        for finish in [nil, true, false] as [Bool?] {
+            var d = SessionDescription()
+            d.headless = true
+            d.finishesBeforePresent = finish
+            let session = try open(d)
+            defer { session.close() }
+            XCTAssertEqual(session.platform.finishesBeforePresent, finish ?? true, "finish \(String(describing: finish))")
+            XCTAssertEqual(session.platform.boundsQueueWithFences, finish == false, "finish \(String(describing: finish))")
+        }
+    }
+
     func testReplayDrivesTheDemoAndChecksExpectationsInProcess() async throws {
         let script = try file("spin.jsonl", [
             Self.header,
