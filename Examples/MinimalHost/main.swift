@@ -46,6 +46,8 @@ final class Surface: RenderSurface {
     let target: RenderTarget
     init(target: RenderTarget) { self.target = target }
     func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
+    /// On a GPU the scene goes first (and to the GPU at once); a CPU rasterizer's threads would preempt the loop.
+    let drawsSceneFirst = !SoftwareRasterizer.isNamed(by: GLInfo.current().renderer)
     func submitScene() { GLContextControl.flush() }
     func finishGPU() {}
 }

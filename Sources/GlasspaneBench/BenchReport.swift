@@ -30,8 +30,7 @@ public struct BenchReport: Sendable, Equatable {
 
     /// The `gpu_timing` value for a GL renderer string.
     public static func gpuTiming(renderer: String?) -> String {
-        let name = (renderer ?? "").lowercased()
-        return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains { name.contains($0) } ? "submission_only" : "gpu"
+        SoftwareRasterizer.isNamed(by: renderer) ? "submission_only" : "gpu"
     }
 
     /// Creates a report of the current schema version.

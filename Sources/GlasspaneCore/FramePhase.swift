@@ -2,7 +2,7 @@
 // and the bench and the HUD report them under the same names.
 
 /// The phases of one frame (docs/design.md "One frame, in order"). The cases keep their first order, which the
-/// reports' columns follow; the loop runs `sceneRender` (7) before `hud` and the overlay's phases (8a-f).
+/// reports' columns follow; on a GPU the loop runs `sceneRender` (7) before `hud` and the overlay's phases (8a-f).
 /// Outside the loop (setup, teardown) there is no phase: `FramePhase?` is nil.
 public enum FramePhase: String, CaseIterable, Codable, Sendable, Hashable {
     /// 1. Polling platform events (or taking them from a script) and translating them.

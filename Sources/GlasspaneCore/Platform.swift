@@ -53,3 +53,18 @@ public final class InMemoryClipboard: TextClipboard {
     /// Holds `text`.
     public func writeText(_ text: String) { self.text = text }
 }
+
+/// Drivers that rasterize on the CPU (Mesa's llvmpipe and softpipe), told apart by their `GL_RENDERER` string.
+/// Their threads share the cores with the frame loop: GPU timer queries measure only the submission, and work
+/// handed to them early does not overlap the loop's own but preempts it.
+public enum SoftwareRasterizer {
+    /// Names that appear, in lower case, in such a driver's `GL_RENDERER`.
+    public static let rendererNames = ["llvmpipe", "softpipe", "swrast", "software rasterizer"]
+
+    /// Whether `renderer` (a `GL_RENDERER` string) names a CPU rasterizer; nil (unknown) does not.
+    public static func isNamed(by renderer: String?) -> Bool {
+        guard let name = renderer?.lowercased() else { return false }
+        for candidate in rendererNames where name.contains(candidate) { return true }
+        return false
+    }
+}

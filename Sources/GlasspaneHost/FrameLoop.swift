@@ -137,8 +137,12 @@ public struct FrameObserverOrder: Comparable, Hashable, Sendable {
 public protocol RenderSurface: AnyObject {
     /// Binds the frame's render target at the start of the render phase (the drawable size may have changed).
     func beginFrame(metrics: WindowMetrics)
+    /// True on a GPU: the scene is drawn before the HUD's and the overlay's CPU work, and handed off (`submitScene`)
+    /// when the overlay has work, so the two overlap. False on a CPU rasterizer, whose threads would preempt that
+    /// work: the overlay's work comes first, as it did before (its pixels are the same either way).
+    var drawsSceneFirst: Bool { get }
     /// Hands the scene's queued commands to the GPU (`glFlush`) right after the scene's render call, on frames whose
-    /// overlay has work (`HostApp.overlayHasWork`), so the GPU draws the scene while the loop lays out and paints.
+    /// overlay has work (`HostApp.overlayHasWork`) when the scene is drawn first.
     func submitScene()
     /// Waits until the GPU finished the frame (honest timings on drivers whose swap does not wait).
     func finishGPU()
@@ -328,6 +332,42 @@ public final class FrameLoop {
         return true
     }
 
+    /// Phase 7: binds the target, draws the scene and, when the overlay has work and the scene comes first, hands
+    /// it to the GPU. A render phase is the frame's own work (the binding, the app's render call, the hand-off);
+    /// observers' `renderPass` (the bench's GPU timer queries) brackets the call but is read outside the phase's
+    /// clock, so instrumentation is billed to no phase (it stays in the frame time). Returns the time it ended.
+    private func renderScenePhase(since start: Nanoseconds, metrics: WindowMetrics, _ clock: any MonotonicClock) -> Nanoseconds {
+        enter(.sceneRender)
+        surface?.beginFrame(metrics: metrics)
+        let bound = clock.now()
+        for entry in observers { entry.observer.renderPass(.scene, begins: true) }
+        var renderStart = clock.now()
+        app.renderScene(interpolation: timestep.interpolation, metrics: metrics)
+        var sceneTime = (bound - start) + (clock.now() - renderStart)
+        for entry in observers { entry.observer.renderPass(.scene, begins: false) }
+        renderStart = clock.now()
+        if let surface, surface.drawsSceneFirst, app.overlayHasWork { surface.submitScene() }
+        let end = clock.now()
+        sceneTime += end - renderStart
+        phaseTimes[FramePhase.sceneRender.ordinal] = sceneTime
+        return end
+    }
+
+    /// Phases 8a-c: the HUD's layer, then the overlay's layout and paint, each timed. Returns the time it ended.
+    private func overlayWorkPhases(since start: Nanoseconds, metrics: WindowMetrics, _ clock: any MonotonicClock) -> Nanoseconds {
+        enter(.hud)
+        app.updateHUD(metrics: metrics)
+        var t = mark(.hud, since: start, clock)
+        enter(.overlayLayout)
+        app.layoutOverlay(metrics: metrics)
+        t = mark(.overlayLayout, since: t, clock)
+        enter(.overlayPaint)
+        app.paintOverlay()
+        t = mark(.overlayPaint, since: t, clock)
+        platform.textInputActive = app.wantsTextInput
+        return t
+    }
+
     // Loops, not `contains(where:)` and `Optional.map` closures: a closure formed in main-actor code has its
     // executor checked at run time on every call (docs/bench.md, "What the bench itself costs").
     private var anObserverRequestsStop: Bool {
@@ -353,42 +393,23 @@ public final class FrameLoop {
         app.advanceAnimations(time: frameClockSeconds)
         t = mark(.animation, since: t, clock)
 
-        // 7. The scene, handed to the GPU at once when the overlay has work this frame, so the GPU draws it while
-        // the loop builds the HUD and lays out and paints the overlay below (docs/design.md, "One frame, in
-        // order"). A render phase is the frame's own work: the target's binding, the app's render call and the
-        // hand-off. Observers' `renderPass` (the bench's GPU
-        // timer queries) brackets the call but is read outside the phase's clock, so instrumentation is billed to
-        // no phase (it stays in the frame time).
+        // 7 and 8a-c: the scene, and the HUD's layer and the overlay's layout and paint. On a GPU the scene comes
+        // first and is handed to the GPU at once when the overlay has work, so the GPU draws it meanwhile; on a CPU
+        // rasterizer the overlay's work comes first, since the rasterizer's threads would preempt it (docs/design.md,
+        // "One frame, in order").
         let metrics = platform.metrics
-        enter(.sceneRender)
-        surface?.beginFrame(metrics: metrics)
-        let bound = clock.now()
-        for entry in observers { entry.observer.renderPass(.scene, begins: true) }
-        var renderStart = clock.now()
-        app.renderScene(interpolation: timestep.interpolation, metrics: metrics)
-        var sceneTime = (bound - t) + (clock.now() - renderStart)
-        for entry in observers { entry.observer.renderPass(.scene, begins: false) }
-        renderStart = clock.now()
-        if app.overlayHasWork { surface?.submitScene() }
-        t = clock.now()
-        sceneTime += t - renderStart
-        phaseTimes[FramePhase.sceneRender.ordinal] = sceneTime
+        if surface?.drawsSceneFirst ?? true {
+            t = renderScenePhase(since: t, metrics: metrics, clock)
+            t = overlayWorkPhases(since: t, metrics: metrics, clock)
+        } else {
+            t = overlayWorkPhases(since: t, metrics: metrics, clock)
+            t = renderScenePhase(since: t, metrics: metrics, clock)
+        }
 
-        // 8. The HUD's layer, then the overlay's layout and paint, then the overlay's render and the HUD's.
-        enter(.hud)
-        app.updateHUD(metrics: metrics)
-        t = mark(.hud, since: t, clock)
-        enter(.overlayLayout)
-        app.layoutOverlay(metrics: metrics)
-        t = mark(.overlayLayout, since: t, clock)
-        enter(.overlayPaint)
-        app.paintOverlay()
-        t = mark(.overlayPaint, since: t, clock)
-        platform.textInputActive = app.wantsTextInput
-
+        // 8d-f. The overlay's render and the HUD's, then the present.
         enter(.overlayRender)
         for entry in observers { entry.observer.renderPass(.overlay, begins: true) }
-        renderStart = clock.now()
+        var renderStart = clock.now()
         app.renderOverlay(metrics: metrics)
         _ = mark(.overlayRender, since: renderStart, clock)
         for entry in observers { entry.observer.renderPass(.overlay, begins: false) }

@@ -349,11 +349,20 @@ public struct SessionOutcome: Sendable {
     }
 }
 
-/// Binds the window or the headless framebuffer each frame, flushes the scene, and waits for the GPU on request.
+/// Binds the window or the headless framebuffer each frame, draws the scene first and hands it off early on a GPU,
+/// and waits for the GPU on request.
 @MainActor
 final class SessionSurface: RenderSurface {
     let target: RenderTarget
-    init(offscreen: Bool, samples: Int) { target = RenderTarget(offscreen: offscreen, samples: samples) }
+    /// False on a CPU rasterizer: once the scene is flushed its threads preempt the loop's overlay work on a
+    /// 2-core machine (the frame took as long, and the wait showed up in whichever phase was preempted: `hud` read
+    /// 4.5 ms with the HUD shown on llvmpipe).
+    let drawsSceneFirst: Bool
+    /// Needs the GL context current (it reads `GL_RENDERER`).
+    init(offscreen: Bool, samples: Int) {
+        target = RenderTarget(offscreen: offscreen, samples: samples)
+        drawsSceneFirst = !SoftwareRasterizer.isNamed(by: GLInfo.current().renderer)
+    }
     func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
     func submitScene() { GLContextControl.flush() }
     func finishGPU() { GLContextControl.finish() }

@@ -129,3 +129,16 @@ final class ColorTests: XCTestCase {
 private extension String {
     func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
+
+final class SoftwareRasterizerTests: XCTestCase {
+    func testMesasCPURasterizersAreToldApartFromGPUsByTheirRendererString() {
+        for cpu in ["llvmpipe (LLVM 15.0.6, 256 bits)", "softpipe", "Mesa X11 swrast", "Software Rasterizer", "LLVMPIPE"] {
+            XCTAssertTrue(SoftwareRasterizer.isNamed(by: cpu), cpu)
+        }
+        for gpu in ["NVIDIA H100 80GB HBM3/PCIe/SSE2", "AMD Radeon RX 7900 XTX (radeonsi, navi31, LLVM 15.0.6)",
+                    "Mesa Intel(R) UHD Graphics 620 (KBL GT2)", "unknown", ""] {
+            XCTAssertFalse(SoftwareRasterizer.isNamed(by: gpu), gpu)
+        }
+        XCTAssertFalse(SoftwareRasterizer.isNamed(by: nil), "unknown is not assumed to be a CPU")
+    }
+}

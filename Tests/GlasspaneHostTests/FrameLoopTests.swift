@@ -35,6 +35,7 @@ private final class PhaseLog: HostApp {
 @MainActor
 private final class LoggingSurface: RenderSurface {
     let log: (String) -> Void
+    var drawsSceneFirst = true
     init(log: @escaping (String) -> Void) { self.log = log }
     func beginFrame(metrics: WindowMetrics) { log("bind \(metrics.drawableSize)") }
     func submitScene() { log("submit scene") }
@@ -134,6 +135,20 @@ final class FrameLoopTests: XCTestCase {
             app.overlayHasWork = true
             loop.runFrame()
             XCTAssertEqual(app.log.firstIndex(of: "submit scene"), app.log.firstIndex(of: "scene 1280x720").map { $0 + 1 })
+        }
+    }
+
+    func testOnACPURasterizerTheOverlaysWorkComesBeforeTheSceneAndNothingIsHandedOff() {
+        MainActor.assumeIsolated {
+            let app = PhaseLog()
+            let loop = FrameLoop(platform: FakePlatform(frameDuration: 8_333_334), app: app,
+                                 configuration: .init(maxFrames: 2, finishBeforeTiming: true))
+            let surface = LoggingSurface { app.log.append($0) }
+            surface.drawsSceneFirst = false
+            loop.surface = surface
+            loop.runFrame()
+            XCTAssertEqual(app.log, ["bus->engine", "bus->overlay", "animate", "hud", "layout", "paint", "bind 1280x720",
+                                     "scene 1280x720", "render overlay", "finish"], "the order before the scene went first")
         }
     }
 
@@ -320,6 +335,7 @@ private final class CostlySurface: RenderSurface {
     let clock: ManualClock
     init(clock: ManualClock) { self.clock = clock }
     func beginFrame(metrics: WindowMetrics) { clock.advance(by: 20_000) }
+    let drawsSceneFirst = true
     func submitScene() { clock.advance(by: 5_000) }
     func finishGPU() {}
 }
