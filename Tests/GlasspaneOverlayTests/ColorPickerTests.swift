@@ -14,6 +14,22 @@ final class ColorPickerTests: XCTestCase {
         return (overlay, picker)
     }
 
+    func testAShownColorWithTheSameHexFormChangesNothingAndAnotherIsShown() {
+        let (overlay, picker) = makePicker("#f3a712")
+        let before = picker.hsv
+        // Less than half a step of 1/255 away in each channel: the same hex form, so the same color to show.
+        let near = Color(r: 0xf3 / 255.0 + 0.0015, g: 0xa7 / 255.0 - 0.0015, b: 0x12 / 255.0 + 0.001)
+        XCTAssertEqual(near.hex, "#f3a712")
+        let version = overlay.layers[0].contentVersion
+        picker.setColor(near)
+        XCTAssertEqual(picker.hsv, before, "kept")
+        overlay.update()
+        XCTAssertEqual(overlay.layers[0].contentVersion, version, "nothing repainted")
+        picker.setColor(Color(hex: "#f3a713")!)
+        XCTAssertEqual(picker.color.hex, "#f3a713", "one step away is shown")
+        XCTAssertEqual(picker.hexField.text, "#f3a713")
+    }
+
     func testTheHexFieldTakesSixASCIIDigitsWithOrWithoutAHash() {
         XCTAssertEqual(ColorPicker.parseHex("#ff8800")?.hex, "#ff8800")
         XCTAssertEqual(ColorPicker.parseHex("FF8800")?.hex, "#ff8800")

@@ -120,7 +120,7 @@ public final class ColorPicker: StackView {
 
     /// Shows a color without reporting it (for example the state the engine reported).
     public func setColor(_ color: Color) {
-        guard color.hex != self.color.hex else { return }
+        guard color.rgb24 != self.color.rgb24 else { return } // the same hex form: nothing to show
         var next = color.hsv
         if next.s == 0 || next.v == 0 { next.h = hsv.h }
         let previous = hsv
