@@ -81,6 +81,43 @@ final class DemoPixelTests: XCTestCase {
         }
     }
 
+    /// The scene first (a GPU's order) or the overlay's CPU work first (a CPU rasterizer's): the same pixels, frame
+    /// by frame, through a drag in the picker's square and its partial redraws, hot commands and cooling.
+    func testTheSceneFirstOrLastGivesTheSamePixels() throws {
+        try MainActor.assumeIsolated {
+            let size = PixelSize(width: 640, height: 400)
+            @MainActor func frames(sceneFirst: Bool) throws -> [PixelImage] {
+                let platform = try SDLPlatform(options: PlatformOptions(size: size, headless: true, vsync: false))
+                defer { platform.close() }
+                let (app, loop) = try headlessDemo(on: platform, atlas: try GlyphAtlas(), initial: CubeState(spinning: false))
+                let surface = try XCTUnwrap(loop.surface as? TestSurface)
+                surface.drawsSceneFirst = sceneFirst
+                // Before the drag, its first frames (the hot commands start), its end, and after the cooling.
+                let captured: Set<Int> = [2, 3, 4, 7, 10, 11, 12, 45, 50]
+                var images: [PixelImage] = []
+                loop.addObserver(BeforePresent { index in
+                    if captured.contains(index) { images.append(FramebufferCapture.readBackBuffer(size: size)) }
+                }, order: .screenshots)
+                for _ in 0..<3 { loop.runFrame() }
+                let square = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "picker.sv")).windowFrame
+                loop.inject([.pointerDown(PointerEvent(location: square.center))])
+                for step in 1...8 {
+                    let point = Point(x: square.minX + Double(step) * square.width / 10, y: square.maxY - Double(step) * square.height / 10)
+                    loop.inject([.pointerMove(PointerEvent(location: point))])
+                    loop.runFrame()
+                }
+                loop.inject([.pointerUp(PointerEvent(location: Point(x: square.minX + 4, y: square.minY + 4)))])
+                for _ in 0..<40 { loop.runFrame() } // the hot commands cool back into the cache
+                return images
+            }
+            let first = try frames(sceneFirst: true), last = try frames(sceneFirst: false)
+            XCTAssertEqual(first.count, 9)
+            XCTAssertEqual(first.count, last.count)
+            for (i, (a, b)) in zip(first, last).enumerated() { assertSamePixels(a, b, "captured frame \(i)") }
+            XCTAssertNotEqual(first[0].rgba, first[4].rgba, "the drag changed what was drawn")
+        }
+    }
+
     func testAVisibleHUDDoesNotMakeThePanelRedraw() throws {
         try MainActor.assumeIsolated {
             let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))

@@ -10,8 +10,8 @@ final class TestSurface: RenderSurface {
     let target: RenderTarget
     init(offscreen: Bool = true) { target = RenderTarget(offscreen: offscreen) }
     func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
-    /// As the session's surface: the scene first on a GPU, last on a CPU rasterizer.
-    let drawsSceneFirst = !SoftwareRasterizer.isNamed(by: GLInfo.current().renderer)
+    /// As the session's surface: the scene first on a GPU, last on a CPU rasterizer (tests may force either).
+    var drawsSceneFirst = !SoftwareRasterizer.isNamed(by: GLInfo.current().renderer)
     func submitScene() { GLContextControl.flush() }
     func finishGPU() { GLContextControl.finish() }
 }
