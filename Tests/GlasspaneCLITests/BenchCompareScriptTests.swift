@@ -6,18 +6,8 @@ import XCTest
 final class BenchCompareScriptTests: XCTestCase {
     /// Runs the script with extra environment; returns its exit code and everything it printed.
     private func runScript(_ environment: [String: String]) throws -> (code: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["scripts/bench-compare.sh"]
-        p.currentDirectoryURL = BinaryRunner.repository
-        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        try BinaryRunner.runProgram("/bin/bash", ["scripts/bench-compare.sh"],
+                                    environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
     }
 
     func testEachBadSettingIsRefusedByNameBeforeAnyRun() throws {

@@ -23,6 +23,23 @@ enum BinaryRunner {
         return env
     }
 
+    /// Runs another program from the repository root (the environment given, else this process's) and returns its
+    /// exit status and its stdout and stderr together.
+    static func runProgram(_ path: String, _ args: [String], environment: [String: String]? = nil) throws -> (code: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = args
+        p.currentDirectoryURL = repository
+        if let environment { p.environment = environment }
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     /// Runs `glasspane args` and returns its exit status and both outputs.
     static func run(_ args: [String], environment: [String: String] = environmentWithoutDisplay) throws -> (code: Int32, stdout: String, stderr: String) {
         let process = Process()

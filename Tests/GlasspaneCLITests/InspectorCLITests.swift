@@ -26,20 +26,6 @@ final class InspectorCLITests: XCTestCase {
         throw XCTSkip("the demo printed no inspector URL: \(text)")
     }
 
-    private func runTool(_ path: String, _ args: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        p.currentDirectoryURL = BinaryRunner.repository
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     func testInspectPrintsAURLWithATokenAndRefusesRemoteAddressesWithoutTheFlag() throws {
         let ok = try BinaryRunner.run(["demo", "--headless", "--frames", "5", "--inspect", "127.0.0.1:0"])
         XCTAssertEqual(ok.code, 0, ok.stderr)
@@ -59,16 +45,16 @@ final class InspectorCLITests: XCTestCase {
     }
 
     func testThePythonExampleRecolorsAHeadlessDemo() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") || (try? runTool("/usr/bin/env", ["python3", "--version"]).0) == 0 else {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") || (try? BinaryRunner.runProgram("/usr/bin/env", ["python3", "--version"]).0) == 0 else {
             throw XCTSkip("python3 is not installed: the Examples/Remote test needs it")
         }
-        if try runTool("/usr/bin/env", ["python3", "-c", "import websocket"]).0 != 0 {
-            let (code, out) = try runTool("/usr/bin/env", ["python3", "-m", "pip", "install", "--quiet", "websocket-client"])
+        if try BinaryRunner.runProgram("/usr/bin/env", ["python3", "-c", "import websocket"]).0 != 0 {
+            let (code, out) = try BinaryRunner.runProgram("/usr/bin/env", ["python3", "-m", "pip", "install", "--quiet", "websocket-client"])
             if code != 0 { throw XCTSkip("pip could not install websocket-client: \(out.suffix(300))") }
         }
         let (demo, url) = try startDemo(["demo", "--headless", "--fps-cap", "60", "--inspect", "127.0.0.1:0"])
         defer { demo.terminate(); demo.waitUntilExit() }
-        let (code, out) = try runTool("/usr/bin/env", ["python3", "Examples/Remote/recolor.py", url, "#3366ff"])
+        let (code, out) = try BinaryRunner.runProgram("/usr/bin/env", ["python3", "Examples/Remote/recolor.py", url, "#3366ff"])
         XCTAssertEqual(code, 0, out)
         XCTAssertTrue(out.contains("state-changed at frame"), out)
         XCTAssertTrue(out.contains("[0.2, 0.4, 1"), out)
@@ -79,7 +65,7 @@ final class InspectorCLITests: XCTestCase {
             throw XCTSkip("/usr/bin/\(tool) is missing: install Debian's chromium and chromium-driver (scripts/install-deps.sh does)")
         }
         let out = BinaryRunner.repository.appendingPathComponent("results/inspector-browser").path
-        let (code, text) = try runTool("/usr/bin/env", ["python3", "Tests/Browser/inspector_page_check.py", BinaryRunner.binary.path, out])
+        let (code, text) = try BinaryRunner.runProgram("/usr/bin/env", ["python3", "Tests/Browser/inspector_page_check.py", BinaryRunner.binary.path, out])
         XCTAssertEqual(code, 0, text)
         XCTAssertTrue(text.contains("-> engine"), text)
         XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/inspector-routing.png"))

@@ -71,6 +71,15 @@ private func frame(_ stage: OverlayStage, _ log: LoggingRenderer.Log) -> [String
     return log.rendered
 }
 
+/// An empty overlay on a stage whose renderers log into one log.
+@MainActor
+private func loggingStage() -> (Overlay, LoggingRenderer.Log, LoggingRenderer, OverlayStage) {
+    let overlay = Overlay(windowSize: metrics.windowSize)
+    let log = LoggingRenderer.Log()
+    let renderer = LoggingRenderer(log: log)
+    return (overlay, log, renderer, OverlayStage(overlay: overlay, renderer: renderer))
+}
+
 final class StageDrawnLayersTests: XCTestCase {
     func testLayersShownHiddenAddedRemovedAndReorderedAfterIdleFramesAreDrawnFromTheNextFrame() {
         MainActor.assumeIsolated {
@@ -103,10 +112,7 @@ final class StageDrawnLayersTests: XCTestCase {
 
     func testTheStageHasWorkExactlyWhenALayerChangedARendererHasWorkOrTheHUDShows() {
         MainActor.assumeIsolated {
-            let overlay = Overlay(windowSize: metrics.windowSize)
-            let log = LoggingRenderer.Log()
-            let renderer = LoggingRenderer(log: log)
-            let stage = OverlayStage(overlay: overlay, renderer: renderer)
+            let (overlay, log, renderer, stage) = loggingStage()
             let hud = PerformanceHUD(overlay: overlay)
             stage.hud = hud
             let box = View(identifier: "box", frame: Rect(x: 0, y: 0, width: 20, height: 20))
@@ -134,10 +140,7 @@ final class StageDrawnLayersTests: XCTestCase {
 
     func testIdleFramesSkipPreparingUntilTheMetricsOrARenderersWorkChange() {
         MainActor.assumeIsolated {
-            let overlay = Overlay(windowSize: metrics.windowSize)
-            let log = LoggingRenderer.Log()
-            let renderer = LoggingRenderer(log: log)
-            let stage = OverlayStage(overlay: overlay, renderer: renderer)
+            let (overlay, log, renderer, stage) = loggingStage()
             overlay.addLayer(name: "ui", level: 0).addSubview(View(identifier: "box", frame: Rect(x: 0, y: 0, width: 20, height: 20)))
             for _ in 0..<3 { _ = frame(stage, log) }
             log.prepared.removeAll()
