@@ -131,8 +131,8 @@ public struct FrameObserverOrder: Comparable, Hashable, Sendable {
     public static func < (a: FrameObserverOrder, b: FrameObserverOrder) -> Bool { a.rank < b.rank }
 }
 
-/// What the loop renders into: binds the frame's target, hands the scene to the GPU, and can wait for it. The runtime supplies one
-/// (window or headless framebuffer); logic tests need none.
+/// What the loop renders into: binds the frame's target, hands the scene to the GPU, and can wait for it. The
+/// runtime supplies one (window or headless framebuffer); logic tests need none.
 @MainActor
 public protocol RenderSurface: AnyObject {
     /// Binds the frame's render target at the start of the render phase (the drawable size may have changed).
