@@ -20,6 +20,29 @@ final class BusDeliveryTests: XCTestCase {
         XCTAssertEqual(f.errors, [])
     }
 
+    func testEachTypeReachesItsOwnHandlerAReRegistrationReplacesItAndAnUnknownTypeIsAnError() async {
+        let f = BusFixture()
+        f.beginFrame()
+        f.overlay.post(Level(value: 0.2), to: .engine)
+        f.overlay.post(Note(text: "a", count: 1), to: .engine)
+        await f.deliverFrame()
+        XCTAssertEqual(f.notes, [Note(text: "a", count: 1)])
+        XCTAssertEqual(f.levels, [Level(value: 0.2)])
+        // A second handler for `note` replaces the first; `level` keeps its own.
+        var replaced: [Int] = []
+        f.engine.on(Note.self) { note, _ in replaced.append(note.count) }
+        f.beginFrame()
+        f.overlay.post(Note(text: "b", count: 2), to: .engine)
+        f.overlay.post(Level(value: 0.3), to: .engine)
+        f.bus.postRaw(#"{"type":"no-such-type","data":{}}"#, from: .overlay, to: .engine)
+        await f.deliverFrame()
+        XCTAssertEqual(replaced, [2])
+        XCTAssertEqual(f.notes, [Note(text: "a", count: 1)], "the replaced handler runs no more")
+        XCTAssertEqual(f.levels, [Level(value: 0.2), Level(value: 0.3)])
+        XCTAssertEqual(f.errors.map(\.code), [.unknownType])
+        XCTAssertEqual(f.errors.first?.type, "no-such-type")
+    }
+
     func testOrderIsPreservedAcrossTypedAndRawPosts() async {
         let f = BusFixture()
         f.beginFrame()
