@@ -21,6 +21,13 @@ public protocol PlatformBackend: AnyObject {
     var textInputActive: Bool { get set }
     /// The system clipboard, when the platform has one.
     var clipboard: (any TextClipboard)? { get }
+    /// Makes the platform's GL context current on the calling thread. After an `await` that suspends, main-actor
+    /// work may go on on another thread (on Linux, whichever libdispatch worker drains the main queue next), where
+    /// no context is current and every GL call does nothing.
+    func makeContextCurrent()
+    /// Releases the GL context from the calling thread before an `await` that may suspend: a context still current
+    /// on one thread cannot be made current on another (EGL and GLX refuse), so it must be let go first.
+    func releaseContext()
 }
 
 extension PlatformBackend {
@@ -31,6 +38,10 @@ extension PlatformBackend {
     }
     /// No system clipboard.
     public var clipboard: (any TextClipboard)? { nil }
+    /// No GL context.
+    public func makeContextCurrent() {}
+    /// No GL context.
+    public func releaseContext() {}
 }
 
 /// Plain text copied and pasted by text fields: the system clipboard in the product (SDL's), an in-memory one

@@ -205,6 +205,8 @@ public final class DemoApp: SessionApp {
 
     /// After phase 5: requests answered this frame continue now.
     public func settle() async { await bus.settle() }
+    /// Tasks resumed by this frame's replies have yet to run.
+    public var settleMaySuspend: Bool { !bus.isSettled }
 
     /// Phase 6: every animation on the frame clock (simulated seconds): the overlay's views, the engine's color,
     /// the stress field. A HUD that finished fading out is hidden (it stops repainting).

@@ -221,7 +221,7 @@ public final class FrameLoop {
     public func run() async {
         while !isFinished {
             guard startFrame() else { break }
-            await app.settle()
+            await settle()
             finishFrame()
         }
     }
@@ -230,9 +230,21 @@ public final class FrameLoop {
     @discardableResult
     public func runFrameAsync() async -> Bool {
         guard startFrame() else { return false }
-        await app.settle()
+        await settle()
         finishFrame()
         return !isFinished
+    }
+
+    /// The app's settle point. When it may suspend (tasks to resume), the GL context is let go first and taken
+    /// back after: the frame may go on on another thread (`PlatformBackend.releaseContext`).
+    private func settle() async {
+        guard app.settleMaySuspend else {
+            await app.settle() // same actor, nothing to wait for: runs on without suspending
+            return
+        }
+        platform.releaseContext()
+        await app.settle()
+        platform.makeContextCurrent()
     }
 
     /// Runs every frame synchronously (tests and tools that need no async requests).

@@ -21,6 +21,8 @@ public protocol HostApp: AnyObject {
     func deliverOverlayMessages()
     /// After phase 5, in async runs: let tasks resumed by replies continue within the frame.
     func settle() async
+    /// Whether `settle()` has tasks to let run and so may suspend (the loop then lets the GL context go first).
+    var settleMaySuspend: Bool { get }
     /// Phase 6: advance animations to the frame clock (`time` in seconds since the loop started).
     func advanceAnimations(time: Double)
     /// Phase 8a: build the performance HUD's layer (timed on its own as `hud`).
@@ -62,6 +64,8 @@ extension HostApp {
     public func deliverOverlayMessages() {}
     /// Nothing to wait for.
     public func settle() async {}
+    /// Nothing to wait for.
+    public var settleMaySuspend: Bool { false }
     /// No animations.
     public func advanceAnimations(time: Double) {}
     /// No HUD.

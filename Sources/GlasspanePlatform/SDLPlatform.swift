@@ -263,6 +263,18 @@ public final class SDLPlatform: PlatformBackend {
         _ = SDL_WaitEventTimeout(nil, Int32(timeoutMilliseconds))
     }
 
+    /// Makes the window's GL context current on this thread (SDL returns at once when it already is).
+    public func makeContextCurrent() {
+        guard let w = window, let context else { return }
+        SDL_GL_MakeCurrent(w, context)
+    }
+
+    /// Leaves this thread with no current GL context, so another thread can take the window's.
+    public func releaseContext() {
+        guard let w = window, context != nil else { return }
+        SDL_GL_MakeCurrent(w, nil)
+    }
+
     /// Swaps the back buffer to the window. On the offscreen driver a swap neither shows nor waits for anything,
     /// so the GPU queue would grow by a frame's work every frame (about 70 KB of queued rasterizer state per frame
     /// with Mesa's llvmpipe, issue 13): there each present fences the frame and waits for the previous one's fence.

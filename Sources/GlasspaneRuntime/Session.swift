@@ -267,6 +267,10 @@ public final class Session {
     /// Runs the frame loop to its end, then finishes the recording and collects the outcome.
     public func run() async -> SessionOutcome {
         if let inspectorServer {
+            // Starting the server suspends, and the frames may then run on another thread: the GL context, current
+            // on this one since the window opened, must be free to follow (it rendered nothing when it was not).
+            platform.releaseContext()
+            defer { platform.makeContextCurrent() }
             do {
                 inspectorPort = try await inspectorServer.start()
             } catch {
@@ -283,7 +287,11 @@ public final class Session {
             FileHandle.standardError.write(Data(("inspector: http://\(host):\(inspectorPort)/?token=\(inspectorServer.hub.token)\n").utf8))
         }
         await loop.run()
-        if let inspectorServer { await inspectorServer.stop() }
+        if let inspectorServer {
+            platform.releaseContext()
+            await inspectorServer.stop()
+            platform.makeContextCurrent() // for what reads GL after the run (reports, screenshots)
+        }
         var outcome = SessionOutcome(framesRun: loop.frameIndex)
         if let recording {
             recording.finish()
@@ -306,6 +314,7 @@ public final class Session {
 
     /// One line naming the GL renderer, its version, SDL's video driver and the vsync in effect.
     public var rendererSummary: String {
+        platform.makeContextCurrent()
         let gl = GLInfo.current()
         let vsync = platform.vsyncActive ? "on" : description.vsync ? (description.headless ? "off (headless: no display to sync to)" : "off (refused by the driver)") : "off"
         return "renderer: \(gl.renderer) | \(gl.version) | driver \(platform.videoDriver) | vsync \(vsync)"

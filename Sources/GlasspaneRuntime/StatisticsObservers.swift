@@ -83,6 +83,7 @@ extension Session {
         let statistics = try FrameStatistics(samples: sampler.samples)
         var environment = BenchEnvironment.detect()
         environment.gitCommit = BuildInfo.commit   // stamped at build time, whatever the working directory
+        platform.makeContextCurrent() // the caller may run on another thread than the frames did
         let gl = GLInfo.current()
         environment.glRenderer = gl.renderer
         environment.glVersion = gl.version

@@ -26,6 +26,12 @@ public final class FakePlatform: PlatformBackend {
     public var textInputActive = false
     /// An in-memory clipboard.
     public let clipboard: (any TextClipboard)? = InMemoryClipboard()
+    /// Every `releaseContext` and `makeContextCurrent`, in order ("release", "current"): there is no context.
+    public private(set) var contextCalls: [String] = []
+    /// Records the call.
+    public func makeContextCurrent() { contextCalls.append("current") }
+    /// Records the call.
+    public func releaseContext() { contextCalls.append("release") }
 
     /// Creates a fake window of `size` points at `scale` pixels per point.
     public init(size: Size = Size(width: 1280, height: 720), scale: Double = 1, frameDuration: Nanoseconds = 16_666_667) {

@@ -14,6 +14,9 @@ private final class PhaseLog: HostApp {
     var quitAfterEngineEvent = false
     var wantsQuit = false
     var overlayHasWork = true
+    var settleMaySuspend = false
+    var onSettle: () -> Void = {}
+    func settle() async { onSettle() }
     func routeToOverlay(_ event: InputEvent) -> Bool {
         let claimed = overlayClaims(event)
         log.append("route \(event.kindName) \(claimed ? "overlay" : "engine")")
@@ -150,6 +153,22 @@ final class FrameLoopTests: XCTestCase {
             XCTAssertEqual(app.log, ["bus->engine", "bus->overlay", "animate", "hud", "layout", "paint", "bind 1280x720",
                                      "scene 1280x720", "render overlay", "finish"], "the order before the scene went first")
         }
+    }
+
+    @MainActor func testTheGLContextIsLetGoAroundASettleThatMaySuspendAndOnlyThen() async {
+        // A suspended settle may resume on another thread; a context still current on the first cannot follow.
+        let platform = FakePlatform()
+        let app = PhaseLog()
+        let loop = FrameLoop(platform: platform, app: app, configuration: .init(maxFrames: 3))
+        var atSettle: [[String]] = []
+        app.onSettle = { atSettle.append(platform.contextCalls) }
+        await loop.runFrameAsync()
+        XCTAssertEqual(atSettle, [[]])
+        XCTAssertEqual(platform.contextCalls, [], "nothing to settle: no suspension, nothing to let go")
+        app.settleMaySuspend = true
+        await loop.runFrameAsync()
+        XCTAssertEqual(atSettle.last, ["release"], "let go before the settle")
+        XCTAssertEqual(platform.contextCalls, ["release", "current"], "taken back after it, before phase 6")
     }
 
     func testOverlayClaimedEventsNeverReachTheEngine() {
