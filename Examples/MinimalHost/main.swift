@@ -47,7 +47,7 @@ final class Surface: RenderSurface {
     init(target: RenderTarget) { self.target = target }
     func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
     /// On a GPU the scene goes first (and to the GPU at once); a CPU rasterizer's threads would preempt the loop.
-    let drawsSceneFirst = !SoftwareRasterizer.isNamed(by: GLInfo.current().renderer)
+    let drawsSceneFirst = !GLInfo.current().rasterizesOnCPU
     func submitScene() { GLContextControl.flush() }
     func finishGPU() {}
 }

@@ -54,7 +54,7 @@ public final class OverlayStage {
     }
 
     /// Phase 8c: paints the layers that changed and lets their renderers prepare (re-tessellate, upload, redraw the
-    /// cache) while the GPU draws the scene queued in phase 7.
+    /// cache); on a GPU, while it draws the scene queued in phase 7.
     public func paint() { paint(metrics: frameMetrics) }
 
     /// The metrics the last `layout` saw (the frame's), for `paint`.

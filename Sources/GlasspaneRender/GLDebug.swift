@@ -1,5 +1,6 @@
 // GL error checking: on in debug builds, compiled out in release.
 import CGL
+import GlasspaneCore
 
 /// Checks `glGetError` in debug builds and reports where an error surfaced.
 @inline(__always)
@@ -30,6 +31,10 @@ public struct GLInfo: Sendable, Codable, Hashable {
     public var version: String
     /// `GL_VENDOR`.
     public var vendor: String
+
+    /// True for a CPU rasterizer (llvmpipe): the loop then runs the overlay's work before the scene, since the
+    /// rasterizer's threads would preempt it rather than overlap it (docs/design.md, "One frame, in order").
+    public var rasterizesOnCPU: Bool { SoftwareRasterizer.isNamed(by: renderer) }
 
     /// Reads the strings of the current context.
     @MainActor public static func current() -> GLInfo {

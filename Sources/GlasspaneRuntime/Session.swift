@@ -370,7 +370,7 @@ final class SessionSurface: RenderSurface {
     /// Needs the GL context current (it reads `GL_RENDERER`).
     init(offscreen: Bool, samples: Int) {
         target = RenderTarget(offscreen: offscreen, samples: samples)
-        drawsSceneFirst = !SoftwareRasterizer.isNamed(by: GLInfo.current().renderer)
+        drawsSceneFirst = !GLInfo.current().rasterizesOnCPU
     }
     func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
     func submitScene() { GLContextControl.flush() }

@@ -11,7 +11,7 @@ final class TestSurface: RenderSurface {
     init(offscreen: Bool = true) { target = RenderTarget(offscreen: offscreen) }
     func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
     /// As the session's surface: the scene first on a GPU, last on a CPU rasterizer (tests may force either).
-    var drawsSceneFirst = !SoftwareRasterizer.isNamed(by: GLInfo.current().renderer)
+    var drawsSceneFirst = !GLInfo.current().rasterizesOnCPU
     func submitScene() { GLContextControl.flush() }
     func finishGPU() { GLContextControl.finish() }
 }
