@@ -161,6 +161,11 @@ struct InspectorHandler: HTTPHandler {
 /// pulls the next frame from the outbox only after the previous one was written, so a client that stops reading
 /// stalls its own queue, which is bounded: past the bound the client is dropped (FlyingFox's message-level
 /// handler buffers without bound between the two, which is why this one works on frames).
+///
+/// FlyingFox closes the socket as soon as the outgoing stream ends. A read still waiting on it then waits on a
+/// bare descriptor number, which the next socket or file opened takes over: the stale read woke with that
+/// socket's bytes and consumed them (docs/inspector.md, "Replies taken by a dropped client's reader"). So the
+/// outgoing stream ends only after the reading task has stopped, and letting go of the stream stops it too.
 struct ClientSession: WSHandler {
     let hub: InspectorHub
     let channel: ClientChannel
@@ -168,7 +173,7 @@ struct ClientSession: WSHandler {
     func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
         let hub = self.hub, channel = self.channel
         hub.push(Self.hello(hub: hub, client: channel.id), to: channel)
-        Task {
+        let reader = Task {
             var message = Data()
             var opcode = WSFrame.Opcode.text
             do {
@@ -208,20 +213,26 @@ struct ClientSession: WSHandler {
                     guard Self.handle(item, hub: hub, channel: channel) else { return }
                 }
             } catch {
+                // Stopped by the outgoing side (below): the connection is closing, nothing was unreadable.
+                if Task.isCancelled { hub.unregister(channel); return }
                 hub.drop(channel, reason: "bad-frame", detail: "unreadable WebSocket frame: \(error)", closeCode: 1002)
                 return
             }
             hub.unregister(channel)
         }
         let outbox = channel.outbox
+        let lifetime = ReadingLifetime(reader)
         return AsyncStream(unfolding: {
             switch await outbox.next() {
             case .text(let t)?: return WSFrame(fin: true, opcode: .text, mask: nil, payload: Data(t.utf8))
             case .pong(let p)?: return WSFrame(fin: true, opcode: .pong, mask: nil, payload: p)
             case .close(let code, let reason)?: return WSFrame.close(code: WSCloseCode(code, reason: reason))
-            case nil: return nil
+            case nil:
+                // The socket closes when this returns: no read may still be waiting on it.
+                await lifetime.stopReading()
+                return nil
             }
-        })
+        }, onCancel: { lifetime.cancel() })
     }
 
     static func hello(hub: InspectorHub, client: Int) -> String {
@@ -299,4 +310,23 @@ struct ClientSession: WSHandler {
         }
         return true
     }
+}
+
+/// The reading task of one WebSocket connection, stopped before its socket can close: explicitly when the outgoing
+/// stream ends, and when FlyingFox lets go of that stream (a failed write), from `deinit`.
+final class ReadingLifetime: Sendable {
+    private let reader: Task<Void, Never>
+
+    init(_ reader: Task<Void, Never>) { self.reader = reader }
+
+    /// Cancels the reader (its wait on the socket ends with an error) and returns once it has finished.
+    func stopReading() async {
+        reader.cancel()
+        await reader.value
+    }
+
+    /// Cancels the reader without waiting.
+    func cancel() { reader.cancel() }
+
+    deinit { reader.cancel() }
 }
