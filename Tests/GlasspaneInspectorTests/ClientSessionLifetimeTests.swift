@@ -6,23 +6,37 @@ import FlyingFox
 import XCTest
 
 final class ClientSessionLifetimeTests: XCTestCase {
-    /// An incoming frame stream that never delivers, as a client that stopped sending; `stopped` is set when its
-    /// reader lets go of it.
-    private func silentClient() -> (AsyncThrowingStream<WSFrame, any Error>, LockedBox<Bool>) {
-        let stopped = LockedBox(false)
-        let (frames, continuation) = AsyncThrowingStream.makeStream(of: WSFrame.self, throwing: (any Error).self)
-        continuation.onTermination = { _ in stopped.value = true }
-        return (frames, stopped)
+    /// An incoming frame stream that never delivers, as a client that stopped sending: `waiting` is set once the
+    /// reader waits on it and, as a read waiting in FlyingFox's socket pool does, a cancelled wait throws and sets
+    /// `stopped`.
+    private func silentClient() -> (frames: AsyncThrowingStream<WSFrame, any Error>, waiting: LockedBox<Bool>, stopped: LockedBox<Bool>) {
+        let waiting = LockedBox(false), stopped = LockedBox(false)
+        let frames = AsyncThrowingStream<WSFrame, any Error>(unfolding: {
+            waiting.value = true
+            do { try await Task.sleep(nanoseconds: 3_600_000_000_000) } catch { stopped.value = true; throw error }
+            return nil
+        })
+        return (frames, waiting, stopped)
+    }
+
+    private func untilTrue(_ flag: @escaping @Sendable () -> Bool, _ description: String) async {
+        let done = expectation(description: description)
+        Task {
+            while !flag() { await Task.yield() }
+            done.fulfill()
+        }
+        await fulfillment(of: [done], timeout: 10)
     }
 
     func testTheOutgoingStreamOfADroppedClientEndsOnlyAfterItsReaderStopped() async throws {
         let hub = InspectorHub(log: { _ in })
         let channel = try XCTUnwrap(hub.register())
-        let (incoming, readerStopped) = silentClient()
+        let (incoming, readerWaits, readerStopped) = silentClient()
         let outgoing = try await ClientSession(hub: hub, channel: channel).makeFrames(for: incoming)
         var frames = outgoing.makeAsyncIterator()
         let hello = await frames.next()
         XCTAssertEqual(hello?.opcode, .text)
+        await untilTrue({ readerWaits.value }, "the reader waits for the client")
         hub.drop(channel, reason: "queue-full", detail: "a test", closeCode: 1008)
         let close = await frames.next()
         XCTAssertEqual(close?.opcode, .close)
@@ -36,15 +50,17 @@ final class ClientSessionLifetimeTests: XCTestCase {
     func testLettingGoOfTheOutgoingStreamStopsTheReader() async throws {
         let hub = InspectorHub(log: { _ in })
         let channel = try XCTUnwrap(hub.register())
-        let (incoming, readerStopped) = silentClient()
+        let (incoming, readerWaits, readerStopped) = silentClient()
         // FlyingFox lets go of the stream without reaching its end when a write fails: here, at the end of the scope.
-        do { _ = try await ClientSession(hub: hub, channel: channel).makeFrames(for: incoming) }
-        let stopped = expectation(description: "the reader stopped")
-        Task {
-            while !readerStopped.value { await Task.yield() }
-            stopped.fulfill()
+        do {
+            let outgoing = try await ClientSession(hub: hub, channel: channel).makeFrames(for: incoming)
+            await untilTrue({ readerWaits.value }, "the reader waits for the client")
+            withExtendedLifetime(outgoing) {} // held until the reader waits, then let go
         }
-        await fulfillment(of: [stopped], timeout: 10)
-        XCTAssertTrue(hub.droppedClients.isEmpty, "\(hub.droppedClients)")
+        // The reader's last act is to let go of the client: once it has, its wait was cancelled and nothing
+        // counted that as an unreadable frame.
+        await untilTrue({ hub.clientCount == 0 }, "the reader stopped and let go of the client")
+        XCTAssertTrue(readerStopped.value)
+        XCTAssertTrue(hub.droppedClients.isEmpty, "a stopped reader is not a bad-frame drop: \(hub.droppedClients)")
     }
 }
