@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "glasspane", targets: ["glasspane"]),
         .library(name: "GlasspaneCore", targets: ["GlasspaneCore"]),
         .library(name: "GlasspaneBus", targets: ["GlasspaneBus"]),
+        .library(name: "GlasspaneDraw", targets: ["GlasspaneDraw"]),
         .library(name: "GlasspaneOverlay", targets: ["GlasspaneOverlay"]),
         .library(name: "GlasspaneAnimation", targets: ["GlasspaneAnimation"]),
         .library(name: "GlasspaneScene", targets: ["GlasspaneScene"]),
@@ -47,7 +48,9 @@ let package = Package(
         .target(name: "GlasspaneCore"),
         .target(name: "GlasspaneBus", dependencies: ["GlasspaneCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "GlasspaneAnimation", dependencies: ["GlasspaneCore"]),
-        .target(name: "GlasspaneOverlay", dependencies: ["GlasspaneCore", "GlasspaneAnimation"]),
+        // The draw list and its GL-free tessellator: below the overlay, the only overlay-side module a backend needs.
+        .target(name: "GlasspaneDraw", dependencies: ["GlasspaneCore"]),
+        .target(name: "GlasspaneOverlay", dependencies: ["GlasspaneCore", "GlasspaneDraw", "GlasspaneAnimation"]),
         .target(name: "GlasspaneScene", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneScripts", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneBench", dependencies: ["GlasspaneCore", .product(name: "Histogram", package: "hdrhistogram-swift")]),
@@ -68,7 +71,7 @@ let package = Package(
         // The only modules that touch C.
         .target(
             name: "GlasspaneRender",
-            dependencies: ["CGL", "CSDL2", "GlasspaneCore", "GlasspaneScene", "GlasspaneOverlay"],
+            dependencies: ["CGL", "CSDL2", "GlasspaneCore", "GlasspaneScene", "GlasspaneDraw"],
             plugins: ["EmbedShaders"]),
         .target(name: "GlasspanePlatform", dependencies: ["CSDL2", "GlasspaneCore"]),
 
@@ -76,7 +79,7 @@ let package = Package(
         .target(
             name: "GlasspaneRuntime",
             dependencies: [
-                "GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneScripts", "GlasspaneBench",
+                "GlasspaneCore", "GlasspaneBus", "GlasspaneDraw", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneScripts", "GlasspaneBench",
                 "GlasspaneRender", "GlasspanePlatform", "GlasspaneScene", "GlasspaneInspector", "GlasspaneAnimation",
             ],
             plugins: ["StampBuild"]),
@@ -85,7 +88,7 @@ let package = Package(
         .target(
             name: "GlasspaneCLI",
             dependencies: [
-                "GlasspaneCore", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneBench", "GlasspaneInspector",
+                "GlasspaneCore", "GlasspaneDraw", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneBench", "GlasspaneInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "glasspane", dependencies: ["GlasspaneCLI"]),
@@ -113,10 +116,10 @@ let package = Package(
         .testTarget(
             name: "GlasspaneRenderTests",
             dependencies: ["GlasspaneRender", "GlasspanePlatform", "GlasspaneHost", "GlasspaneDemo", "GlasspaneScene", "GlasspaneOverlay",
-                           "GlasspaneCore", "CGL", "GlasspaneAnimation"]),
+                           "GlasspaneDraw", "GlasspaneCore", "CGL", "GlasspaneAnimation"]),
         .testTarget(
             name: "GlasspaneRuntimeTests",
-            dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost", "GlasspaneRender", "CSDL2",
+            dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneDraw", "GlasspaneHost", "GlasspaneRender", "CSDL2",
                            "GlasspaneAnimation", "SDLTestEvents"]),
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore", "GlasspaneTesting"]),

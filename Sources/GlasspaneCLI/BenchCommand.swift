@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import GlasspaneBench
 import GlasspaneCore
+import GlasspaneDraw
 import GlasspaneDemo
 import GlasspaneRuntime
 
@@ -16,7 +17,7 @@ public enum BenchScenario: String, ExpressibleByArgument, CaseIterable, Sendable
     case stress
 }
 
-extension OverlayCompositingMode: ExpressibleByArgument {}
+extension OverlayCompositing: ExpressibleByArgument {}
 
 /// Runs a scenario for N frames and reports frame-time statistics.
 public struct BenchCommand: AsyncParsableCommand, Sendable {
@@ -70,7 +71,7 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
 
     /// Overlay compositing strategy.
     @Option(name: .customLong("overlay-compositing"), help: "How the overlay reaches the frame: automatic (default), cached or direct (docs/overlay.md).")
-    public var overlayCompositing: OverlayCompositingMode = .automatic
+    public var overlayCompositing: OverlayCompositing = .automatic
 
     /// Issue no GL timer queries (what a user of the demo gets; the reports say GPU timing was off).
     @Flag(name: .customLong("no-gpu-timing"), help: "Issue no GL timer queries, so the run draws exactly what the demo draws; the reports say GPU timing was off (docs/bench.md).")

@@ -2,6 +2,7 @@
 // passthrough tags, implicit pointer capture per pointer id, hover enter/exit, keyboard focus. docs/routing.md
 // explains it with examples; the tests in GlasspaneOverlayTests prove each rule.
 import GlasspaneCore
+import GlasspaneDraw
 
 /// Who receives an event.
 public enum RoutingTarget {

@@ -3,6 +3,7 @@
 // `View.hitTestLocating` after a long walk, used while `hitGeometryDirty` stays false (frames, testability and
 // structure changes set it; View.swift).
 import GlasspaneCore
+import GlasspaneDraw
 
 /// The flattened hit records of one subtree; the same rules, order and arithmetic as `View.hitTestLocating`'s walk.
 ///

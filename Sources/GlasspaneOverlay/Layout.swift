@@ -1,5 +1,6 @@
 // Layout: measurement (`measure(proposed:fonts:)`), absolute placement (plain views) and stacks.
 import GlasspaneCore
+import GlasspaneDraw
 
 extension View {
     /// The size the view takes for a proposal: `preferredWidth`/`preferredHeight` where set, `sizeThatFits` for the

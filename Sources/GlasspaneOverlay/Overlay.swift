@@ -1,6 +1,7 @@
 // The overlay: layers ordered by level, the window size, keyboard focus, the event router, and the per-frame
 // update (layout, then paint) that does nothing while nothing changed.
 import GlasspaneCore
+import GlasspaneDraw
 
 /// Every overlay layer of one window, the router that decides who gets each input event, and keyboard focus.
 ///

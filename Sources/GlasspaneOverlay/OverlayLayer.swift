@@ -1,6 +1,7 @@
 // A layer ("window") of the overlay: a root view sized to the window, a visibility, a kind, a level, and the layout
 // and paint passes that do no work while nothing changed.
 import GlasspaneCore
+import GlasspaneDraw
 
 /// How a layer takes part in drawing and routing.
 public enum LayerVisibility: String, Hashable, Sendable, Codable {

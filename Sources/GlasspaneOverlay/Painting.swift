@@ -1,5 +1,6 @@
 // Painting: views append plain draw commands in window points; the layer keeps them and reuses them while clean.
 import GlasspaneCore
+import GlasspaneDraw
 
 /// Where a view's `draw(in:context:)` appends its commands; colors are multiplied by the subtree's opacity.
 public struct PaintContext {

@@ -2,6 +2,7 @@
 // (the stored property, set at once) and, while a transaction animates them, a presentation value that the overlay
 // advances on the frame clock and paints. Layout and hit testing read the model (see docs/animation.md).
 import GlasspaneCore
+import GlasspaneDraw
 import GlasspaneAnimation
 
 /// A paint-time transform of a view and its subtree: scale about the view's center, then translate.

@@ -1,5 +1,6 @@
 // Conversions between a view's coordinates and window coordinates (a layer root's frame is in window points).
 import GlasspaneCore
+import GlasspaneDraw
 
 extension View {
     /// The window-space position of this view's origin (sum of the frames' origins up to the root).

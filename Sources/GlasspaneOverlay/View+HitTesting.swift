@@ -1,5 +1,6 @@
 // UIKit-style hit testing: front to back, skipping hidden, transparent, disabled and out-of-bounds subtrees.
 import GlasspaneCore
+import GlasspaneDraw
 
 extension View {
     /// The opacity below which a view and its subtree are not hit (UIKit's 0.01).

@@ -2,6 +2,7 @@
 // painting and events. Hit testing, coordinates, layout, painting and animation live in `View+*.swift` and
 // `Layout.swift`.
 import GlasspaneCore
+import GlasspaneDraw
 import GlasspaneAnimation
 import Synchronization
 

@@ -2,6 +2,7 @@
 // property (frame, alpha, background color, corner radius, transform) and a slot table of the animating views.
 // A view holds its slot number; a frame's advance touches no view unless a color or radius must repaint it.
 import GlasspaneCore
+import GlasspaneDraw
 import GlasspaneAnimation
 
 /// The animation state of every animating view of one overlay (docs/animation.md, "Overlay views").

@@ -2,6 +2,7 @@
 // tools and scripts use to find views by identifier.
 import Foundation
 import GlasspaneCore
+import GlasspaneDraw
 
 /// A rectangle in window points, flat for JSON (`{"x":..,"y":..,"width":..,"height":..}`).
 public struct DumpRect: Hashable, Sendable, Codable {

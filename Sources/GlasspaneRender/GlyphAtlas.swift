@@ -3,7 +3,7 @@
 import CGL
 import CSDL2
 import GlasspaneCore
-import GlasspaneOverlay
+import GlasspaneDraw
 
 /// Why a font could not be used.
 public enum FontError: Error, Equatable, CustomStringConvertible {
@@ -29,16 +29,8 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// One rasterized glyph: where it sits in the atlas and how to place it, in pixels.
-struct AtlasGlyph {
-    var u0: Float, v0: Float, u1: Float, v1: Float
-    var width: Int, height: Int
-    var bearingX: Int, top: Int
-    var advance: Int
-}
-
 /// Rasterizes and caches glyphs in an R8 texture; measures text. Not thread-safe; use on the render thread.
-public final class GlyphAtlas: FontMetrics {
+public final class GlyphAtlas: FontMetrics, GlyphSource {
     /// The Debian font used when none is given.
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
@@ -104,7 +96,7 @@ public final class GlyphAtlas: FontMetrics {
     }
 
     /// The pixel size used for a point size at the current scale.
-    func pixelSize(for fontSize: Double) -> Int { max(1, Int((fontSize * scale).rounded())) }
+    package func pixelSize(for fontSize: Double) -> Int { max(1, Int((fontSize * scale).rounded())) }
 
     func font(pixelSize: Int) -> OpaquePointer? {
         if let f = fonts[pixelSize] { return f }
@@ -169,10 +161,10 @@ public final class GlyphAtlas: FontMetrics {
     }
 
     /// The ASCII glyphs of a pixel size already in the atlas, by scalar value (nil: not rasterized yet, use `glyph`).
-    func asciiGlyphs(pixelSize: Int) -> [AtlasGlyph?] { asciiTable(pixelSize).glyphs }
+    package func asciiGlyphs(pixelSize: Int) -> [AtlasGlyph?] { asciiTable(pixelSize).glyphs }
 
     /// The glyph for a scalar at a pixel size, rasterized into the atlas on first use (needs a GL context).
-    func glyph(_ scalar: Unicode.Scalar, pixelSize: Int) -> AtlasGlyph? {
+    package func glyph(_ scalar: Unicode.Scalar, pixelSize: Int) -> AtlasGlyph? {
         if scalar.value < 128 {
             let table = asciiTable(pixelSize)
             if let g = table.glyphs[Int(scalar.value)] { return g }
@@ -228,7 +220,7 @@ public final class GlyphAtlas: FontMetrics {
 
     /// Reserves a row of `width` texels (a bar graph's levels) and returns its left texel; nil when it cannot fit
     /// the atlas's width. A full atlas starts over first, as for a glyph (`resetCount` says so).
-    func reserveRow(width: Int) -> (x: Int, y: Int)? {
+    package func reserveRow(width: Int) -> (x: Int, y: Int)? {
         guard width > 0, width + 2 <= atlasSize else { return nil }
         ensureTexture()
         if shelfX + width + 1 > atlasSize { shelfX = 1; shelfY += shelfHeight + 1; shelfHeight = 0 }
@@ -240,7 +232,7 @@ public final class GlyphAtlas: FontMetrics {
     }
 
     /// Writes texels into a row `reserveRow` gave.
-    func writeRow(at origin: (x: Int, y: Int), _ bytes: [UInt8]) {
+    package func writeRow(at origin: (x: Int, y: Int), _ bytes: [UInt8]) {
         guard texture != 0, !bytes.isEmpty else { return }
         let previous = bind()
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
@@ -262,7 +254,7 @@ public final class GlyphAtlas: FontMetrics {
     }
 
     /// Creates the atlas texture when there is none yet.
-    func ensureTexture() {
+    package func ensureTexture() {
         guard texture == 0 else { return }
         glGenTextures(1, &texture)
         let previous = bind()

@@ -137,7 +137,7 @@ public final class Session {
                 busLog = nil
             }
             let overlayRenderer = try GLOverlayRenderer(atlas: atlas, sharedState: glState)
-            overlayRenderer.compositing = OverlayCompositing(rawValue: description.compositing.rawValue) ?? .automatic
+            overlayRenderer.compositing = description.compositing
             let resources = SessionResources(description: description, sceneRenderer: try GLSceneRenderer(sharedState: glState),
                                              overlayRenderer: overlayRenderer, fonts: atlas,
                                              windowSize: platform.metrics.windowSize, bus: bus)

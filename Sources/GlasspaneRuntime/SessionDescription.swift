@@ -3,6 +3,7 @@
 // value and call the same runner.
 import GlasspaneAnimation
 import GlasspaneCore
+import GlasspaneDraw
 import GlasspaneHost
 import GlasspaneInspector
 import GlasspanePlatform
@@ -84,16 +85,6 @@ public struct BenchmarkDescription: Sendable {
     public var resolvedMeasuredFrames: Int { measuredFrames > 0 ? measuredFrames : 1000 }
 }
 
-/// How the overlay reaches the frame (docs/overlay.md).
-public enum OverlayCompositingMode: String, Sendable, CaseIterable {
-    /// Direct while changing, cached while still (the default).
-    case automatic
-    /// Always through the cache texture.
-    case cached
-    /// Always draw every batch.
-    case direct
-}
-
 /// Everything a session needs to know, as one value. Zero, empty and nil mean the default.
 public struct SessionDescription: Sendable {
     /// Window title ("": `Glasspane`).
@@ -127,7 +118,7 @@ public struct SessionDescription: Sendable {
     /// Write every bus message as JSON Lines to this file ("": no log).
     public var busLogPath = ""
     /// Overlay compositing strategy.
-    public var compositing = OverlayCompositingMode.automatic
+    public var compositing = OverlayCompositing.automatic
     /// glFinish before timing the present (nil: on when headless, where a swap waits for nothing).
     public var finishesBeforePresent: Bool?
     /// Replay a script (nil: the platform's input).

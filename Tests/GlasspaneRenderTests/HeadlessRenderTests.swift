@@ -2,6 +2,7 @@
 // XCTest runs synchronous tests on the main thread on Linux; every SDL/GL call here stays on it.
 import XCTest
 import GlasspaneCore
+import GlasspaneDraw
 import GlasspaneDemo
 import GlasspaneScene
 import GlasspaneHost

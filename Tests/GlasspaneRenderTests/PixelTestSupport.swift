@@ -3,6 +3,7 @@
 import CGL
 import XCTest
 import GlasspaneCore
+import GlasspaneDraw
 import GlasspaneDemo
 import GlasspaneHost
 import GlasspanePlatform

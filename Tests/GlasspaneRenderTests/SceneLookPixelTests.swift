@@ -3,6 +3,7 @@
 import CGL
 import XCTest
 import GlasspaneCore
+import GlasspaneDraw
 import GlasspaneScene
 import GlasspaneDemo
 import GlasspanePlatform

@@ -5,6 +5,7 @@
 import CGL
 import XCTest
 import GlasspaneCore
+import GlasspaneDraw
 import GlasspaneOverlay
 import GlasspanePlatform
 @testable import GlasspaneRender
@@ -61,13 +62,13 @@ final class StrokeBandPixelTests: XCTestCase {
 
     func testTheInteriorKeepsTheStrokeAndItsCornersOutside() {
         // A 1-pixel border with radius 4 around 120 x 90: inset 4 x 0.293 + 1 + 1.5 = 3.67, whole pixels inward.
-        let inner = GLOverlayRenderer.strokeInterior(Rect(x: 20, y: 20, width: 120, height: 90), cornerRadius: 4, stroke: 1)
+        let inner = DrawListTessellator.strokeInterior(Rect(x: 20, y: 20, width: 120, height: 90), cornerRadius: 4, stroke: 1)
         XCTAssertEqual(inner, Rect(x: 24, y: 24, width: 112, height: 82))
         // A ring of radius 45 and width 3 (a circle's corner radius is its radius): the inscribed square, less the stroke.
-        let ring = GLOverlayRenderer.strokeInterior(Rect(x: 125, y: 105, width: 90, height: 90), cornerRadius: 45, stroke: 3)
+        let ring = DrawListTessellator.strokeInterior(Rect(x: 125, y: 105, width: 90, height: 90), cornerRadius: 45, stroke: 3)
         XCTAssertEqual(ring, Rect(x: 143, y: 123, width: 54, height: 54))
         // Too small to be worth three more quads.
-        XCTAssertNil(GLOverlayRenderer.strokeInterior(Rect(x: 0, y: 0, width: 20, height: 20), cornerRadius: 3, stroke: 1))
-        XCTAssertNil(GLOverlayRenderer.strokeInterior(Rect(x: 0, y: 0, width: 200, height: 28), cornerRadius: 0, stroke: 2))
+        XCTAssertNil(DrawListTessellator.strokeInterior(Rect(x: 0, y: 0, width: 20, height: 20), cornerRadius: 3, stroke: 1))
+        XCTAssertNil(DrawListTessellator.strokeInterior(Rect(x: 0, y: 0, width: 200, height: 28), cornerRadius: 0, stroke: 2))
     }
 }

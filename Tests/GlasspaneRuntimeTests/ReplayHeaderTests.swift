@@ -2,6 +2,7 @@
 // and `resize` lines, with the renderer and the overlay following in the frame of the resize.
 import Foundation
 import GlasspaneCore
+import GlasspaneDraw
 import GlasspaneDemo
 import GlasspaneHost
 import GlasspaneRender

@@ -1,5 +1,6 @@
 // A push button: highlighted while pressed with the pointer inside, acts on release inside.
 import GlasspaneCore
+import GlasspaneDraw
 
 /// A push button with a text title. The action runs when a press that began on the button ends inside it;
 /// a cancel or a release outside does nothing. A press does not take keyboard focus, but Tab stops on an enabled

@@ -1,6 +1,7 @@
 // The color picker: a saturation/value square, a hue bar, a preview swatch, a hex field and preset swatches.
 // It publishes colors through `onColorChange`; it knows nothing of buses or engines.
 import GlasspaneCore
+import GlasspaneDraw
 
 /// A color picker. Identifiers (with the default prefix `picker`): `picker.sv`, `picker.hue`, `picker.preview`,
 /// `picker.hex`, `picker.presets`, `picker.preset.N`. The selection is kept as HSV so hue survives grey colors.

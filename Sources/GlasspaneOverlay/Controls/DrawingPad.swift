@@ -1,6 +1,7 @@
 // A freehand drawing pad: the first "wrapped" self-drawing view. It takes its frame from layout like any view,
 // receives routed pointer events (captured while drawing), draws its own commands, and publishes its changes.
 import GlasspaneCore
+import GlasspaneDraw
 
 /// A freehand drawing surface. Each press-drag-release is one stroke; samples are smoothed with quadratic Béziers
 /// through the midpoints of consecutive samples (each sample is the control point of the curve between the

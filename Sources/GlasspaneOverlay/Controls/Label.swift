@@ -1,5 +1,6 @@
 // A single line of text, measured through `FontMetrics`.
 import GlasspaneCore
+import GlasspaneDraw
 
 /// Horizontal placement of text inside its view.
 public enum TextAlignment: String, Hashable, Sendable, Codable {

@@ -1,5 +1,6 @@
 // A panel: background, corner radius, border and padding around one content view.
 import GlasspaneCore
+import GlasspaneDraw
 
 /// A rounded, bordered background around one content view inset by `padding`. It draws, so it claims its bounds:
 /// points on it that miss the content do not reach the engine (tag it `.passthrough` to punch a hole instead).

@@ -1,5 +1,6 @@
 // A horizontal slider: drag (captured, so it keeps working outside the view) or arrow keys when focused.
 import GlasspaneCore
+import GlasspaneDraw
 
 /// A horizontal slider over a closed range. `onChange` reports user changes (drags and keys), not programmatic ones.
 /// A press focuses it; then left/down and right/up step, home/end jump to the ends.

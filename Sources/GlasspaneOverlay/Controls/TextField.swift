@@ -1,6 +1,7 @@
 // A single-line text field: caret and selection by keys and pointer, clipboard, Enter applies, Escape reverts.
 // Positions are counted in grapheme clusters (Swift `Character`s), so the caret never splits an emoji or an accent.
 import GlasspaneCore
+import GlasspaneDraw
 
 /// A single-line text input. Edits are tentative until Enter: `onCommit` runs only for valid text, and losing focus
 /// (Escape, a press elsewhere) puts the last applied text back. Text that fails `validator` is outlined in red with

@@ -1,6 +1,7 @@
 // Shows a NavigationCoordinator's state in an overlay: the top screen of the stack in a screen layer, each sheet
 // in its own modal layer at the sheet level, with spring transitions (slide + fade) or instantly.
 import GlasspaneCore
+import GlasspaneDraw
 import GlasspaneAnimation
 
 /// A container that fills the space its superview offers (the window, in a layer root) and centers its one content

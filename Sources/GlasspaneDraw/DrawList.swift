@@ -1,4 +1,4 @@
-// The overlay's output: a draw list of plain values. Only GlasspaneRender turns it into GL calls.
+// The draw list: what the overlay paints, as plain values. Only a backend (GlasspaneRender) turns it into GL calls.
 import GlasspaneCore
 
 /// An image the renderer knows by handle (uploaded once, drawn many times).

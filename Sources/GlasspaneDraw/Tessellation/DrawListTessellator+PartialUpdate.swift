@@ -1,0 +1,191 @@
+// Partial updates: a list whose changed commands are named (`DrawListDamage`: a drag moving one knob) re-tessellates
+// only those commands into their own vertex ranges (same vertex count, same batch, else the whole list is redone), and
+// says which vertex ranges to upload (`uploads`) and which pixels a cache must redraw (`damagedPixels`).
+import GlasspaneCore
+
+extension DrawListTessellator {
+    /// Re-tessellates the damaged commands into their own vertex ranges. False (having changed nothing that a full
+    /// tessellation would not redo) when a command's vertex count or batch would change: another texture, or a move
+    /// that makes it overlap a command its batch is drawn on the wrong side of. The caller checks that `damage` is
+    /// relative to the list tessellated last, at the same metrics.
+    package func updateDamaged(_ list: DrawList, _ damage: DrawListDamage, metrics: WindowMetrics,
+                               glyphs: any GlyphSource, images: [Int: TextureID]) -> Bool {
+        guard list.commands.count == spans.count else { return false }
+        let context = Context(metrics: metrics, glyphs: glyphs, images: images)
+        let height = metrics.drawableSize.height
+        let drawable = Rect(x: 0, y: 0, width: Double(metrics.drawableSize.width), height: Double(height))
+        let tail = vertices.count
+        moved.removeAll(keepingCapacity: true)
+        lastChangedCommands.removeAll(keepingCapacity: true)
+        hot.moved.removeAll(keepingCapacity: true)
+        for range in damage.commandRanges {
+            guard range.lowerBound >= 0, range.upperBound <= spans.count else { return false }
+            // Clips pushed inside the range may have moved (a springing panel): the clip of each command is worked
+            // out again, and every command under a moved clip is in the range, so each is emitted again below.
+            var clip = range.isEmpty ? nil : spans[range.lowerBound].clip
+            clipStack.removeAll(keepingCapacity: true)
+            movedClips.removeAll(keepingCapacity: true)
+            for index in range {
+                let command = list.commands[index]
+                switch command {
+                case .pushClip(let r):
+                    let pushed = context.pixels(r)
+                    movedClips.append(pushed != spans[index].bounds)
+                    spans[index].bounds = pushed
+                    spans[index].clip = clip
+                    clipStack.append(clip)
+                    clip = RectMath.intersection(clip, pushed)
+                    continue
+                case .popClip:
+                    if clipStack.isEmpty { clip = spans[index].clip } else { clip = clipStack.removeLast() ?? nil; movedClips.removeLast() }
+                    spans[index].clip = clip
+                    continue
+                default:
+                    // A command equal to the one emitted last time, under the same clip, has the same vertices: a
+                    // repainted view re-emits all its commands, usually to change one or two (docs/overlay.md).
+                    if spans[index].clip == clip && index < emittedCommands.count && emittedCommands[index] == command {
+                        continue
+                    }
+                    spans[index].clip = clip
+                }
+                let span = spans[index]
+                switch command {
+                case .pushClip, .popClip:
+                    continue
+                case .image(_, let handle, _):
+                    guard let image = images[handle.id] else { return false }
+                    if span.count > 0 && batches[span.batch].texture != image { return false }
+                case .glyphs, .bars:
+                    if span.count > 0 && batches[span.batch].texture != glyphs.texture { return false }
+                default:
+                    break // a shape fits a batch of any texture (its program is checked after emitting)
+                }
+                var emitted = EmittedCommand(index: index, clip: Self.scissorPixelsIfClipped(span.clip, drawableHeight: height))
+                emit(command, into: &emitted, context)
+                reemittedCommandCount += 1
+                let floats = vertices.count - tail
+                // A rectangle that left whole pixels (or shrank under `solidRectMinimumPixels`) needs another program.
+                if span.count > 0 && batches[span.batch].program != emitted.program {
+                    vertices.removeSubrange(tail...)
+                    return false
+                }
+                if span.count > 0 && batches[span.batch].texture != 0 && batches[span.batch].texture != glyphs.texture,
+                   command.drawsFromAtlas {
+                    vertices.removeSubrange(tail...) // the glyph source started over while emitting
+                    return false
+                }
+                guard floats == span.count * Self.floatsPerVertex else { vertices.removeSubrange(tail...); return false }
+                guard floats > 0 else { continue }
+                if index < hot.first.count && hot.first[index] >= 0 {
+                    // Drawn directly over the composite: its vertices live in the hot buffer, the cache never had it.
+                    let start = hot.first[index] * Self.floatsPerVertex
+                    let changed = Self.copyIfChanged(vertices, from: tail, into: &hot.vertices, at: start, count: floats)
+                        || command.changesWithoutVertices
+                    vertices.removeSubrange(tail...)
+                    emittedCommands[index] = command
+                    guard changed else { continue }
+                    lastChangedCommands.append(index)
+                    hot.verticesChanged = true
+                    if emitted.bounds != span.bounds || emitted.hole != span.hole { hot.moved.append(index) }
+                    spans[index].bounds = emitted.bounds
+                    spans[index].hole = emitted.hole
+                    continue
+                }
+                let start = span.first * Self.floatsPerVertex
+                // A view repaints all its commands; the ones that came out the same need no upload and no pixels.
+                let changed = Self.copyIfChanged(within: &vertices, from: tail, to: start, count: floats)
+                    || command.changesWithoutVertices
+                vertices.removeSubrange(tail...)
+                emittedCommands[index] = command
+                guard changed else { continue }
+                lastChangedCommands.append(index)
+                uploads.append(start..<(start + floats))
+                // The pixels the command covered and now covers (its quads are cut to its clip already).
+                if let c = RectMath.union(span.bounds, emitted.bounds)?.intersection(drawable), c.width > 0, c.height > 0 {
+                    addDamage(c.wholePixels)
+                }
+                if emitted.bounds != span.bounds || emitted.hole != span.hole { moved.append(index) }
+                spans[index].bounds = emitted.bounds
+                spans[index].hole = emitted.hole
+                if let b = emitted.bounds { batches[span.batch].bounds = RectMath.grown(batches[span.batch].bounds, by: b) }
+            }
+            // A clip that moved and is still open past the range would leave the commands after it cut to the old one.
+            if movedClips.contains(true) { return false }
+        }
+        guard movesKeepPaintersOrder() else { return false }
+        if !hot.moved.isEmpty {
+            // Still drawn after every cold command it overlaps that follows it in the list? Else draw it all anew.
+            guard hotCommandsKeepPaintersOrder() else { return false }
+            // Moves rarely change which batch a hot command belongs to; only then are the vertices laid out anew.
+            if assignHotBatches() { layOutHotCommands() }
+        }
+        // The composite quad covers the content: grow it when a command moved outside.
+        if let bounds = contentBounds, bounds != compositeBounds {
+            vertices.removeSubrange((compositeFirst * Self.floatsPerVertex)...)
+            appendCompositeQuad(drawableSize: metrics.drawableSize)
+            uploads.append((compositeFirst * Self.floatsPerVertex)..<vertices.count)
+        }
+        return true
+    }
+
+    /// True when every command that moved is still drawn after each command it now overlaps that precedes it in
+    /// the list, and before each that follows it (batches are drawn in order, each batch in list order).
+    private func movesKeepPaintersOrder() -> Bool {
+        for index in moved {
+            guard spans[index].bounds != nil else { continue }
+            // A cold command that now overlaps a hot one it follows would be drawn under it.
+            for h in hot.commands where h < index {
+                if spans[h].mayOverlap(spans[index]) { return false }
+            }
+            let batch = spans[index].batch
+            for other in spans.indices where other != index && spans[other].count > 0 {
+                guard spans[other].mayOverlap(spans[index]) else { continue }
+                let drawnBefore = spans[other].batch < batch || (spans[other].batch == batch && other < index)
+                if drawnBefore != (other < index) { return false }
+            }
+        }
+        return true
+    }
+
+    /// Merges upload ranges less than `uploadMergeGap` floats apart (the vertices between are current too).
+    func mergeNearbyUploads() {
+        guard uploads.count > 1 else { return }
+        uploads.sort { $0.lowerBound < $1.lowerBound }
+        var merged = 0
+        for i in 1..<uploads.count {
+            if uploads[i].lowerBound - uploads[merged].upperBound <= Self.uploadMergeGap {
+                uploads[merged] = uploads[merged].lowerBound..<max(uploads[merged].upperBound, uploads[i].upperBound)
+            } else {
+                merged += 1
+                uploads[merged] = uploads[i]
+            }
+        }
+        uploads.removeSubrange((merged + 1)...)
+    }
+
+    /// See `mergeNearbyUploads`.
+    static let uploadMergeGap = 2048
+
+    /// Copies `count` floats from `source` at `from` over `target` at `to`; false, writing nothing, when they are
+    /// equal already. (Plain loops over buffer pointers: an array access per element costs a uniqueness check.)
+    private static func copyIfChanged(_ source: UnsafeBufferPointer<Float>, from: Int,
+                                      into target: UnsafeMutableBufferPointer<Float>, at to: Int, count: Int) -> Bool {
+        var k = 0
+        while k < count && target[to + k] == source[from + k] { k += 1 }
+        guard k < count else { return false }
+        while k < count { target[to + k] = source[from + k]; k += 1 }
+        return true
+    }
+
+    /// `copyIfChanged` from one array into another.
+    private static func copyIfChanged(_ source: [Float], from: Int, into target: inout [Float], at to: Int, count: Int) -> Bool {
+        source.withUnsafeBufferPointer { v in
+            target.withUnsafeMutableBufferPointer { copyIfChanged(v, from: from, into: $0, at: to, count: count) }
+        }
+    }
+
+    /// `copyIfChanged` between two ranges of one array.
+    private static func copyIfChanged(within buffer: inout [Float], from: Int, to: Int, count: Int) -> Bool {
+        buffer.withUnsafeMutableBufferPointer { copyIfChanged(UnsafeBufferPointer($0), from: from, into: $0, at: to, count: count) }
+    }
+}

@@ -1,0 +1,277 @@
+// Draw lists into triangles without a graphics API: the vertices, the batches (one texture and one program each) and,
+// per command, where its vertices are. A backend uploads `vertices` and issues `batches`; partial updates
+// (DrawListTessellator+PartialUpdate.swift) rewrite only damaged commands' vertex ranges and say which ranges and
+// pixels changed; hot commands (DrawListTessellator+HotCommands.swift) keep a drag's changing commands in a buffer of
+// their own. Shapes, glyphs and bar graphs become quads in DrawListTessellator+Shapes.swift.
+//
+// Vertex layout, 13 floats: position (2, pixels, top-left origin), local coordinates (2: pixels from the shape's
+// center, texture coordinates for glyphs and images), premultiplied color (4), shape parameters (4: half width, half
+// height, corner radius, stroke; a bar graph's flagged color), kind (1: 0 shape, 1 glyph, 2 image or composite,
+// 3 saturation/value, 4 and 5 hue, 6 bars). Triangles are not indexed: six vertices a quad, so a command's vertices
+// are one contiguous range that a partial update overwrites in place.
+import GlasspaneCore
+
+/// Turns draw lists into vertices and batches, remembering enough to redo only damaged commands. Not thread-safe: one
+/// per overlay layer, used by its renderer.
+package final class DrawListTessellator {
+    /// Floats per vertex (see the file comment).
+    package static let floatsPerVertex = 13
+
+    /// The vertices, batch after batch, then the composite quad (`compositeFirst`).
+    package internal(set) var vertices: [Float] = []
+    /// The batches in drawing order.
+    package internal(set) var batches: [DrawBatch] = []
+    /// Where each command's vertices are (same indices as the list's commands).
+    package internal(set) var spans: [CommandSpan] = []
+    /// The pixels every emitted quad covers (whole pixels once the composite quad is appended), nil when nothing shows.
+    package internal(set) var contentBounds: Rect?
+    /// What the composite quad covers now.
+    package internal(set) var compositeBounds: Rect?
+    /// The composite quad's first vertex (six vertices; none when `contentBounds` is nil).
+    package internal(set) var compositeFirst = 0
+    /// Pixels a cache of the drawn list no longer matches (whole pixels, top-left origin, at most `maxDamageRects`).
+    package var damagedPixels: [Rect] = []
+    /// Ranges of `vertices` (in floats) rewritten since the backend last uploaded (`takeUploads`).
+    package internal(set) var uploads: [Range<Int>] = []
+    /// The commands whose vertices the last partial update changed.
+    package internal(set) var lastChangedCommands: [Int] = []
+    /// Commands re-emitted by partial updates (a damaged command equal to the one emitted before is skipped).
+    package internal(set) var reemittedCommandCount = 0
+    /// The glyph source's `resetCount` when the list was last tessellated.
+    package internal(set) var tessellatedGlyphResets = 0
+    /// Whether large stroked shapes leave out their transparent interior (tests turn it off to draw the reference).
+    package var cutsStrokeInteriors = true
+    /// Whether large solid rectangles on whole pixels get the solid program (tests turn it off for the reference).
+    package var drawsLargeSolidRectsAlone = true
+
+    /// The commands as last emitted (same indices as `spans`): a partial update skips those that are equal.
+    var emittedCommands: [DrawCommand] = []
+    /// The drawable size of the last tessellation (damage is kept inside it).
+    var drawableSize: PixelSize?
+    /// Each bar graph's row of levels in the glyph source, by command index, with the source's reset it was taken in.
+    var barRows: [Int: (x: Int, y: Int, width: Int, resets: Int)] = [:]
+    /// The other vertex buffer: tessellation emits in painter's order, then lays the batches out here and swaps.
+    var staging: [Float] = []
+    /// The commands of each batch, in painter's order (indices into `spans`; only the first `batches.count` are used).
+    var batchMembers: [[Int]] = []
+    /// The clip stack while tessellating (kept to reuse its storage).
+    var clipStack: [Rect?] = []
+    /// Whether each clip pushed and still open in the range being updated moved (reused storage).
+    var movedClips: [Bool] = []
+    /// The commands whose bounds changed in a partial update (reused storage).
+    var moved: [Int] = []
+    /// The hot commands' state (DrawListTessellator+HotCommands.swift).
+    package internal(set) var hot = HotCommandState()
+
+    /// Separate damaged rectangles kept before they are merged into one (each costs its own pass over the batches).
+    static let maxDamageRects = 4
+
+    /// Creates an empty tessellator.
+    package init() {}
+
+    /// Vertices of the last tessellation (its batches and the composite quad).
+    package var vertexCount: Int { vertices.count / Self.floatsPerVertex }
+
+    /// What one tessellation or partial update reads: the scale, the drawable's height, glyphs and image textures.
+    struct Context {
+        let sx: Double, sy: Double
+        let drawableHeight: Int
+        let glyphs: any GlyphSource
+        let images: [Int: TextureID]
+
+        init(metrics: WindowMetrics, glyphs: any GlyphSource, images: [Int: TextureID]) {
+            sx = metrics.scaleX; sy = metrics.scaleY
+            drawableHeight = metrics.drawableSize.height
+            self.glyphs = glyphs; self.images = images
+        }
+
+        /// A rectangle in points, in pixels.
+        func pixels(_ r: Rect) -> Rect { Rect(x: r.minX * sx, y: r.minY * sy, width: r.width * sx, height: r.height * sy) }
+    }
+
+    /// Hands the ranges of `vertices` rewritten since the last call to the backend, merged where close (each upload
+    /// call costs about as much as copying 8 KB on llvmpipe, and a drag changes five scattered commands).
+    package func takeUploads() -> [Range<Int>] {
+        mergeNearbyUploads()
+        defer { uploads.removeAll(keepingCapacity: true) }
+        return uploads
+    }
+
+    // MARK: - Whole lists
+
+    /// Tessellates the whole list and groups its commands into as few batches (draw calls) as painter's order
+    /// allows: a command joins the last batch with its texture unless a command in a later batch overlaps it (then
+    /// it must be drawn after that one: a new batch). Commands whose quads do not overlap touch no pixel in common,
+    /// so the pixels are those of drawing the list in order. Clips cut the quads themselves, so they never split a
+    /// batch: on llvmpipe each draw call costs about 10 µs of CPU whatever it draws. Ends with the composite quad
+    /// (`appendCompositeQuad`); the whole of `vertices` is new.
+    package func tessellate(_ list: DrawList, metrics: WindowMetrics, glyphs: any GlyphSource, images: [Int: TextureID]) {
+        let context = Context(metrics: metrics, glyphs: glyphs, images: images)
+        emittedCommands = list.commands
+        hot.reset(commandCount: list.commands.count)
+        tessellatedGlyphResets = glyphs.resetCount
+        drawableSize = metrics.drawableSize
+        contentBounds = nil
+        damagedPixels.removeAll(keepingCapacity: true)
+        uploads.removeAll(keepingCapacity: true)
+        // Emitted in painter's order into `vertices`, then copied batch by batch into `staging` and swapped.
+        vertices.removeAll(keepingCapacity: true)
+        batches.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        spans.reserveCapacity(list.commands.count)
+        clipStack.removeAll(keepingCapacity: true)
+        var clip: Rect? = nil
+
+        for (index, command) in list.commands.enumerated() {
+            spans.append(CommandSpan(first: 0, count: 0, batch: -1, bounds: nil, clip: clip))
+            let texture: TextureID
+            switch command {
+            case .pushClip(let r):
+                clipStack.append(clip)
+                let p = context.pixels(r)
+                spans[index].bounds = p // the clip it pushed (partial updates compare it)
+                clip = RectMath.intersection(clip, p)
+                continue
+            case .popClip:
+                clip = clipStack.popLast() ?? nil
+                spans[index].clip = clip // for a pop, the clip after it (partial updates resume from it)
+                continue
+            // Shapes batch without a texture (the shape program); glyphs with the glyph source's, images with their own.
+            case .image(_, let handle, _):
+                guard let image = images[handle.id] else { continue }
+                texture = image
+            case .glyphs(let run):
+                // Rasterize first: the glyph texture exists once a glyph is in it.
+                if glyphs.texture == 0 {
+                    let pixelSize = glyphs.pixelSize(for: run.fontSize)
+                    for scalar in run.text.unicodeScalars { _ = glyphs.glyph(scalar, pixelSize: pixelSize) }
+                }
+                guard glyphs.texture != 0 else { continue }
+                texture = glyphs.texture
+            case .bars:
+                glyphs.ensureTexture() // the levels live in the glyph texture
+                texture = glyphs.texture
+            default:
+                texture = 0
+            }
+            let first = vertices.count / Self.floatsPerVertex
+            var emitted = EmittedCommand(index: index, clip: Self.scissorPixelsIfClipped(clip, drawableHeight: context.drawableHeight))
+            emit(command, into: &emitted, context)
+            let count = vertices.count / Self.floatsPerVertex - first
+            guard count > 0 else { continue }
+            // A command cut away entirely (no bounds) draws nothing: any batch of its texture keeps its vertices.
+            let b = emitted.bounds
+            let batch = batchToJoin(bounds: b, texture: texture, program: emitted.program)
+            spans[index] = CommandSpan(first: first, count: count, batch: batch, bounds: b, hole: emitted.hole, clip: clip)
+            batches[batch].count += count
+            if let b { batches[batch].bounds = RectMath.grown(batches[batch].bounds, by: b) }
+            batchMembers[batch].append(index)
+        }
+        // Lay the vertices out batch after batch, each batch's commands in painter's order.
+        staging.removeAll(keepingCapacity: true)
+        staging.reserveCapacity(vertices.count)
+        for b in batches.indices {
+            batches[b].first = staging.count / Self.floatsPerVertex
+            for index in batchMembers[b] {
+                let span = spans[index]
+                spans[index].first = staging.count / Self.floatsPerVertex
+                let from = span.first * Self.floatsPerVertex
+                staging.append(contentsOf: vertices[from..<(from + span.count * Self.floatsPerVertex)])
+            }
+        }
+        swap(&vertices, &staging)
+        appendCompositeQuad(drawableSize: metrics.drawableSize)
+    }
+
+    /// The batch a command with these pixel bounds, texture and program joins (a new one when it must).
+    private func batchToJoin(bounds: Rect?, texture: TextureID, program: BatchProgram) -> Int {
+        // Plain loops: closures here were measured to cost in this hot path.
+        var candidate = batches.count - 1
+        while candidate >= 0 && !Self.sharesBatch(batches[candidate].texture, batches[candidate].program, texture, program) {
+            candidate -= 1
+        }
+        if candidate >= 0, let bounds {
+            var later = candidate + 1
+            while later < batches.count {
+                if let union = batches[later].bounds, union.intersects(bounds) {
+                    for member in batchMembers[later] where spans[member].bounds?.intersects(bounds) ?? false {
+                        candidate = -1
+                        break
+                    }
+                }
+                if candidate < 0 { break }
+                later += 1
+            }
+        }
+        if candidate >= 0 {
+            if texture != 0 { batches[candidate].texture = texture } // a batch of shapes takes the texture
+            return candidate
+        }
+        batches.append(DrawBatch(first: 0, count: 0, texture: texture, program: program))
+        if batchMembers.count < batches.count { batchMembers.append([]) }
+        batchMembers[batches.count - 1].removeAll(keepingCapacity: true)
+        return batches.count - 1
+    }
+
+    /// Whether commands of these textures and programs can be drawn by one call: two different programs or textures
+    /// cannot (0 is no texture: shapes).
+    static func sharesBatch(_ a: TextureID, _ aProgram: BatchProgram, _ b: TextureID, _ bProgram: BatchProgram) -> Bool {
+        aProgram == bProgram && (a == b || a == 0 || b == 0)
+    }
+
+    /// The pixels scissoring to `clip` keeps (`ScissorBox`'s rounding), nil when there is no clip.
+    static func scissorPixelsIfClipped(_ clip: Rect?, drawableHeight h: Int) -> Rect? {
+        guard let clip else { return nil }
+        return ScissorBox(clip, drawableHeight: h).topLeftPixels(drawableHeight: h)
+    }
+
+    // MARK: - The composite quad
+
+    /// Rounds the content's bounds out to whole pixels (inside the drawable) and appends a textured quad over them
+    /// after the batches: a backend that caches the list in a texture draws it with that one quad.
+    func appendCompositeQuad(drawableSize: PixelSize) {
+        compositeFirst = vertices.count / Self.floatsPerVertex
+        compositeBounds = nil
+        guard var b = contentBounds else { return }
+        let w = Double(drawableSize.width), h = Double(drawableSize.height)
+        b = b.intersection(Rect(x: 0, y: 0, width: w, height: h))
+        guard b.width > 0, b.height > 0 else { contentBounds = nil; return }
+        let x0 = b.minX.rounded(.down), y0 = b.minY.rounded(.down), x1 = b.maxX.rounded(.up), y1 = b.maxY.rounded(.up)
+        contentBounds = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        compositeBounds = contentBounds
+        // The cache texture's rows start at the bottom: v = 1 - y / h.
+        var composite = EmittedCommand(index: -1, clip: nil)
+        quad(x0: x0, y0: y0, x1: x1, y1: y1, l0: (x0 / w, 1 - y0 / h), l1: (x1 / w, 1 - y1 / h),
+             colors: .solid(.white), shape: (0, 0, 0, 0), kind: 2, into: &composite)
+    }
+
+    // MARK: - Damage
+
+    /// Adds the whole pixels of `bounds` inside the drawable as damage (nothing when it lies outside: a sheet sliding
+    /// in from below the window). A cache redraw copies exactly these pixels, so they must lie inside it.
+    func addDamage(onScreen bounds: Rect?) {
+        guard let bounds, let size = drawableSize else { return }
+        let c = bounds.intersection(Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+        guard c.width > 0, c.height > 0 else { return }
+        addDamage(c.wholePixels)
+    }
+
+    /// Adds a damaged pixel rectangle, merging it with those it overlaps; past `maxDamageRects`, all become one.
+    func addDamage(_ rect: Rect) {
+        var merged = rect
+        var i = 0
+        while i < damagedPixels.count {
+            if damagedPixels[i].intersects(merged) {
+                merged = merged.union(damagedPixels.remove(at: i))
+                i = 0
+            } else {
+                i += 1
+            }
+        }
+        damagedPixels.append(merged)
+        if damagedPixels.count > Self.maxDamageRects {
+            let all = damagedPixels.dropFirst().reduce(damagedPixels[0]) { $0.union($1) }
+            damagedPixels = [all]
+        }
+    }
+}

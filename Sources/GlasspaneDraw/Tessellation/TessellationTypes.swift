@@ -1,0 +1,182 @@
+// The vocabulary between the tessellator and a backend: textures by number, glyphs, batches, command spans.
+import GlasspaneCore
+
+/// A texture as the backend numbers it (a GL texture name); 0 is no texture (shapes).
+package typealias TextureID = UInt32
+
+/// One rasterized glyph: where it sits in its source's texture (texture coordinates) and how to place it, in pixels.
+package struct AtlasGlyph: Equatable, Sendable {
+    /// Texture coordinates of the glyph's top-left (u0, v0) and bottom-right (u1, v1) corners.
+    package var u0: Float, v0: Float, u1: Float, v1: Float
+    /// The glyph's bitmap size (0 wide for a space).
+    package var width: Int, height: Int
+    /// From the pen to the bitmap's left edge, and from the line box's top to the bitmap's top.
+    package var bearingX: Int, top: Int
+    /// How far the pen moves after the glyph.
+    package var advance: Int
+
+    /// Creates a glyph.
+    package init(u0: Float, v0: Float, u1: Float, v1: Float, width: Int, height: Int, bearingX: Int, top: Int, advance: Int) {
+        self.u0 = u0; self.v0 = v0; self.u1 = u1; self.v1 = v1
+        self.width = width; self.height = height; self.bearingX = bearingX; self.top = top; self.advance = advance
+    }
+}
+
+/// Where the tessellator gets glyphs and bar-graph rows from: the backend's atlas (GlasspaneRender's `GlyphAtlas`) or,
+/// in tests, a table. Everything it hands out lives in one texture, `texture`.
+package protocol GlyphSource: AnyObject {
+    /// The texture glyphs and rows live in (0 until something was put in it).
+    var texture: TextureID { get }
+    /// Changes each time the source starts over (full, or a new scale): glyphs and rows taken before are stale.
+    var resetCount: Int { get }
+    /// The pixel size text of `fontSize` points is rasterized at.
+    func pixelSize(for fontSize: Double) -> Int
+    /// The glyph for a scalar at a pixel size, rasterized on first use (nil when the font has none).
+    func glyph(_ scalar: Unicode.Scalar, pixelSize: Int) -> AtlasGlyph?
+    /// The ASCII glyphs rasterized so far at a pixel size, by scalar value (128 entries).
+    func asciiGlyphs(pixelSize: Int) -> [AtlasGlyph?]
+    /// Makes the texture exist (bar graphs need it before any glyph).
+    func ensureTexture()
+    /// Reserves a row of `width` texels; nil when it cannot fit.
+    func reserveRow(width: Int) -> (x: Int, y: Int)?
+    /// Writes one byte per texel into a reserved row.
+    func writeRow(at origin: (x: Int, y: Int), _ bytes: [UInt8])
+}
+
+/// Which fragment program draws a batch. llvmpipe runs every branch of a shader for every pixel, so what only a few
+/// quads need has a program of its own (docs/overlay.md, "Every branch is paid").
+package enum BatchProgram: String, Equatable, Sendable {
+    /// `Shaders/overlay.frag`: shapes, glyphs and images.
+    case quads
+    /// `Shaders/gradient.frag`: the color picker's HSV gradients.
+    case gradients
+    /// `Shaders/bars.frag`: bar graphs only.
+    case bars
+    /// `Shaders/solid.frag`: large solid rectangles on whole pixels only.
+    case solid
+}
+
+/// One draw call: `count` vertices from `first`, with one texture and one program.
+package struct DrawBatch: Equatable, Sendable {
+    /// The first vertex.
+    package var first: Int
+    /// How many vertices (a multiple of 6: two triangles a quad).
+    package var count: Int
+    /// The texture it samples (0: shapes only).
+    package var texture: TextureID
+    /// The program that draws it.
+    package var program: BatchProgram
+    /// The pixels its quads cover.
+    package var bounds: Rect?
+
+    /// Creates a batch.
+    package init(first: Int, count: Int, texture: TextureID, program: BatchProgram, bounds: Rect? = nil) {
+        self.first = first; self.count = count; self.texture = texture; self.program = program; self.bounds = bounds
+    }
+}
+
+/// Where one command's vertices are: `count` vertices from `first`, in batch `batch` (-1 when it emitted none), the
+/// pixels they cover (for a `pushClip`, the rectangle it pushed) and the clip in effect.
+package struct CommandSpan: Equatable, Sendable {
+    /// The first vertex.
+    package var first: Int
+    /// How many vertices.
+    package var count: Int
+    /// The batch drawing them, -1 for none.
+    package var batch: Int
+    /// The pixels they cover.
+    package var bounds: Rect?
+    /// Pixels inside `bounds` that the command leaves untouched (a large border's interior), else nil.
+    package var hole: Rect?
+    /// The clip in effect for the command (pixels), whether or not its batch scissors to it.
+    package var clip: Rect?
+
+    /// Whether the two commands' pixels may overlap: their bounds intersect and neither lies wholly in the other's
+    /// hole. A knob inside a focus border does not touch it, so the border need not be drawn over the knob.
+    func mayOverlap(_ other: CommandSpan) -> Bool {
+        guard let a = bounds, let b = other.bounds, a.intersects(b) else { return false }
+        if let hole, hole.encloses(b) { return false }
+        if let otherHole = other.hole, otherHole.encloses(a) { return false }
+        return true
+    }
+}
+
+extension Rect {
+    /// Whether `o` lies wholly inside (edges included).
+    package func encloses(_ o: Rect) -> Bool {
+        o.minX >= minX && o.maxX <= maxX && o.minY >= minY && o.maxY <= maxY
+    }
+
+    /// The smallest rectangle holding both.
+    package func union(_ o: Rect) -> Rect {
+        let x0 = min(minX, o.minX), y0 = min(minY, o.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+
+    /// True when the two share some area (touching edges do not count).
+    package func intersects(_ o: Rect) -> Bool {
+        min(maxX, o.maxX) > max(minX, o.minX) && min(maxY, o.maxY) > max(minY, o.minY)
+    }
+
+    /// The whole pixels the rectangle touches.
+    package var wholePixels: Rect {
+        let x0 = minX.rounded(.down), y0 = minY.rounded(.down)
+        return Rect(x: x0, y: y0, width: maxX.rounded(.up) - x0, height: maxY.rounded(.up) - y0)
+    }
+}
+
+/// Optional-rectangle arithmetic the tessellator needs everywhere.
+enum RectMath {
+    /// The union of two optional rectangles.
+    static func union(_ a: Rect?, _ b: Rect?) -> Rect? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return a.union(b)
+    }
+
+    /// `a` grown to cover `b`; `b` when there is no `a`.
+    static func grown(_ a: Rect?, by b: Rect) -> Rect {
+        guard let a else { return b }
+        return a.union(b)
+    }
+
+    /// A clip inside an enclosing clip (`b` alone when there is none).
+    static func intersection(_ a: Rect?, _ b: Rect) -> Rect {
+        guard let a else { return b }
+        return a.intersection(b)
+    }
+}
+
+/// A scissor box in a bottom-left-origin framebuffer's whole pixels (GL's convention).
+package struct ScissorBox: Equatable, Sendable {
+    /// Left and bottom edges.
+    package var x: Int32, y: Int32
+    /// Size (never negative).
+    package var width: Int32, height: Int32
+
+    /// The box of a top-left-origin pixel rectangle, rounded as the clip scissor always was.
+    package init(_ r: Rect, drawableHeight h: Int) {
+        x = Int32(r.minX.rounded()); y = Int32((Double(h) - r.maxY).rounded())
+        width = Int32(max(0, r.width.rounded())); height = Int32(max(0, r.height.rounded()))
+    }
+
+    /// The pixels (top-left origin) the box keeps: quads under a clip are cut to exactly these.
+    package func topLeftPixels(drawableHeight h: Int) -> Rect {
+        Rect(x: Double(x), y: Double(h - Int(y) - Int(height)), width: Double(width), height: Double(height))
+    }
+}
+
+extension DrawCommand {
+    /// A re-emitted bar graph has the same quad and new levels in the atlas: changed pixels, unchanged vertices.
+    var changesWithoutVertices: Bool {
+        if case .bars = self { true } else { false }
+    }
+
+    /// Glyphs and bar graphs are drawn from the glyph source's texture.
+    var drawsFromAtlas: Bool {
+        switch self {
+        case .glyphs, .bars: true
+        default: false
+        }
+    }
+}

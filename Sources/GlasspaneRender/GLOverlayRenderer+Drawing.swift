@@ -1,0 +1,150 @@
+// Buffers, uploads and draw calls: the tessellator's vertices into GL buffers, its batches into glDrawArrays.
+import CGL
+import GlasspaneCore
+import GlasspaneDraw
+
+/// A vertex array and the buffer its attributes read, with the bytes allocated in it.
+struct VertexBuffer {
+    var vertexArray: GLuint = 0
+    var buffer: GLuint = 0
+    var capacity = 0
+
+    /// Deletes both (nothing when they were never made).
+    mutating func delete() {
+        if buffer != 0 { glDeleteBuffers(1, &buffer) }
+        if vertexArray != 0 { glDeleteVertexArrays(1, &vertexArray) }
+    }
+}
+
+extension GLOverlayRenderer {
+    /// A vertex array whose attributes follow the tessellator's vertex layout (DrawListTessellator.swift), over a
+    /// new buffer.
+    func makeVertexBuffer() -> VertexBuffer {
+        var made = VertexBuffer()
+        glGenVertexArrays(1, &made.vertexArray)
+        glGenBuffers(1, &made.buffer)
+        resources.state.bindVertexArray(made.vertexArray)
+        resources.state.bindArrayBuffer(made.buffer)
+        let stride = GLsizei(DrawListTessellator.floatsPerVertex * MemoryLayout<Float>.size)
+        func attribute(_ index: GLuint, _ size: GLint, _ offset: Int) {
+            glEnableVertexAttribArray(index)
+            glVertexAttribPointer(index, size, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.size))
+        }
+        attribute(0, 2, 0) // position
+        attribute(1, 2, 2) // local coordinates
+        attribute(2, 4, 4) // premultiplied color
+        attribute(3, 4, 8) // shape parameters
+        attribute(4, 1, 12) // kind
+        resources.state.bindVertexArray(0)
+        return made
+    }
+
+    /// Uploads every vertex after a whole tessellation, growing the buffer when it must.
+    func uploadAllVertices() {
+        _ = tessellator.takeUploads() // the whole buffer goes
+        takeState()
+        resources.state.bindArrayBuffer(listBuffer.buffer)
+        let bytes = tessellator.vertices.count * MemoryLayout<Float>.size
+        if bytes > listBuffer.capacity {
+            listBuffer.capacity = max(bytes, listBuffer.capacity * 2, 64 * 1024)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), listBuffer.capacity, nil, GLenum(GL_DYNAMIC_DRAW))
+        }
+        Self.bufferSubData(tessellator.vertices)
+    }
+
+    /// Uploads the vertex ranges a partial update or a hot-command change rewrote, and the hot vertices when they
+    /// changed (a few hundred vertices at most, uploaded whole; the hot buffer is made on first use).
+    func uploadChangedVertices() {
+        let ranges = tessellator.takeUploads()
+        if !ranges.isEmpty {
+            takeState()
+            resources.state.bindArrayBuffer(listBuffer.buffer)
+            Self.bufferSubData(tessellator.vertices, ranges: ranges)
+        }
+        guard let hotVertices = tessellator.takeChangedHotVertices() else { return }
+        takeState()
+        if hotBuffer.vertexArray == 0 { hotBuffer = makeVertexBuffer() }
+        resources.state.bindArrayBuffer(hotBuffer.buffer)
+        let bytes = hotVertices.count * MemoryLayout<Float>.size
+        if bytes > hotBuffer.capacity {
+            hotBuffer.capacity = max(bytes, 16 * 1024)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), hotBuffer.capacity, nil, GLenum(GL_DYNAMIC_DRAW))
+        }
+        Self.bufferSubData(hotVertices)
+    }
+
+    /// Writes `ranges` of `floats` (in floats; all of them when nil) to the same ranges of the bound array buffer.
+    /// Nonisolated so that the buffer's closure is not a main-actor closure, whose executor Swift checks at run time
+    /// on every call.
+    nonisolated static func bufferSubData(_ floats: [Float], ranges: [Range<Int>]? = nil) {
+        floats.withUnsafeBytes { raw in
+            let size = MemoryLayout<Float>.size
+            guard let ranges else {
+                if raw.count > 0 { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, raw.count, raw.baseAddress) }
+                return
+            }
+            for r in ranges where !r.isEmpty {
+                glBufferSubData(GLenum(GL_ARRAY_BUFFER), r.lowerBound * size, r.count * size, raw.baseAddress! + r.lowerBound * size)
+            }
+        }
+    }
+
+    /// The program that draws a batch.
+    func shader(for batch: DrawBatch) -> ShaderProgram {
+        switch batch.program {
+        case .quads: resources.program
+        case .bars: resources.barsProgram
+        case .solid: resources.solidProgram
+        case .gradients: resources.gradientProgram
+        }
+    }
+
+    /// Draws every batch directly (no cache).
+    func drawBatches(metrics: WindowMetrics) {
+        drawCallCount = 0
+        guard !tessellator.batches.isEmpty else { return }
+        prepareState(metrics: metrics)
+        drawCallCount = issueBatches(metrics: metrics, region: nil)
+        checkGLError("overlay render")
+    }
+
+    /// Issues the batches that touch `region` (all when nil); returns the draw calls.
+    func issueBatches(metrics: WindowMetrics, region: Rect?) -> Int {
+        let h = metrics.drawableSize.height
+        // Clips are cut into the quads; only a region redraw scissors (once, for every batch).
+        if let region {
+            let box = ScissorBox(region, drawableHeight: h)
+            guard box.width > 0, box.height > 0 else { return 0 }
+            resources.state.set(.scissorTest, true)
+            glScissor(box.x, box.y, box.width, box.height)
+        }
+        var calls = 0
+        var boundTexture: GLuint = .max
+        for batch in tessellator.batches {
+            if let region, !(batch.bounds.map { $0.intersects(region) } ?? false) { continue }
+            resources.use(shader(for: batch), viewport: metrics.drawableSize) // a no-op while the program is bound
+            if batch.texture != 0 && batch.texture != boundTexture {
+                resources.state.bindTexture0(batch.texture)
+                boundTexture = batch.texture
+            }
+            glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
+            calls += 1
+        }
+        return calls
+    }
+
+    /// Draws the hot batches over the composite (state prepared by `render`).
+    func drawHotCommands(metrics: WindowMetrics) {
+        let batches = tessellator.hot.batches
+        guard !batches.isEmpty else { return }
+        resources.state.bindVertexArray(hotBuffer.vertexArray)
+        for batch in batches where batch.count > 0 {
+            resources.use(shader(for: batch), viewport: metrics.drawableSize)
+            if batch.texture != 0 { resources.state.bindTexture0(batch.texture) }
+            glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
+            drawCallCount += 1
+        }
+        resources.state.bindVertexArray(listBuffer.vertexArray)
+    }
+}
