@@ -102,6 +102,11 @@ let package = Package(
         .executableTarget(name: "WrappedView", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/WrappedView"),
         .executableTarget(name: "CustomMessages", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/CustomMessages"),
 
+        // The tessellator without GL: golden files of real overlays' vertices and batches, partial updates.
+        .testTarget(
+            name: "GlasspaneDrawTests",
+            dependencies: ["GlasspaneDraw", "GlasspaneCore", "GlasspaneDemo", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneTesting"],
+            exclude: ["Golden"]),
         .testTarget(name: "GlasspaneCoreTests", dependencies: ["GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(name: "GlasspaneAnimationTests", dependencies: ["GlasspaneAnimation", "GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(
