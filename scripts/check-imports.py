@@ -21,6 +21,13 @@ for m in re.finditer(pattern, pkg, re.S):
     path = re.search(r'path: "([^"]+)"', body)
     targets[name] = (declared - {name}, path.group(1) if path else None)
 
+# The layering rules (docs/design.md): backends read the draw list, never the views; only the renderer and the
+# platform touch C.
+FORBIDDEN = {"GlasspaneRender": {"GlasspaneOverlay"}}
+for pure in ("GlasspaneCore", "GlasspaneBus", "GlasspaneAnimation", "GlasspaneDraw", "GlasspaneOverlay", "GlasspaneScene",
+             "GlasspaneScripts", "GlasspaneHost", "GlasspaneDemo", "GlasspaneInspector"):
+    FORBIDDEN.setdefault(pure, set()).update({"CSDL2", "CGL"})
+
 problems = []
 for name, (declared, path) in sorted(targets.items()):
     folder = path or (("Tests/" if name.endswith("Tests") else "Sources/") + name)
@@ -32,6 +39,8 @@ for name, (declared, path) in sorted(targets.items()):
             m = re.match(r"\s*(?:@testable\s+)?import\s+(\w+)", line)
             if m and m.group(1).startswith(KNOWN):
                 imported.add(m.group(1))
+    for module in sorted(FORBIDDEN.get(name, set()) & (imported | declared)):
+        problems.append(f"{name}: must not depend on {module} (docs/design.md, the layers)")
     if imported - declared:
         problems.append(f"{name}: imports {sorted(imported - declared)} without declaring them in Package.swift")
     if declared - imported:
