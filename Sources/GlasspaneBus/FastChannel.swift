@@ -55,8 +55,6 @@ public final class FastChannel<Element> {
     public let overflow: FastChannelOverflow
     /// Batches dropped by `.dropOldest`.
     public var droppedBatches: Int { dropped }
-    /// Batches sent so far.
-    public var sentBatches: Int { sent }
     /// Elements sent so far.
     public var sentElements: Int { sentElementCount }
 
@@ -68,7 +66,6 @@ public final class FastChannel<Element> {
     @usableFromInline var batches: [[Element]] = []
     @usableFromInline var spares: [[Element]] = []
     @usableFromInline var dropped = 0
-    @usableFromInline var sent = 0
     @usableFromInline var sentElementCount = 0
 
     init(name: String, bus: MessageBus, writePhases: Set<FramePhase>, readPhases: Set<FramePhase>, capacity: Int,
@@ -97,7 +94,6 @@ public final class FastChannel<Element> {
         }
         guard batches.count < capacity else { throw fullError() }
         batches.append(batch)
-        sent += 1
         sentElementCount += batch.count
         if bus.logSink != nil { logSend(count: batch.count) }
     }

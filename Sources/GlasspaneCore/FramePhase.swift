@@ -56,8 +56,6 @@ public enum FramePhase: String, CaseIterable, Codable, Sendable, Hashable {
 
     /// The phases whose sum is the overlay's own cost (layout, paint and render).
     public static let overlayPhases: [FramePhase] = [.overlayLayout, .overlayPaint, .overlayRender]
-    /// The phases in which bus messages are delivered.
-    public static let busPhases: [FramePhase] = [.busToEngine, .busToOverlay]
 }
 
 /// Frame budgets shared by the bench (over-budget share), the HUD (its budget line) and scripts (default frame).

@@ -208,9 +208,6 @@ public final class FrameLoop {
         observers.removeAll { $0.observer === observer }
     }
 
-    /// The observers in the order they are called.
-    public var frameObservers: [any FrameObserver] { observers.map(\.observer) }
-
     /// Adds events to this frame's input, after the platform's (a script player calls it from `frameWillStart`).
     public func inject(_ events: [InputEvent]) { injectedEvents.append(contentsOf: events) }
 

@@ -17,14 +17,6 @@ public enum RoutingTarget {
     public var view: View? { if case .overlay(_, let v) = self { v } else { nil } }
     /// The overlay layer, when the target is a view.
     public var layer: OverlayLayer? { if case .overlay(let l, _) = self { l } else { nil } }
-    /// True when both name the engine or the same view.
-    func isSame(as other: RoutingTarget) -> Bool {
-        switch (self, other) {
-        case (.engine, .engine): true
-        case let (.overlay(_, a), .overlay(_, b)): a === b
-        default: false
-        }
-    }
 }
 
 /// Why one layer did not claim a located event.

@@ -11,11 +11,6 @@ extension View {
         let fitted = sizeThatFits(proposal, fonts: fonts)
         return Size(width: preferredWidth ?? fitted.width, height: preferredHeight ?? fitted.height)
     }
-
-    /// Sizes the view to its measured size for an unlimited proposal, keeping its origin.
-    public final func sizeToFit(fonts: any FontMetrics) {
-        frame.size = measure(proposed: Size(width: .infinity, height: .infinity), fonts: fonts)
-    }
 }
 
 /// The direction a stack lines its children up in.

@@ -26,16 +26,6 @@ extension View {
     /// Converts a point in this view's coordinates to another view's coordinates (both in the same window).
     public func convert(_ point: Point, to other: View) -> Point { other.convertFromWindow(convertToWindow(point)) }
 
-    /// True when this view and every ancestor are shown and opaque enough to see (layer visibility not included).
-    public var isVisibleInTree: Bool {
-        var v: View? = self
-        while let c = v {
-            if c.isHidden || c.alpha <= 0 { return false }
-            v = c.superview
-        }
-        return true
-    }
-
     /// True when this view and every ancestor pass the hit-test skip rules (the view could receive events).
     public var isEligibleForEvents: Bool {
         var v: View? = self

@@ -45,9 +45,6 @@ public final class BenchmarkSampler: FrameObserver {
         progressEvery = max(1, description.resolvedMeasuredFrames / 10)
     }
 
-    /// True when GPU timing is on and the driver has GL timer queries.
-    public var measuresGPU: Bool { gpu?.isSupported ?? false }
-
     /// False when the benchmark was asked not to time GPU passes (`--no-gpu-timing`).
     public var timesGPUPasses: Bool { gpu != nil }
 
