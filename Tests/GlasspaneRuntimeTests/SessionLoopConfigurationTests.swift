@@ -8,6 +8,117 @@ import GlasspaneScripts
 import XCTest
 
 final class SessionLoopConfigurationTests: XCTestCase {
+    /// A script whose last frame is `lastFrame`, on a clock of `stepsPerSecond` with `maxSteps` catch-up steps.
+    private func script(lastFrame: Int, stepsPerSecond: Int = 120, maxSteps: Int = 8) -> Script {
+        let header = ScriptHeader(windowSize: Size(width: 480, height: 320), stepsPerSecond: stepsPerSecond, maxStepsPerFrame: maxSteps)
+        return Script(file: "s.jsonl", header: header, lines: [], timing: [], lastFrameIndex: lastFrame)
+    }
+
+    /// A description replaying `s.jsonl`.
+    private func replaying(runsWholeScript: Bool = true) -> SessionDescription {
+        var d = SessionDescription()
+        d.replay = ReplayDescription(scriptPath: "s.jsonl", runsWholeScript: runsWholeScript)
+        return d
+    }
+
+    func testAPlainSessionRunsUntilQuitOnTheWallClockWithItsOwnCountAndCap() throws {
+        let plain = try SessionDescription().loopConfiguration(replaying: nil)
+        XCTAssertNil(plain.maxFrames)
+        XCTAssertNil(plain.fpsCap)
+        XCTAssertEqual(plain.stepsPerSecond, 120)
+        XCTAssertEqual(plain.maxCatchUpSteps, 8)
+        XCTAssertFalse(plain.ignoresPlatformInput)
+        XCTAssertFalse(plain.finishBeforeTiming, "a window's swap waits for the display")
+
+        var d = SessionDescription()
+        d.frames = 5
+        d.fpsCap = 30
+        d.headless = true
+        let counted = try d.loopConfiguration(replaying: nil)
+        XCTAssertEqual(counted.maxFrames, 5)
+        XCTAssertEqual(counted.fpsCap, 30)
+        XCTAssertTrue(counted.finishBeforeTiming, "headless finishes before the present by default")
+        d.finishesBeforePresent = false
+        XCTAssertFalse(try d.loopConfiguration(replaying: nil).finishBeforeTiming)
+    }
+
+    func testABenchmarkRunsItsWarmUpAndMeasuredFramesUncapped() throws {
+        var d = SessionDescription()
+        d.frames = 10
+        d.fpsCap = 60
+        d.benchmark = BenchmarkDescription(warmupFrames: 20)
+        let defaultMeasured = try d.loopConfiguration(replaying: nil)
+        XCTAssertEqual(defaultMeasured.maxFrames, 1020, "20 warm-up frames and the default 1,000 measured")
+        XCTAssertNil(defaultMeasured.fpsCap)
+        d.benchmark?.measuredFrames = 300
+        XCTAssertEqual(try d.loopConfiguration(replaying: nil).maxFrames, 320)
+    }
+
+    func testADumpRunsOneFrame() throws {
+        var d = SessionDescription()
+        d.frames = 50
+        d.dumpsViews = true
+        XCTAssertEqual(try d.loopConfiguration(replaying: nil).maxFrames, 1)
+        d.benchmark = BenchmarkDescription(warmupFrames: 5, measuredFrames: 5)
+        XCTAssertEqual(try d.loopConfiguration(replaying: nil).maxFrames, 1, "a dump wins over a benchmark")
+    }
+
+    func testAReplayPlaysTheWholeScriptOnItsClockIgnoringThePlatformUncapped() throws {
+        var d = replaying()
+        d.fpsCap = 60
+        d.frames = 7
+        let c = try d.loopConfiguration(replaying: script(lastFrame: 41, stepsPerSecond: 240, maxSteps: 3))
+        XCTAssertEqual(c.maxFrames, 42, "frames 0...41")
+        XCTAssertEqual(c.stepsPerSecond, 240)
+        XCTAssertEqual(c.maxCatchUpSteps, 3)
+        XCTAssertTrue(c.ignoresPlatformInput)
+        XCTAssertNil(c.fpsCap)
+    }
+
+    func testAReplayUnderABenchmarkADumpOrItsOwnCountRunsTheirFrames() throws {
+        var bench = replaying(runsWholeScript: false)
+        bench.benchmark = BenchmarkDescription(warmupFrames: 10, measuredFrames: 100)
+        let benched = try bench.loopConfiguration(replaying: script(lastFrame: 41))
+        XCTAssertEqual(benched.maxFrames, 110)
+        XCTAssertTrue(benched.ignoresPlatformInput)
+
+        var whole = replaying()
+        whole.benchmark = BenchmarkDescription(warmupFrames: 10, measuredFrames: 100)
+        XCTAssertEqual(try whole.loopConfiguration(replaying: script(lastFrame: 41)).maxFrames, 110,
+                       "a benchmark's frame count wins over the script's length")
+
+        var dump = replaying()
+        dump.dumpsViews = true
+        XCTAssertEqual(try dump.loopConfiguration(replaying: script(lastFrame: 41)).maxFrames, 1)
+
+        var counted = replaying(runsWholeScript: false)
+        counted.frames = 500
+        XCTAssertEqual(try counted.loopConfiguration(replaying: script(lastFrame: 41)).maxFrames, 500)
+        counted.frames = 0
+        XCTAssertNil(try counted.loopConfiguration(replaying: script(lastFrame: 41)).maxFrames, "the script loops until quit")
+    }
+
+    func testAScreenshotPastTheLastFrameIsRefusedNamingBoth() throws {
+        var d = SessionDescription()
+        d.frames = 10
+        d.screenshots = [ScreenshotRequest(frame: 9, path: "a.png"), ScreenshotRequest(frame: nil, path: "last.png")]
+        XCTAssertEqual(try d.loopConfiguration(replaying: nil).maxFrames, 10, "frame 9 and the last frame are reached")
+        d.screenshots.append(ScreenshotRequest(frame: 10, path: "b.png"))
+        XCTAssertThrowsError(try d.loopConfiguration(replaying: nil)) { error in
+            guard case .screenshotFrame(let frame, let lastFrame)? = error as? SessionError else { return XCTFail("\(error)") }
+            XCTAssertEqual(frame, 10)
+            XCTAssertEqual(lastFrame, 9)
+        }
+        d.frames = 0
+        XCTAssertNoThrow(try d.loopConfiguration(replaying: nil), "a run until quit reaches every frame")
+
+        var replay = replaying()
+        replay.screenshots = [ScreenshotRequest(frame: 42, path: "late.png")]
+        XCTAssertThrowsError(try replay.loopConfiguration(replaying: script(lastFrame: 41))) { error in
+            XCTAssertEqual((error as? SessionError)?.identifier, "screenshot-frame")
+        }
+    }
+
     func testTheScriptOptionTableIsTheWireVocabulary() {
         // Scripts and golden files on disk carry these names: renaming a case would make them unreadable.
         XCTAssertEqual(ScriptOption.allCases.map(\.rawValue), ["font", "hud", "msaa", "route", "slowAnimations"])
