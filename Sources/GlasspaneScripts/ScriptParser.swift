@@ -186,10 +186,30 @@ enum ScriptKeyAction: String, CaseIterable {
     init(_ event: KeyEvent) { self = !event.isDown ? .release : event.isRepeat ? .repeat : .press }
 }
 
-/// Names shared by the parser and the recorder.
-enum ScriptNames {
-    /// Keys that decide what a line is. `event` wins over `key` (a recorded key event has both).
-    static let kindKeys = ["click", "drag", "type_text", "key", "wait", "bus", "expect", "frames"]
+/// What a body line is, named by the key that decides it: the one table the parser reads and its errors list.
+enum ScriptLineKind: String, CaseIterable {
+    /// A recorded input event (`"event":"down"`...).
+    case event
+    /// A click on a point or a view.
+    case click
+    /// A drag between two points or views.
+    case drag
+    /// Text typed, one event per character.
+    case typeText = "type_text"
+    /// A key pressed and released.
+    case key
+    /// Frames to wait before the next line.
+    case wait
+    /// A bus message to post.
+    case bus
+    /// An expectation to check.
+    case expect
+    /// Frame durations.
+    case frames
+
+    /// The kinds found by looking for their key. `event` is looked for first and wins over `key` (a recorded key
+    /// event has both).
+    static let decidedByKey = allCases.filter { $0 != .event }
 }
 
 // MARK: - Parser
@@ -397,25 +417,25 @@ struct ScriptParser {
             throw LineProblem(.misplacedHeader, field: "format", "a header line may only be the first line")
         }
         var f = Fields(object)
-        let kind: String
-        if object["event"] != nil {
-            kind = "event"
+        let kind: ScriptLineKind
+        if object[ScriptLineKind.event.rawValue] != nil {
+            kind = .event
         } else {
-            let present = ScriptNames.kindKeys.filter { object[$0] != nil }
+            let present = ScriptLineKind.decidedByKey.filter { object[$0.rawValue] != nil }
             if present.count > 1 {
-                throw LineProblem(.ambiguousKind, "a line does one thing, but this one has \(present.joined(separator: " and "))")
+                throw LineProblem(.ambiguousKind, "a line does one thing, but this one has \(present.map(\.rawValue).joined(separator: " and "))")
             }
             guard let k = present.first else {
                 if object.keys.allSatisfy({ $0 == "comment" }) { return }  // a comment line
                 let keys = object.keys.sorted().joined(separator: ", ")
-                throw LineProblem(.unknownKind, "unknown kind of line (fields: \(keys)); expected one of event, "
-                                  + ScriptNames.kindKeys.joined(separator: ", "))
+                throw LineProblem(.unknownKind, "unknown kind of line (fields: \(keys)); expected one of "
+                                  + ScriptLineKind.allCases.map(\.rawValue).joined(separator: ", "))
             }
             kind = k
         }
 
-        if kind == "frames" { try parseTiming(&f); return }
-        if kind == "wait" {
+        if kind == .frames { try parseTiming(&f); return }
+        if kind == .wait {
             if f.has("frame") { throw LineProblem(.invalidField, field: "frame", "a wait line has no 'frame': it counts from the previous line") }
             let n = try f.requiredInt("wait", in: 0...limits.maxFrameIndex)
             try f.rejectUnknown()
@@ -433,20 +453,21 @@ struct ScriptParser {
         let time = try f.int("t", in: ScriptRanges.time).map { Nanoseconds($0) }
         let action: ScriptAction
         switch kind {
-        case "event": action = .event(try parseEvent(&f))
-        case "click": action = try parseClick(&f)
-        case "drag": action = try parseDrag(&f)
-        case "type_text": action = .typeText(try f.requiredString("type_text"))
-        case "key":
+        case .event: action = .event(try parseEvent(&f))
+        case .click: action = try parseClick(&f)
+        case .drag: action = try parseDrag(&f)
+        case .typeText: action = .typeText(try f.requiredString("type_text"))
+        case .key:
             let name = try f.requiredString("key")
             guard let key = Key(name: name) else { throw f.invalid("key", "a key name (enter, escape, a, f1...)", .string(name)) }
             action = .keyPress(key, try f.modifiers())
-        case "bus": action = .bus(try parseBus(&f))
-        default: action = .expect(try parseExpectation(&f))
+        case .bus: action = .bus(try parseBus(&f))
+        case .expect: action = .expect(try parseExpectation(&f))
+        case .frames, .wait: return  // parsed above
         }
         try f.rejectUnknown()
         let parsed = ScriptLine(line: line, frame: frame, time: time, action: action)
-        try checkFrame(parsed.lastFrame, field: kind == "drag" ? "drag.frames" : "frame", what: "this line")
+        try checkFrame(parsed.lastFrame, field: kind == .drag ? "drag.frames" : "frame", what: "this line")
         lines.append(parsed)
         start = frame
         cursor = parsed.lastFrame
