@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "GlasspaneRuntimeTests",
             dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneDraw", "GlasspaneHost", "GlasspaneRender", "CSDL2",
-                           "GlasspaneAnimation", "SDLTestEvents"]),
+                           "GlasspaneAnimation", "GlasspaneScripts", "SDLTestEvents"]),
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", "GlasspaneBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -136,7 +136,7 @@ final class WrappedViewApp: SessionApp {
     func renderScene(interpolation alpha: Double, metrics: WindowMetrics) {
         sceneRenderer.render(RenderScene(eye: Vec3(0, 1, 5), objects: []), viewport: metrics.drawableSize)
     }
-    func property(_ name: String, of view: View) -> String? { name == "text" ? (view as? Label)?.text : nil }
+    func property(_ property: ViewProperty, of view: View) -> String? { property == .text ? (view as? Label)?.text : nil }
 }
 
 exit(await ExampleRunner.run("WrappedView", defaultFrames: 4, make: { WrappedViewApp(resources: $0) }) { $0.result })

@@ -186,20 +186,55 @@ public enum InputEvent: Hashable, Sendable {
         }
     }
 
-    /// A short kind name for traces and scripts: `down`, `move`, `up`, `cancel`, `wheel`, `key`, `text`,
-    /// `composition`, `resize`, `quit`.
-    public var kindName: String {
+    /// What kind of event this is; its raw value is the name traces and scripts use.
+    public var kind: InputEventKind {
         switch self {
-        case .pointerDown: "down"
-        case .pointerMove: "move"
-        case .pointerUp: "up"
-        case .pointerCancel: "cancel"
-        case .wheel: "wheel"
-        case .key: "key"
-        case .text: "text"
-        case .composition: "composition"
-        case .resize: "resize"
-        case .quit: "quit"
+        case .pointerDown: .down
+        case .pointerMove: .move
+        case .pointerUp: .up
+        case .pointerCancel: .cancel
+        case .wheel: .wheel
+        case .key: .key
+        case .text: .text
+        case .composition: .composition
+        case .resize: .resize
+        case .quit: .quit
+        }
+    }
+
+    /// The kind's name for traces and scripts (`kind.rawValue`).
+    public var kindName: String { kind.rawValue }
+}
+
+/// The kinds of input event by the names traces and scripts write (`"event":"down"`): the one table the recorder
+/// writes, the parser reads and its error lists, in this order.
+public enum InputEventKind: String, CaseIterable, Hashable, Sendable {
+    /// `InputEvent.pointerDown`.
+    case down
+    /// `InputEvent.pointerMove`.
+    case move
+    /// `InputEvent.pointerUp`.
+    case up
+    /// `InputEvent.pointerCancel`.
+    case cancel
+    /// `InputEvent.wheel`.
+    case wheel
+    /// `InputEvent.key`.
+    case key
+    /// `InputEvent.text`.
+    case text
+    /// `InputEvent.composition`.
+    case composition
+    /// `InputEvent.resize`.
+    case resize
+    /// `InputEvent.quit`.
+    case quit
+
+    /// True for the four pointer kinds (down, move, up, cancel).
+    public var isPointer: Bool {
+        switch self {
+        case .down, .move, .up, .cancel: true
+        default: false
         }
     }
 }

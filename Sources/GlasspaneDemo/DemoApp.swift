@@ -250,20 +250,20 @@ public final class DemoApp: SessionApp {
 
     /// The demo's view properties: `text` of labels, text fields and buttons, `enabled` of buttons, `color` of the picker (or a view's
     /// background), `value` of sliders, `invalid` of text fields.
-    public func property(_ name: String, of view: View) -> String? {
-        switch name {
-        case "text":
+    public func property(_ property: ViewProperty, of view: View) -> String? {
+        switch property {
+        case .text:
             if let f = view as? TextField { return f.text }
             if let l = view as? Label { return l.text }
             if let b = view as? Button { return b.title }
             return nil
-        case "enabled": return (view as? Button).map { String($0.isEnabled) }
-        case "invalid": return (view as? TextField).map { String($0.isInvalid) }
-        case "color":
+        case .enabled: return (view as? Button).map { String($0.isEnabled) }
+        case .invalid: return (view as? TextField).map { String($0.isInvalid) }
+        case .color:
             if let p = view as? ColorPicker { return p.color.hex }
             return view.backgroundColor.hex
-        case "value": return (view as? Slider).map { String($0.value) }
-        default: return nil
+        case .value: return (view as? Slider).map { String($0.value) }
+        case .hidden, .focused, .frame: return nil  // the session answers these for every view
         }
     }
 }

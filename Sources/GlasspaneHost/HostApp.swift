@@ -104,8 +104,8 @@ public protocol SessionApp: HostApp {
     /// The engine's state as `get-state` reports it, as a JSON object (`expect.state`); nil when unavailable.
     func engineStateForExpectations() -> JSONValue?
     /// An app-specific view property (`text`, `color`, `value`...) in its text form; nil when the view has none.
-    /// The session answers the generic ones (`hidden`, `focused`, `frame`) itself.
-    func property(_ name: String, of view: View) -> String?
+    /// The session answers the generic ones (`ViewProperty.answeredBySession`) itself.
+    func property(_ property: ViewProperty, of view: View) -> String?
 }
 
 extension SessionApp {
@@ -130,5 +130,5 @@ extension SessionApp {
     /// No engine state for expectations.
     public func engineStateForExpectations() -> JSONValue? { nil }
     /// No app-specific view properties.
-    public func property(_ name: String, of view: View) -> String? { nil }
+    public func property(_ property: ViewProperty, of view: View) -> String? { nil }
 }

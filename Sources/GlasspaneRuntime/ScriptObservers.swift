@@ -220,12 +220,13 @@ struct SessionExpectationContext: @MainActor ExpectationContext {
     }
 
     func viewProperty(_ identifier: String, _ name: String) -> String? {
-        guard let view = app.stage.overlay.view(withIdentifier: identifier) else { return nil }
-        switch name {
-        case "hidden": return String(view.isHidden)
-        case "focused": return String(view.isFocused)
-        case "frame": return view.windowFrame.description
-        default: return app.property(name, of: view)
+        guard let property = ViewProperty(rawValue: name),
+              let view = app.stage.overlay.view(withIdentifier: identifier) else { return nil }
+        switch property {
+        case .hidden: return String(view.isHidden)
+        case .focused: return String(view.isFocused)
+        case .frame: return view.windowFrame.description
+        default: return app.property(property, of: view)
         }
     }
 

@@ -1,8 +1,8 @@
-// The one front door: a `SessionDescription` in, a running session out. `Session.open` checks what it can before
-// any window exists (scripts, output paths), then opens the platform, the renderers, the bus and the app, attaches
-// the observers the description asks for, and `run()` drives the frame loop; `close()` tears down in order.
+// The one front door: a `SessionDescription` in, a running session out. `Session.open` decides what it can before
+// any window exists (`SessionPlan`: scripts, output paths, the loop's configuration), then opens the platform, the
+// renderers, the bus and the app and attaches the observers the description asks for, closing what it opened on
+// any failure; `run()` drives the frame loop; `close()` tears down in order.
 import Foundation
-import GlasspaneAnimation
 import GlasspaneBus
 import GlasspaneCore
 import GlasspaneHost
@@ -69,73 +69,71 @@ public final class Session {
     /// Opens everything the description asks for, or throws naming what failed. Scripts and output paths are
     /// checked before the window opens, so a bad one never costs a window or a GL context.
     public static func open(_ description: SessionDescription, makeApp: SessionAppFactory) throws(SessionError) -> Session {
-        var description = description
-        var warnings: [String] = []
+        // 1. What can be checked without a window, and the loop's configuration (pure: SessionLoopConfigurationTests).
+        let plan = try SessionPlan(description)
+        let description = plan.description
 
-        // 1. What can be checked without a window.
-        var script: Script?
-        if let replay = description.replay {
-            do { script = try Script.load(path: replay.scriptPath) } catch {
-                throw .script(error.diagnostics.map(\.description))
-            }
-            warnings += script!.warnings.map { "warning: \($0.description)" }
-            try description.apply(script!.header, path: replay.scriptPath)
-        }
-        try OutputPaths.check(description)
-        // Read by every animation when it starts (engine and overlay alike), so it is set before the app exists.
-        do { try AnimationSettings.setSlowDownFactor(description.resolvedSlowAnimations) } catch {
-            throw .slowAnimations(description.slowAnimations)
-        }
-        // The inspector's address is checked before any window; nothing is bound until `run()`.
-        var inspectorServer: InspectorServer?
-        if let settings = description.inspector {
-            do { inspectorServer = try InspectorServer(settings: settings, hub: InspectorHub(limits: settings.limits, token: settings.token)) }
-            catch { throw .inspector(error) }
-        }
-        let platformOptions = description.platformOptions
-        if let problem = platformOptions.problem { throw .platform(.invalidOptions(problem)) }
-
-        // 2. The window and GL context.
+        // 2. The window and GL context. Every failure after this leaves through the one cleanup below.
         let platform: SDLPlatform
-        do {
-            platform = try SDLPlatform(options: platformOptions)
-        } catch {
-            throw .platform(error)
-        }
+        do { platform = try SDLPlatform(options: description.platformOptions) } catch { throw .platform(error) }
         // The loop's glFinish before each present leaves nothing queued: no fences needed on top.
         platform.finishesBeforePresent = description.resolvedFinish
+        var busLog: FileLogSink?
+        do throws(SessionError) {
+            var warnings = plan.warnings
+            try checkDisplay(of: platform, for: description, warnings: &warnings)
 
-        // SDL falls back to its offscreen driver when the display it was given does not answer (a stale DISPLAY):
-        // the window would be invisible, so say so instead of rendering into nothing.
+            // 3. Font, bus log, renderers, app; the font first, so a missing one leaves no log file behind.
+            let atlas: GlyphAtlas
+            do {
+                atlas = try GlyphAtlas(fontPath: description.fontPath.isEmpty ? GlyphAtlas.defaultFontPath : description.fontPath)
+                if !description.busLogPath.isEmpty { busLog = try FileLogSink(path: description.busLogPath) }
+            } catch {
+                throw SessionError(opening: error)
+            }
+            atlas.scale = platform.metrics.scaleY
+            let app = try openApp(description, on: platform, atlas: atlas, busLog: busLog, makeApp: makeApp)
+
+            // 4. The loop and its observers.
+            let loop = FrameLoop(platform: platform, app: app, configuration: plan.loopConfiguration)
+            let surface = SessionSurface(offscreen: description.headless, samples: description.resolvedSamples)
+            loop.surface = surface
+            let observers = try attachObservers(to: loop, plan: plan, app: app, platform: platform, busLog: busLog)
+            return Session(description: description, platform: platform, app: app, loop: loop, observers: observers,
+                           warnings: warnings, surface: surface, busLog: busLog, inspectorServer: plan.inspectorServer)
+        } catch {
+            busLog?.close()
+            platform.close()
+            throw error
+        }
+    }
+
+    /// SDL falls back to its offscreen driver when the display it was given does not answer (a stale DISPLAY): the
+    /// window would be invisible, so that is an error rather than rendering into nothing. A refused vsync is a warning.
+    private static func checkDisplay(of platform: SDLPlatform, for description: SessionDescription,
+                                     warnings: inout [String]) throws(SessionError) {
         if !description.headless, ["offscreen", "dummy"].contains(platform.videoDriver),
            ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] != platform.videoDriver {
-            platform.close()
             throw .displayUnreachable(display: ProcessInfo.processInfo.environment["DISPLAY"] ?? "", driver: platform.videoDriver)
         }
         if description.vsync && !description.headless && !platform.vsyncActive {
             warnings.append("warning: vsync was requested but the \(platform.videoDriver) driver refused it (\(SDLPlatform.lastError)); "
                             + "frames run uncapped. Use --fps-cap N to pace them.")
         }
+    }
 
-        // 3. Renderers, bus, app.
+    /// The renderers, the bus (logging to `busLog`) and the app the factory builds on them, wired to the platform.
+    private static func openApp(_ description: SessionDescription, on platform: SDLPlatform, atlas: GlyphAtlas,
+                                busLog: FileLogSink?, makeApp: SessionAppFactory) throws(SessionError) -> any SessionApp {
         let app: any SessionApp
-        let busLog: FileLogSink?
         // One GL state shadow for the scene and the overlay (the contract in GLStateCache.swift). Nothing else in the
         // session changes the state it tracks, so it stays true from frame to frame.
         let glState = GLStateCache()
         // One sample per pixel in the target (`--msaa 1`): multisampling is left as it is (GLStateCache.swift).
         glState.targetsHaveOneSample = description.resolvedSamples == 1
         do {
-            let atlas = try GlyphAtlas(fontPath: description.fontPath.isEmpty ? GlyphAtlas.defaultFontPath : description.fontPath)
-            atlas.scale = platform.metrics.scaleY
             let bus = MessageBus()
-            if !description.busLogPath.isEmpty {
-                let sink = try FileLogSink(path: description.busLogPath)
-                bus.logSink = sink
-                busLog = sink
-            } else {
-                busLog = nil
-            }
+            bus.logSink = busLog
             let overlayRenderer = try GLOverlayRenderer(atlas: atlas, sharedState: glState)
             overlayRenderer.compositing = description.compositing
             let resources = SessionResources(description: description, sceneRenderer: try GLSceneRenderer(sharedState: glState),
@@ -143,7 +141,6 @@ public final class Session {
                                              windowSize: platform.metrics.windowSize, bus: bus)
             app = try makeApp(resources)
         } catch {
-            platform.close()
             throw SessionError(opening: error)
         }
         if let clipboard = platform.clipboard { app.stage.overlay.clipboard = clipboard }
@@ -153,93 +150,74 @@ public final class Session {
                 FileHandle.standardOutput.write(Data("route: \(line)\n".utf8))
             }
         }
+        return app
+    }
 
-        // 4. The loop and its observers.
-        var configuration = FrameLoopConfiguration(
-            maxFrames: description.frames > 0 ? description.frames : nil,
-            fpsCap: description.fpsCap > 0 ? description.fpsCap : nil,
-            finishBeforeTiming: description.resolvedFinish)
-        if let benchmark = description.benchmark {
-            configuration.maxFrames = benchmark.warmupFrames + benchmark.resolvedMeasuredFrames
-            configuration.fpsCap = nil
-        }
-        if description.dumpsViews { configuration.maxFrames = 1 }
-        if let script, let replay = description.replay {
-            configuration.stepsPerSecond = script.header.stepsPerSecond
-            configuration.maxCatchUpSteps = script.header.maxStepsPerFrame
-            configuration.ignoresPlatformInput = true
-            configuration.fpsCap = nil
-            if replay.runsWholeScript && description.benchmark == nil && !description.dumpsViews {
-                configuration.maxFrames = script.lastFrameIndex + 1
-            }
-        }
-        if let last = configuration.maxFrames.map({ $0 - 1 }),
-           let late = description.screenshots.first(where: { ($0.frame ?? 0) > last }) {
-            platform.close()
-            throw .screenshotFrame(frame: late.frame ?? 0, lastFrame: last)
-        }
-        let loop = FrameLoop(platform: platform, app: app, configuration: configuration)
-        let surface = SessionSurface(offscreen: description.headless, samples: description.resolvedSamples)
-        loop.surface = surface
+    /// The frame observers a session attaches, each nil when the description does not ask for it.
+    private struct Observers {
+        var recording: ScriptRecording?
+        var replay: ScriptReplay?
+        var screenshots: ScreenshotTaker?
+        var frameTimes: FrameTimeCollector?
+        var benchmark: BenchmarkSampler?
+        var inspector: InspectorObserver?
+    }
 
-        let recording: ScriptRecording?
+    /// Attaches every observer the description asks for, each at its `FrameObserverOrder`. Throws when the recording
+    /// cannot start or the replayed script names views the app does not have.
+    private static func attachObservers(to loop: FrameLoop, plan: SessionPlan, app: any SessionApp, platform: SDLPlatform,
+                                        busLog: FileLogSink?) throws(SessionError) -> Observers {
+        let description = plan.description
+        var observers = Observers()
         if !description.recordingPath.isEmpty {
             let metrics = platform.metrics
-            var header = script?.header ?? ScriptHeader(windowSize: metrics.windowSize, scale: metrics.scaleY,
-                                                        options: description.scriptOptions)
+            var header = plan.script?.header ?? ScriptHeader(windowSize: metrics.windowSize, scale: metrics.scaleY,
+                                                             options: description.scriptOptions)
             // A recording of a replay keeps the slow-down it ran with (absent means 1).
-            if description.resolvedSlowAnimations != 1 { header.options["slowAnimations"] = .number(description.resolvedSlowAnimations) }
+            if let slowDown = ScriptOption.slowAnimations.recordedValue(of: description) {
+                header.options[ScriptOption.slowAnimations.rawValue] = slowDown
+            }
+            let recording: ScriptRecording
             do {
                 recording = try ScriptRecording(path: description.recordingPath, header: header,
                                                 bufferedFrames: description.recordingBufferFrames > 0 ? description.recordingBufferFrames : 30)
             } catch {
-                platform.close()
                 throw .recording(error.description)
             }
-            recording!.reportFailures(on: platform)
-            loop.addObserver(recording!, order: .recorder)
-        } else {
-            recording = nil
+            recording.reportFailures(on: platform)
+            loop.addObserver(recording, order: .recorder)
+            observers.recording = recording
         }
-        let replay: ScriptReplay?
-        if let script, let replayDescription = description.replay {
-            let r = ScriptReplay(script: script, app: app, platform: platform, pacing: replayDescription.pacing)
-            do throws(ScriptErrors) { try r.checkIdentifiers() } catch {
-                platform.close()
+        if let script = plan.script, let replayDescription = description.replay {
+            let replay = ScriptReplay(script: script, app: app, platform: platform, pacing: replayDescription.pacing)
+            do throws(ScriptErrors) { try replay.checkIdentifiers() } catch {
                 throw .unknownViews(error.diagnostics.map(\.description))
             }
-            r.recording = recording
-            loop.addObserver(r, order: .input)
-            loop.addObserver(r.expectations, order: .expectations)
-            replay = r
-        } else {
-            replay = nil
+            replay.recording = observers.recording
+            loop.addObserver(replay, order: .input)
+            loop.addObserver(replay.expectations, order: .expectations)
+            observers.replay = replay
         }
-        let screenshots = description.screenshots.isEmpty ? nil : ScreenshotTaker(requests: description.screenshots, platform: platform)
-        if let screenshots { loop.addObserver(screenshots, order: .screenshots) }
-        let frameTimes = description.collectsFrameTimes ? FrameTimeCollector(expectedFrames: description.frames) : nil
-        if let frameTimes { loop.addObserver(frameTimes, order: .statistics) }
-        let benchmark = description.benchmark.map { BenchmarkSampler(description: $0) }
-        if let benchmark { loop.addObserver(benchmark, order: .statistics) }
+        if !description.screenshots.isEmpty {
+            let screenshots = ScreenshotTaker(requests: description.screenshots, platform: platform)
+            loop.addObserver(screenshots, order: .screenshots)
+            observers.screenshots = screenshots
+        }
+        if description.collectsFrameTimes {
+            let frameTimes = FrameTimeCollector(expectedFrames: description.frames)
+            loop.addObserver(frameTimes, order: .statistics)
+            observers.frameTimes = frameTimes
+        }
+        if let benchmarkDescription = description.benchmark {
+            let benchmark = BenchmarkSampler(description: benchmarkDescription)
+            loop.addObserver(benchmark, order: .statistics)
+            observers.benchmark = benchmark
+        }
         if let hud = app.hud { loop.addObserver(hud, order: .hud) }
-        var inspector: InspectorObserver?
-        if let inspectorServer {
-            let platformRef = platform
-            inspector = InspectorObserver(
-                hub: inspectorServer.hub, stage: app.stage, bus: app.bus,
-                captureFrame: {
-                    let image = FramebufferCapture.readBackBuffer(size: platformRef.metrics.drawableSize)
-                    return InspectorImage(width: image.size.width, height: image.size.height, rgba: image.rgba)
-                },
-                encodePNG: { image in
-                    // The framebuffer's alpha is whatever the passes left (often 0): a page would show it as
-                    // transparent, so the inspector's copy is made opaque, off the main actor.
-                    var rgba = image.rgba
-                    var i = 3
-                    while i < rgba.count { rgba[i] = 255; i += 4 }
-                    return FramebufferCapture.encodePNG(width: image.width, height: image.height, rgba: rgba)
-                })
-            loop.addObserver(inspector!, order: .inspector)
+        if let inspectorServer = plan.inspectorServer {
+            let inspector = inspectorObserver(hub: inspectorServer.hub, app: app, platform: platform)
+            loop.addObserver(inspector, order: .inspector)
+            observers.inspector = inspector
         }
         // The log's lines go to the kernel once per frame (one write), after everything that could log in it.
         if let busLog { loop.addObserver(BusLogFlusher(sink: busLog), order: .busLog) }
@@ -247,21 +225,34 @@ public final class Session {
             installInterruptHandlers()
             loop.addObserver(InterruptObserver(), order: .input)
         }
-        return Session(description: description, platform: platform, app: app, loop: loop, replay: replay,
-                       recording: recording, screenshots: screenshots, frameTimes: frameTimes, benchmark: benchmark,
-                       warnings: warnings, surface: surface, busLog: busLog, inspectorServer: inspectorServer,
-                       inspector: inspector)
+        return observers
+    }
+
+    /// The inspector's frame observer: it reads the window's pixels back and encodes them as PNG.
+    private static func inspectorObserver(hub: InspectorHub, app: any SessionApp, platform: SDLPlatform) -> InspectorObserver {
+        InspectorObserver(
+            hub: hub, stage: app.stage, bus: app.bus,
+            captureFrame: {
+                let image = FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize)
+                return InspectorImage(width: image.size.width, height: image.size.height, rgba: image.rgba)
+            },
+            encodePNG: { image in
+                // The framebuffer's alpha is whatever the passes left (often 0): a page would show it as
+                // transparent, so the inspector's copy is made opaque, off the main actor.
+                var rgba = image.rgba
+                var i = 3
+                while i < rgba.count { rgba[i] = 255; i += 4 }
+                return FramebufferCapture.encodePNG(width: image.width, height: image.height, rgba: rgba)
+            })
     }
 
     private init(description: SessionDescription, platform: SDLPlatform, app: any SessionApp, loop: FrameLoop,
-                 replay: ScriptReplay?, recording: ScriptRecording?, screenshots: ScreenshotTaker?,
-                 frameTimes: FrameTimeCollector?, benchmark: BenchmarkSampler?, warnings: [String],
-                 surface: SessionSurface, busLog: FileLogSink?, inspectorServer: InspectorServer?, inspector: InspectorObserver?) {
+                 observers: Observers, warnings: [String], surface: SessionSurface, busLog: FileLogSink?,
+                 inspectorServer: InspectorServer?) {
         self.description = description; self.platform = platform; self.app = app; self.loop = loop
-        self.replay = replay; self.recording = recording; self.screenshots = screenshots
-        self.frameTimes = frameTimes; self.benchmark = benchmark; self.warnings = warnings
-        self.surface = surface; self.busLog = busLog
-        self.inspectorServer = inspectorServer; self.inspector = inspector
+        self.replay = observers.replay; self.recording = observers.recording; self.screenshots = observers.screenshots
+        self.frameTimes = observers.frameTimes; self.benchmark = observers.benchmark; self.inspector = observers.inspector
+        self.warnings = warnings; self.surface = surface; self.busLog = busLog; self.inspectorServer = inspectorServer
     }
 
     /// Runs the frame loop to its end, then finishes the recording and collects the outcome.

@@ -1,7 +1,6 @@
 // A session, described as one plain value (sokol's `sapp_desc` style): zero or empty means "the default".
 // `demo`, `record`, `replay` and `bench` are four descriptions of one `Session`; tests and examples build the same
 // value and call the same runner.
-import GlasspaneAnimation
 import GlasspaneCore
 import GlasspaneDraw
 import GlasspaneHost
@@ -150,48 +149,21 @@ public struct SessionDescription: Sendable {
     public var resolvedWindowSize: PixelSize {
         windowSize.width > 0 && windowSize.height > 0 ? windowSize : PixelSize(width: 1280, height: 720)
     }
-    /// The script header options a session honours on replay and writes when recording (docs/scripts.md):
-    /// `hud` (bool) shows the HUD, `font` (string) is the overlay's font when not the default, `msaa` (1, 2, 4, 8
-    /// or 16) the scene's samples, `route` (string) the route the app opens on, `slowAnimations` (a factor; absent
-    /// means 1) the animation slow-down the recording ran with. Any other option, or one of the wrong type, is refused
-    /// (`SessionError.scriptOption`): ignoring it would replay another session.
-    public static let scriptOptionNames = ["font", "hud", "msaa", "route", "slowAnimations"]
-
-    /// The header options a recording of this session writes: what changes the outcome (the HUD catches clicks,
-    /// the font sizes the views).
+    /// The header options a recording of this session writes (`ScriptOption`): what changes the outcome.
     public var scriptOptions: [String: JSONValue] {
-        var options: [String: JSONValue] = ["hud": .bool(showsHUD), "msaa": .number(Double(resolvedSamples))]
-        if !fontPath.isEmpty { options["font"] = .string(fontPath) }
-        if !initialRoute.isEmpty { options["route"] = .string(initialRoute) }
-        // Absent means 1; a recording of a replay keeps the factor it ran with.
-        if resolvedSlowAnimations != 1 { options["slowAnimations"] = .number(resolvedSlowAnimations) }
+        var options: [String: JSONValue] = [:]
+        for option in ScriptOption.allCases { options[option.rawValue] = option.recordedValue(of: self) }
         return options
     }
 
-    /// Applies a replayed script's header: its window size and scale, its options (`hud` adds to `showsHUD`, `font`
-    /// applies unless a font was given), and no pacing. Throws `scriptOption` for an option it does not know.
+    /// Applies a replayed script's header: its window size and scale, its options (`ScriptOption.apply`), and no
+    /// pacing. Throws `scriptOption` for an option it does not know or a value it refuses.
     mutating func apply(_ header: ScriptHeader, path: String) throws(SessionError) {
         for (name, value) in header.options.sorted(by: { $0.key < $1.key }) {
-            switch (name, value) {
-            case ("hud", .bool(let hud)): showsHUD = showsHUD || hud
-            case ("font", .string(let font)) where !font.isEmpty: if fontPath.isEmpty { fontPath = font }
-            case ("hud", _): throw .scriptOption(path: path, name: name, reason: "must be true or false, got \(value)")
-            case ("font", _): throw .scriptOption(path: path, name: name, reason: "must be a font file path, got \(value)")
-            case ("msaa", .number(let n)) where [1, 2, 4, 8, 16].contains(Int(exactly: n) ?? 0): msaaSamples = Int(n)
-            case ("slowAnimations", .number(let recorded)) where AnimationSettings.slowDownRange.contains(recorded):
-                // The recording's slow-down, so the replay draws the same frames; an explicit one wins.
-                if slowAnimations == 0 { slowAnimations = recorded }
-            case ("slowAnimations", _):
-                throw .scriptOption(path: path, name: name, reason: "must be a factor in \(AnimationSettings.slowDownRange), got \(value)")
-            case ("route", .string(let route)) where routeNames.isEmpty || routeNames.contains(route):
-                if initialRoute.isEmpty { initialRoute = route }
-            case ("route", .string(let route)):
-                throw .scriptOption(path: path, name: name,
-                                    reason: "names no route of this app: '\(route)' (expected one of: \(routeNames.joined(separator: ", ")))")
-            case ("route", _): throw .scriptOption(path: path, name: name, reason: "must be a route name, got \(value)")
-            case ("msaa", _): throw .scriptOption(path: path, name: name, reason: "must be 1, 2, 4, 8 or 16, got \(value)")
-            default: throw .scriptOption(path: path, name: name, reason: "is not an option this replayer knows")
+            guard let option = ScriptOption(rawValue: name) else {
+                throw .scriptOption(path: path, name: name, reason: "is not an option this replayer knows")
             }
+            if let refusal = option.apply(value, to: &self) { throw .scriptOption(path: path, name: name, reason: refusal) }
         }
         windowSize = PixelSize(width: Int(header.windowSize.width.rounded()), height: Int(header.windowSize.height.rounded()))
         pointScale = header.scale

@@ -90,7 +90,7 @@ public enum SessionError: Error, CustomStringConvertible {
         case .busLog(let path, let reason): ["cannot write bus log \(path): \(reason)"]
         case .script(let lines), .unknownViews(let lines): lines
         case .scriptOption(let path, let name, let reason):
-            ["\(path):1: header option '\(name)' \(reason) (known: \(SessionDescription.scriptOptionNames.joined(separator: ", ")))"]
+            ["\(path):1: header option '\(name)' \(reason) (known: \(ScriptOption.nameList))"]
         case .outputPath(let option, let path, let reason): ["\(option) \(path): \(reason)"]
         case .screenshotFrame(let frame, let last):
             ["--screenshot-at \(frame): the run ends at frame \(last), so this screenshot would never be taken"]

@@ -126,10 +126,10 @@ struct Fields {
         guard case .array(let a) = v else { throw invalid(key, "an array of modifier names", v) }
         var mods: KeyModifiers = []
         for e in a {
-            guard let s = e.string, let m = ScriptNames.modifiers[s] else {
-                throw invalid(key, "an array of \(ScriptNames.modifierList)", v)
+            guard let s = e.string, let m = ScriptModifier(rawValue: s) else {
+                throw invalid(key, "an array of \(ScriptModifier.allCases.map(\.rawValue).joined(separator: ", "))", v)
             }
-            mods.insert(m)
+            mods.insert(m.flag)
         }
         return mods
     }
@@ -155,16 +155,61 @@ struct Fields {
     }
 }
 
-/// Names shared by the parser and the recorder.
-enum ScriptNames {
-    static let modifiers: [String: KeyModifiers] = ["shift": .shift, "control": .control, "alt": .alt, "command": .command]
-    static let modifierList = "shift, control, alt, command"
-    static func modifierNames(_ m: KeyModifiers) -> [String] {
-        [("shift", KeyModifiers.shift), ("control", .control), ("alt", .alt), ("command", .command)]
-            .filter { m.contains($0.1) }.map(\.0)
+/// The modifier names of a `mods` array: the one table the parser reads and the recorder writes, in the recorder's
+/// order.
+enum ScriptModifier: String, CaseIterable {
+    /// The names, in the order the recorder writes them.
+    case shift, control, alt, command
+
+    /// The modifier key this name stands for.
+    var flag: KeyModifiers {
+        switch self {
+        case .shift: .shift
+        case .control: .control
+        case .alt: .alt
+        case .command: .command
+        }
     }
-    /// Keys that decide what a line is. `event` wins over `key` (a recorded key event has both).
-    static let kindKeys = ["click", "drag", "type_text", "key", "wait", "bus", "expect", "frames"]
+
+    /// The names of the modifiers held, in table order.
+    static func names(of modifiers: KeyModifiers) -> [String] {
+        allCases.filter { modifiers.contains($0.flag) }.map(\.rawValue)
+    }
+}
+
+/// A key event line's `action` (absent: `press`): the one table the parser reads and the recorder writes.
+enum ScriptKeyAction: String, CaseIterable {
+    /// Pressed (or the first press), released, auto-repeated.
+    case press, release, `repeat`
+
+    /// The action a key event records as.
+    init(_ event: KeyEvent) { self = !event.isDown ? .release : event.isRepeat ? .repeat : .press }
+}
+
+/// What a body line is, named by the key that decides it: the one table the parser reads and its errors list.
+enum ScriptLineKind: String, CaseIterable {
+    /// A recorded input event (`"event":"down"`...).
+    case event
+    /// A click on a point or a view.
+    case click
+    /// A drag between two points or views.
+    case drag
+    /// Text typed, one event per character.
+    case typeText = "type_text"
+    /// A key pressed and released.
+    case key
+    /// Frames to wait before the next line.
+    case wait
+    /// A bus message to post.
+    case bus
+    /// An expectation to check.
+    case expect
+    /// Frame durations.
+    case frames
+
+    /// The kinds found by looking for their key. `event` is looked for first and wins over `key` (a recorded key
+    /// event has both).
+    static let decidedByKey = allCases.filter { $0 != .event }
 }
 
 // MARK: - Parser
@@ -372,25 +417,25 @@ struct ScriptParser {
             throw LineProblem(.misplacedHeader, field: "format", "a header line may only be the first line")
         }
         var f = Fields(object)
-        let kind: String
-        if object["event"] != nil {
-            kind = "event"
+        let kind: ScriptLineKind
+        if object[ScriptLineKind.event.rawValue] != nil {
+            kind = .event
         } else {
-            let present = ScriptNames.kindKeys.filter { object[$0] != nil }
+            let present = ScriptLineKind.decidedByKey.filter { object[$0.rawValue] != nil }
             if present.count > 1 {
-                throw LineProblem(.ambiguousKind, "a line does one thing, but this one has \(present.joined(separator: " and "))")
+                throw LineProblem(.ambiguousKind, "a line does one thing, but this one has \(present.map(\.rawValue).joined(separator: " and "))")
             }
             guard let k = present.first else {
                 if object.keys.allSatisfy({ $0 == "comment" }) { return }  // a comment line
                 let keys = object.keys.sorted().joined(separator: ", ")
-                throw LineProblem(.unknownKind, "unknown kind of line (fields: \(keys)); expected one of event, "
-                                  + ScriptNames.kindKeys.joined(separator: ", "))
+                throw LineProblem(.unknownKind, "unknown kind of line (fields: \(keys)); expected one of "
+                                  + ScriptLineKind.allCases.map(\.rawValue).joined(separator: ", "))
             }
             kind = k
         }
 
-        if kind == "frames" { try parseTiming(&f); return }
-        if kind == "wait" {
+        if kind == .frames { try parseTiming(&f); return }
+        if kind == .wait {
             if f.has("frame") { throw LineProblem(.invalidField, field: "frame", "a wait line has no 'frame': it counts from the previous line") }
             let n = try f.requiredInt("wait", in: 0...limits.maxFrameIndex)
             try f.rejectUnknown()
@@ -408,20 +453,21 @@ struct ScriptParser {
         let time = try f.int("t", in: ScriptRanges.time).map { Nanoseconds($0) }
         let action: ScriptAction
         switch kind {
-        case "event": action = .event(try parseEvent(&f))
-        case "click": action = try parseClick(&f)
-        case "drag": action = try parseDrag(&f)
-        case "type_text": action = .typeText(try f.requiredString("type_text"))
-        case "key":
+        case .event: action = .event(try parseEvent(&f))
+        case .click: action = try parseClick(&f)
+        case .drag: action = try parseDrag(&f)
+        case .typeText: action = .typeText(try f.requiredString("type_text"))
+        case .key:
             let name = try f.requiredString("key")
             guard let key = Key(name: name) else { throw f.invalid("key", "a key name (enter, escape, a, f1...)", .string(name)) }
             action = .keyPress(key, try f.modifiers())
-        case "bus": action = .bus(try parseBus(&f))
-        default: action = .expect(try parseExpectation(&f))
+        case .bus: action = .bus(try parseBus(&f))
+        case .expect: action = .expect(try parseExpectation(&f))
+        case .frames, .wait: return  // parsed above
         }
         try f.rejectUnknown()
         let parsed = ScriptLine(line: line, frame: frame, time: time, action: action)
-        try checkFrame(parsed.lastFrame, field: kind == "drag" ? "drag.frames" : "frame", what: "this line")
+        try checkFrame(parsed.lastFrame, field: kind == .drag ? "drag.frames" : "frame", what: "this line")
         lines.append(parsed)
         start = frame
         cursor = parsed.lastFrame
@@ -470,36 +516,39 @@ struct ScriptParser {
     }
 
     func parseEvent(_ f: inout Fields) throws(LineProblem) -> InputEvent {
-        let kind = try f.requiredString("event")
+        let name = try f.requiredString("event")
+        guard let kind = InputEventKind(rawValue: name) else {
+            throw f.invalid("event", "one of " + InputEventKind.allCases.map(\.rawValue).joined(separator: ", "), .string(name))
+        }
         switch kind {
-        case "down", "move", "up", "cancel":
+        case .down, .move, .up, .cancel:
             let at = try f.requiredPoint("at")
-            let o = try f.pointerOptions(defaultButton: kind == "move" ? .none : .left)
+            let o = try f.pointerOptions(defaultButton: kind == .move ? .none : .left)
             let p = PointerEvent(pointerID: o.pointerID, button: o.button, location: at, modifiers: o.modifiers)
             switch kind {
-            case "down": return .pointerDown(p)
-            case "move": return .pointerMove(p)
-            case "up": return .pointerUp(p)
+            case .down: return .pointerDown(p)
+            case .move: return .pointerMove(p)
+            case .up: return .pointerUp(p)
             default: return .pointerCancel(p)
             }
-        case "wheel":
+        case .wheel:
             return .wheel(location: try f.requiredPoint("at"), dx: try f.number("dx", in: ScriptRanges.coordinate) ?? 0,
                           dy: try f.number("dy", in: ScriptRanges.coordinate) ?? 0)
-        case "key":
+        case .key:
             let name = try f.requiredString("key")
             guard let key = Key(name: name) else { throw f.invalid("key", "a key name (enter, escape, a, f1...)", .string(name)) }
-            let action = try f.string("action") ?? "press"
-            guard ["press", "release", "repeat"].contains(action) else {
-                throw f.invalid("action", "one of press, release, repeat", .string(action))
+            let actionName = try f.string("action") ?? ScriptKeyAction.press.rawValue
+            guard let action = ScriptKeyAction(rawValue: actionName) else {
+                throw f.invalid("action", "one of " + ScriptKeyAction.allCases.map(\.rawValue).joined(separator: ", "), .string(actionName))
             }
-            return .key(KeyEvent(key: key, isDown: action != "release", isRepeat: action == "repeat", modifiers: try f.modifiers()))
-        case "text":
+            return .key(KeyEvent(key: key, isDown: action != .release, isRepeat: action == .repeat, modifiers: try f.modifiers()))
+        case .text:
             return .text(try f.requiredString("text"))
-        case "composition":
+        case .composition:
             let text = try f.requiredString("text")
             let cursor = try f.int("cursor", in: 0...text.count) ?? text.count
             return .composition(text: text, cursor: cursor)
-        case "resize":
+        case .resize:
             let size = try f.requiredPoint("size", in: ScriptRanges.windowSide)
             let maxPixels = ScriptRanges.pixelSide.upperBound
             let pixels: PixelSize
@@ -523,10 +572,8 @@ struct ScriptParser {
                 pixels = PixelSize(width: Int(w), height: Int(h))
             }
             return .resize(WindowMetrics(windowSize: Size(width: size.x, height: size.y), drawableSize: pixels))
-        case "quit":
+        case .quit:
             return .quit
-        default:
-            throw f.invalid("event", "one of down, move, up, cancel, wheel, key, text, composition, resize, quit", .string(kind))
         }
     }
 

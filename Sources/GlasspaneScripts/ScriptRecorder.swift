@@ -351,30 +351,25 @@ public final class ScriptRecorder {
     static func eventFields(_ event: InputEvent) -> String {
         func pt(_ p: Point) -> String { "[\(JSONText.number(p.x)),\(JSONText.number(p.y))]" }
         func mods(_ m: KeyModifiers) -> String {
-            m.isEmpty ? "" : ",\"mods\":[" + ScriptNames.modifierNames(m).map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            m.isEmpty ? "" : ",\"mods\":[" + ScriptModifier.names(of: m).map { "\"\($0)\"" }.joined(separator: ",") + "]"
         }
-        func pointer(_ kind: String, _ p: PointerEvent) -> String {
-            "\"event\":\"\(kind)\",\"at\":\(pt(p.location)),\"pointer\":\(p.pointerID),\"button\":\"\(p.button.rawValue)\"" + mods(p.modifiers)
-        }
+        let kind = "\"event\":\"\(event.kind.rawValue)\""
         switch event {
-        case .pointerDown(let p): return pointer("down", p)
-        case .pointerMove(let p): return pointer("move", p)
-        case .pointerUp(let p): return pointer("up", p)
-        case .pointerCancel(let p): return pointer("cancel", p)
+        case .pointerDown(let p), .pointerMove(let p), .pointerUp(let p), .pointerCancel(let p):
+            return kind + ",\"at\":\(pt(p.location)),\"pointer\":\(p.pointerID),\"button\":\"\(p.button.rawValue)\"" + mods(p.modifiers)
         case .wheel(let at, let dx, let dy):
-            return "\"event\":\"wheel\",\"at\":\(pt(at)),\"dx\":\(JSONText.number(dx)),\"dy\":\(JSONText.number(dy))"
+            return kind + ",\"at\":\(pt(at)),\"dx\":\(JSONText.number(dx)),\"dy\":\(JSONText.number(dy))"
         case .key(let k):
-            let action = !k.isDown ? "release" : k.isRepeat ? "repeat" : "press"
-            return "\"event\":\"key\",\"key\":" + JSONText.quoted(k.key.name) + ",\"action\":\"\(action)\"" + mods(k.modifiers)
+            return kind + ",\"key\":" + JSONText.quoted(k.key.name) + ",\"action\":\"\(ScriptKeyAction(k).rawValue)\"" + mods(k.modifiers)
         case .text(let t):
-            return "\"event\":\"text\",\"text\":" + JSONText.quoted(t)
+            return kind + ",\"text\":" + JSONText.quoted(t)
         case let .composition(t, cursor):
-            return "\"event\":\"composition\",\"text\":" + JSONText.quoted(t) + ",\"cursor\":\(cursor)"
+            return kind + ",\"text\":" + JSONText.quoted(t) + ",\"cursor\":\(cursor)"
         case .resize(let m):
-            return "\"event\":\"resize\",\"size\":[\(JSONText.number(m.windowSize.width)),\(JSONText.number(m.windowSize.height))]"
+            return kind + ",\"size\":[\(JSONText.number(m.windowSize.width)),\(JSONText.number(m.windowSize.height))]"
                 + ",\"pixels\":[\(m.drawableSize.width),\(m.drawableSize.height)]"
         case .quit:
-            return "\"event\":\"quit\""
+            return kind
         }
     }
 }

@@ -56,6 +56,31 @@ final class RecorderTests: XCTestCase {
         XCTAssertEqual(firstEvent?.time, durations[0...150].reduce(0, +))
     }
 
+    func testEveryEventKindIsWrittenByItsTableNameAndReadBack() throws {
+        let events = allEvents + [.composition(text: "ka", cursor: 1)]
+        XCTAssertEqual(Set(events.map(\.kind)), Set(InputEventKind.allCases), "one event of every kind in the table")
+        for (index, event) in events.enumerated() {
+            let fields = ScriptRecorder.eventFields(event)
+            XCTAssertTrue(fields.hasPrefix(#""event":"\#(event.kind.rawValue)""#), fields)
+            let script = try Script.parse(headerLine + "\n{\"frame\":\(index)," + fields + "}\n", file: "kinds.jsonl")
+            guard case .event(let parsed)? = script.lines.first?.action else { return XCTFail(fields) }
+            XCTAssertEqual(parsed, event, fields)
+        }
+    }
+
+    func testAReadNameOutsideATableIsRefusedListingTheTableInItsOrder() {
+        // The tables' order is what a reader sees in these messages; scripts on disk spell these names.
+        for (line, list) in [
+            (#"{"frame":2,"event":"hover","at":[1,2]}"#, "one of down, move, up, cancel, wheel, key, text, composition, resize, quit"),
+            (#"{"frame":2,"event":"key","key":"a","action":"tap"}"#, "one of press, release, repeat"),
+            (#"{"frame":2,"event":"down","at":[1,2],"mods":["hyper"]}"#, "an array of shift, control, alt, command"),
+        ] {
+            let found = errors(headerLine + "\n" + line + "\n")
+            XCTAssertEqual(found.count, 1, line)
+            XCTAssertTrue(found.first?.message.contains(list) ?? false, "\(line): \(found)")
+        }
+    }
+
     func testQuietFramesAreCompact() throws {
         let sink = MemoryScriptSink()
         let rec = try ScriptRecorder(sink: sink, header: ScriptHeader(), maxBufferedFrames: 1000)

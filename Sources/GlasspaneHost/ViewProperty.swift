@@ -1,0 +1,33 @@
+// The view properties a script's `expect.view` can name (docs/scripts.md): one table that the session and the app
+// both switch on, so a name answered by one is known to the other.
+import GlasspaneOverlay
+
+/// A view property an expectation compares in its text form (`{"expect":{"view":"picker.hex","property":"text",...}}`).
+/// The session answers the generic ones (`answeredBySession`) for every view; the app answers the rest for its
+/// controls through `SessionApp.property(_:of:)`.
+public enum ViewProperty: String, CaseIterable, Sendable {
+    /// Whether the view itself is hidden (`true`/`false`).
+    case hidden
+    /// Whether the view has keyboard focus (`true`/`false`).
+    case focused
+    /// The view's frame in window points (`Rect`'s description).
+    case frame
+    /// The text of a label or text field, a button's title.
+    case text
+    /// Whether a button is enabled (`true`/`false`).
+    case enabled
+    /// Whether a text field's text is invalid (`true`/`false`).
+    case invalid
+    /// A color picker's color, or a view's background, as `#rrggbb`.
+    case color
+    /// A slider's value.
+    case value
+
+    /// True for the properties every view has, which the session answers itself.
+    public var answeredBySession: Bool {
+        switch self {
+        case .hidden, .focused, .frame: true
+        case .text, .enabled, .invalid, .color, .value: false
+        }
+    }
+}

@@ -1,0 +1,11 @@
+// The view properties an expectation can name: scripts on disk spell these names, and the session answers the
+// generic ones itself (docs/scripts.md, "Expectations").
+import GlasspaneHost
+import XCTest
+
+final class ViewPropertyTests: XCTestCase {
+    func testTheTableIsTheWireVocabularyAndTheSessionAnswersTheGenericOnes() {
+        XCTAssertEqual(ViewProperty.allCases.map(\.rawValue), ["hidden", "focused", "frame", "text", "enabled", "invalid", "color", "value"])
+        XCTAssertEqual(ViewProperty.allCases.filter(\.answeredBySession), [.hidden, .focused, .frame])
+    }
+}
