@@ -94,7 +94,7 @@ let package = Package(
         .executableTarget(name: "glasspane", dependencies: ["GlasspaneCLI"]),
         .executableTarget(
             name: "MinimalHost",
-            dependencies: ["GlasspaneCore", "GlasspaneScene", "GlasspaneHost", "GlasspaneRender", "GlasspanePlatform"],
+            dependencies: ["GlasspaneCore", "GlasspaneScene", "GlasspaneHost", "GlasspaneRender", "GlasspanePlatform", "GlasspaneRuntime"],
             path: "Examples/MinimalHost"),
         // One thing each, on the runtime's front door (`Session.open`); `swift run NAME --headless N` (README.md).
         .executableTarget(name: "Toasts", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/Toasts"),

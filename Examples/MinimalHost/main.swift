@@ -8,6 +8,7 @@ import GlasspaneScene
 import GlasspaneHost
 import GlasspanePlatform
 import GlasspaneRender
+import GlasspaneRuntime
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,19 +40,6 @@ final class BobbingCubes: HostApp {
     }
 }
 
-/// Binds the window (or, headless, an offscreen framebuffer) at the start of each frame's render phase, and hands
-/// the scene to the GPU as soon as it is drawn.
-@MainActor
-final class Surface: RenderSurface {
-    let target: RenderTarget
-    init(target: RenderTarget) { self.target = target }
-    func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
-    /// On a GPU the scene goes first (and to the GPU at once); a CPU rasterizer's threads would preempt the loop.
-    let drawsSceneFirst = !GLInfo.current().rasterizesOnCPU
-    func submitScene() { GLContextControl.flush() }
-    func finishGPU() {}
-}
-
 let arguments = CommandLine.arguments
 let headless = arguments.contains("--headless")
 let frames = arguments.compactMap { Int($0) }.first
@@ -59,7 +47,7 @@ do {
     let platform = try SDLPlatform(options: PlatformOptions(title: "Minimal Glasspane host", size: PixelSize(width: 800, height: 450), headless: headless))
     let app = BobbingCubes(renderer: try GLSceneRenderer())
     let loop = FrameLoop(platform: platform, app: app, configuration: FrameLoopConfiguration(maxFrames: frames))
-    loop.surface = Surface(target: RenderTarget(offscreen: headless))
+    loop.surface = SessionSurface(offscreen: headless)
     await loop.run()
     print("MinimalHost: \(loop.frameIndex) frames")
     platform.close()

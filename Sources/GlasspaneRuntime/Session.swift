@@ -349,21 +349,27 @@ public struct SessionOutcome: Sendable {
     }
 }
 
-/// Binds the window or the headless framebuffer each frame, draws the scene first and hands it off early on a GPU,
-/// and waits for the GPU on request.
+/// The frame loop's surface for an app on the library's loop: binds the window or the headless framebuffer each
+/// frame, draws the scene first and hands it to the GPU early on a GPU, and waits for the GPU on request. Sessions
+/// use it; a host that builds its own loop (Examples/MinimalHost) sets it as `FrameLoop.surface`.
 @MainActor
-final class SessionSurface: RenderSurface {
-    let target: RenderTarget
+public final class SessionSurface: RenderSurface {
+    /// The window's framebuffer, or the headless one.
+    public let target: RenderTarget
     /// False on a CPU rasterizer: once the scene is flushed its threads preempt the loop's overlay work on a
     /// 2-core machine (the frame took as long, and the wait showed up in whichever phase was preempted: `hud` read
     /// 4.5 ms with the HUD shown on llvmpipe).
-    let drawsSceneFirst: Bool
-    /// Needs the GL context current (it reads `GL_RENDERER`).
-    init(offscreen: Bool, samples: Int) {
+    public let drawsSceneFirst: Bool
+    /// A surface drawing into the window, or headless into a framebuffer of `samples` samples a pixel. Needs the GL
+    /// context current (it reads `GL_RENDERER`).
+    public init(offscreen: Bool, samples: Int = 4) {
         target = RenderTarget(offscreen: offscreen, samples: samples)
         drawsSceneFirst = !GLInfo.current().rasterizesOnCPU
     }
-    func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
-    func submitScene() { GLContextControl.flush() }
-    func finishGPU() { GLContextControl.finish() }
+    /// Binds the target at the drawable's size.
+    public func beginFrame(metrics: WindowMetrics) { target.bind(size: metrics.drawableSize) }
+    /// Hands the queued scene to the GPU.
+    public func submitScene() { GLContextControl.flush() }
+    /// Waits until the GPU has drawn the frame.
+    public func finishGPU() { GLContextControl.finish() }
 }
