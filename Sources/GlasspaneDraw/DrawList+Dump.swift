@@ -9,7 +9,7 @@ func shortNumber(_ v: Double) -> String {
 
 extension DrawCommand {
     /// One line: `rect 10,10 200x100 #1a1c21@0.92 r=10`, `glyphs "Red" 22,22 size=14 #ffffff`, `pushClip ...`.
-    public var dumpLine: String {
+    var dumpLine: String {
         func r(_ v: Double) -> String { v == 0 ? "" : " r=\(shortNumber(v))" }
         switch self {
         case let .rect(rect, color, radius):
