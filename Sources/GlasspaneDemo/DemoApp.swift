@@ -106,7 +106,7 @@ public final class DemoApp: SessionApp {
         overlay.engineEventSink = { [unowned self] event in engine.handle(event) }
         navigation = DemoNavigation(overlay: overlay, screenLayer: ui, playScreen: panel, hud: performanceHUD,
                                     setSpinning: { [unowned self] in client.setSpinning($0) },
-                                    isSpinning: { [unowned self] in engine.currentState.spinning })
+                                    isSpinning: { [unowned self] in engine.simulation.current.spinning })
         navigation.onQuit = { [unowned self] in wantsQuit = true }
         // The options sheet's HUD switch goes through the app's, as F1 does: switching the HUD itself left the app
         // thinking it was off, and the next frame hid it again.
@@ -240,7 +240,7 @@ public final class DemoApp: SessionApp {
 
     /// The engine's `get-state` reply as a JSON object.
     public func engineStateForExpectations() -> JSONValue? {
-        let s = engine.currentState
+        let s = engine.state
         return .object([
             "color": .array([.number(s.color.r), .number(s.color.g), .number(s.color.b)]),
             "presentedColor": .array([.number(s.presentedColor.r), .number(s.presentedColor.g), .number(s.presentedColor.b)]),
