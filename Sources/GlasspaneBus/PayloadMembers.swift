@@ -14,6 +14,14 @@ public protocol PayloadValue: Codable, Sendable {
     func writePayload(to writer: inout JSONWriter)
     /// The most bytes `writePayload` writes for this value; nil when it must be measured.
     var maxPayloadBytes: Int? { get }
+    /// The most bytes `writePayload` writes for any value of the type; nil when it depends on the value (a string).
+    /// A table adds these up once, so a message of such members states its bound without looking at its values.
+    static var maxPayloadBytesOfAnyValue: Int? { get }
+}
+
+extension PayloadValue {
+    /// Depends on the value.
+    public static var maxPayloadBytesOfAnyValue: Int? { nil }
 }
 
 /// A wire form for a stored type that is not a `PayloadValue` itself (a `Color` that travels as `[r, g, b]`).
@@ -33,6 +41,8 @@ extension Bool: PayloadValue {
     public func writePayload(to writer: inout JSONWriter) { writer.bool(self) }
     /// `false`.
     public var maxPayloadBytes: Int? { 5 }
+    /// `false`.
+    public static var maxPayloadBytesOfAnyValue: Int? { 5 }
 }
 
 extension Double: PayloadValue {
@@ -42,6 +52,8 @@ extension Double: PayloadValue {
     public func writePayload(to writer: inout JSONWriter) { writer.payloadNumber(self) }
     /// `maxPayloadNumberBytes`.
     public var maxPayloadBytes: Int? { maxPayloadNumberBytes }
+    /// `maxPayloadNumberBytes`.
+    public static var maxPayloadBytesOfAnyValue: Int? { maxPayloadNumberBytes }
 }
 
 extension Int: PayloadValue {
@@ -51,6 +63,8 @@ extension Int: PayloadValue {
     public func writePayload(to writer: inout JSONWriter) { writer.int(self) }
     /// `-9223372036854775808`.
     public var maxPayloadBytes: Int? { 20 }
+    /// `-9223372036854775808`.
+    public static var maxPayloadBytesOfAnyValue: Int? { 20 }
 }
 
 extension String: PayloadValue {
@@ -63,37 +77,44 @@ extension String: PayloadValue {
 }
 
 /// A member name as a coding key, for the `Codable` half of a member table.
-package struct PayloadKey: CodingKey {
+@usableFromInline package struct PayloadKey: CodingKey {
     /// The member name.
-    package var stringValue: String
+    @usableFromInline package var stringValue: String
     /// Always nil: payload members are named.
-    package var intValue: Int? { nil }
+    @usableFromInline package var intValue: Int? { nil }
     /// A key for the member `name`.
-    package init(_ name: String) { stringValue = name }
+    @inlinable package init(_ name: String) { stringValue = name }
     /// A key for the member `stringValue`.
-    package init?(stringValue: String) { self.stringValue = stringValue }
+    @usableFromInline package init?(stringValue: String) { self.stringValue = stringValue }
     /// Never: payload members are named.
-    package init?(intValue: Int) { nil }
+    @usableFromInline package init?(intValue: Int) { nil }
 }
 
 /// One member of an object payload: its key, the stored property it fills, and how its value travels.
 public struct PayloadMember<Message>: Sendable {
     /// The member's name in the JSON object.
     public let key: String
-    let codingKey: PayloadKey
-    let read: @Sendable (inout Message, PayloadObjectReader) throws(PayloadViolation) -> Void
-    let write: @Sendable (Message, inout JSONWriter) -> Void
-    let decode: @Sendable (inout Message, KeyedDecodingContainer<PayloadKey>) throws -> Void
-    let encode: @Sendable (Message, inout KeyedEncodingContainer<PayloadKey>) throws -> Void
+    @usableFromInline let codingKey: PayloadKey
+    // How the member is read, written, decoded and encoded: closures made once per table. The initializers are
+    // inlinable so that the module declaring the message specialises them for its types (no generic witnesses
+    // per member on the log's path).
+    @usableFromInline let read: @Sendable (inout Message, PayloadObjectReader) throws(PayloadViolation) -> Void
+    @usableFromInline let write: @Sendable (Message, inout JSONWriter) -> Void
+    @usableFromInline let decode: @Sendable (inout Message, KeyedDecodingContainer<PayloadKey>) throws -> Void
+    @usableFromInline let encode: @Sendable (Message, inout KeyedEncodingContainer<PayloadKey>) throws -> Void
     /// The bytes the member takes with its key, comma included; 0 when it is left out; nil when unbounded.
-    let maxBytes: @Sendable (Message) -> Int?
+    @usableFromInline let maxBytes: @Sendable (Message) -> Int?
+    /// The most bytes the member takes with its key and comma whatever its value; nil when that depends on the value.
+    @usableFromInline let maxBytesOfAnyValue: Int?
 
     /// A required member stored as its own wire form (`Bool`, `Double`, `Int`, `String`, any `PayloadValue`).
+    @inlinable
     public init<Value: PayloadValue>(_ key: String, _ property: WritableKeyPath<Message, Value> & Sendable) {
         self.init(key, property, as: PayloadSelf<Value>.self)
     }
 
     /// A required member stored as `Wire.Stored` and travelling as `Wire` (a color as `[r, g, b]`).
+    @inlinable
     public init<Wire: PayloadWireForm>(_ key: String, _ property: WritableKeyPath<Message, Wire.Stored> & Sendable,
                                        as wire: Wire.Type) {
         let codingKey = PayloadKey(key)
@@ -109,10 +130,12 @@ public struct PayloadMember<Message>: Sendable {
         decode = { message, container in message[keyPath: property] = try container.decode(Wire.self, forKey: codingKey).stored }
         encode = { message, container in try container.encode(Wire(message[keyPath: property]), forKey: codingKey) }
         maxBytes = { message in Wire(message[keyPath: property]).maxPayloadBytes.map { $0 + key.utf8.count + 4 } }
+        maxBytesOfAnyValue = Wire.maxPayloadBytesOfAnyValue.map { $0 + key.utf8.count + 4 }
     }
 
     /// A member stored as `Wire.Stored` that reads as `fallback`'s value when absent or `null` (`fallback` is a
     /// member read earlier in the table); it is always written.
+    @inlinable
     public init<Wire: PayloadWireForm>(_ key: String, _ property: WritableKeyPath<Message, Wire.Stored> & Sendable,
                                        as wire: Wire.Type, ifAbsent fallback: KeyPath<Message, Wire.Stored> & Sendable) {
         let codingKey = PayloadKey(key)
@@ -130,9 +153,11 @@ public struct PayloadMember<Message>: Sendable {
         }
         encode = required.encode
         maxBytes = required.maxBytes
+        maxBytesOfAnyValue = required.maxBytesOfAnyValue
     }
 
     /// An optional member: absent or `null` reads as nil, and nil is left out when written.
+    @inlinable
     public init<Value: PayloadValue>(_ key: String, _ property: WritableKeyPath<Message, Value?> & Sendable) {
         let codingKey = PayloadKey(key)
         self.key = key
@@ -152,18 +177,20 @@ public struct PayloadMember<Message>: Sendable {
             guard let value = message[keyPath: property] else { return 0 }
             return value.maxPayloadBytes.map { $0 + key.utf8.count + 4 }
         }
+        maxBytesOfAnyValue = Value.maxPayloadBytesOfAnyValue.map { $0 + key.utf8.count + 4 }
     }
 }
 
 /// A `PayloadValue` as its own wire form (what `PayloadMember`'s plain initializer uses).
-struct PayloadSelf<Value: PayloadValue>: PayloadWireForm {
-    var stored: Value
-    init(_ stored: Value) { self.stored = stored }
-    init(payload: PayloadReader) throws(PayloadViolation) { stored = try Value(payload: payload) }
-    init(from decoder: any Decoder) throws { stored = try Value(from: decoder) }
-    func encode(to encoder: any Encoder) throws { try stored.encode(to: encoder) }
-    func writePayload(to writer: inout JSONWriter) { stored.writePayload(to: &writer) }
-    var maxPayloadBytes: Int? { stored.maxPayloadBytes }
+@usableFromInline struct PayloadSelf<Value: PayloadValue>: PayloadWireForm {
+    @usableFromInline var stored: Value
+    @inlinable init(_ stored: Value) { self.stored = stored }
+    @inlinable init(payload: PayloadReader) throws(PayloadViolation) { stored = try Value(payload: payload) }
+    @inlinable init(from decoder: any Decoder) throws { stored = try Value(from: decoder) }
+    @inlinable func encode(to encoder: any Encoder) throws { try stored.encode(to: encoder) }
+    @inlinable func writePayload(to writer: inout JSONWriter) { stored.writePayload(to: &writer) }
+    @inlinable var maxPayloadBytes: Int? { stored.maxPayloadBytes }
+    @inlinable static var maxPayloadBytesOfAnyValue: Int? { Value.maxPayloadBytesOfAnyValue }
 }
 
 /// The members of an object payload, in the order they are read: the first member that fails is the one named,
@@ -175,9 +202,13 @@ public struct PayloadMembers<Message>: Sendable {
     /// member is read; otherwise unknown members are ignored, as by `Codable`.
     public let rejectsUnknownMembers: Bool
     /// `members`' indices in sorted key order.
-    let writeOrder: [Int]
+    @usableFromInline let writeOrder: [Int]
     /// The keys, for the unknown-member check.
-    let keys: Set<String>
+    @usableFromInline let keys: Set<String>
+    /// Braces plus the members whose bound does not depend on their value, added up once.
+    @usableFromInline let fixedMaxBytes: Int
+    /// The members whose bound depends on their value (a string), looked at per message.
+    @usableFromInline let valueBoundMembers: [Int]
 
     /// A table of `members` in reading order.
     public init(rejectsUnknownMembers: Bool = false, _ members: [PayloadMember<Message>]) {
@@ -185,9 +216,12 @@ public struct PayloadMembers<Message>: Sendable {
         self.rejectsUnknownMembers = rejectsUnknownMembers
         writeOrder = members.indices.sorted { members[$0].key < members[$1].key }
         keys = Set(members.map(\.key))
+        fixedMaxBytes = 2 + members.reduce(0) { $0 + ($1.maxBytesOfAnyValue ?? 0) }
+        valueBoundMembers = members.indices.filter { members[$0].maxBytesOfAnyValue == nil }
     }
 
     /// Why an object with the member `unknown` is refused (both codings say it).
+    @inlinable
     public func unknownMemberReason(_ unknown: String) -> String {
         "unknown member \"\(unknown)\" (expected " + members.map(\.key).joined(separator: ", ") + ")"
     }
@@ -195,6 +229,7 @@ public struct PayloadMembers<Message>: Sendable {
     // MARK: - Payload codec
 
     /// Reads the object at `payload` into `message`: unknown members first (when refused), then each member.
+    @inlinable
     public func read(_ payload: PayloadReader, into message: inout Message) throws(PayloadViolation) {
         let object = try payload.object()
         if rejectsUnknownMembers, let unknown = object.firstUnknownMember(allowed: keys) {
@@ -204,6 +239,7 @@ public struct PayloadMembers<Message>: Sendable {
     }
 
     /// Writes `message` as an object with sorted keys.
+    @inlinable
     public func write(_ message: Message, to writer: inout JSONWriter) {
         writer.beginObject()
         for index in writeOrder { members[index].write(message, &writer) }
@@ -211,10 +247,12 @@ public struct PayloadMembers<Message>: Sendable {
     }
 
     /// The most bytes `write` writes for `message`: braces, and each member's key and value; nil when unbounded.
+    /// Checked on every post (MessageBus.swift), so members of a fixed bound are not looked at.
+    @inlinable
     public func maxBytes(of message: Message) -> Int? {
-        var total = 2
-        for member in members {
-            guard let bytes = member.maxBytes(message) else { return nil }
+        var total = fixedMaxBytes
+        for index in valueBoundMembers {
+            guard let bytes = members[index].maxBytes(message) else { return nil }
             total += bytes
         }
         return total
@@ -223,6 +261,7 @@ public struct PayloadMembers<Message>: Sendable {
     // MARK: - Codable
 
     /// Decodes the object `decoder` holds into `message`, in the same order and with the same checks as `read`.
+    @inlinable
     public func decode(from decoder: any Decoder, into message: inout Message) throws {
         let container = try decoder.container(keyedBy: PayloadKey.self)
         if rejectsUnknownMembers,
@@ -234,6 +273,7 @@ public struct PayloadMembers<Message>: Sendable {
     }
 
     /// Encodes `message` as an object (`JSONEncoder` sorts the keys when told to, as the bus tells it).
+    @inlinable
     public func encode(_ message: Message, to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: PayloadKey.self)
         for member in members { try member.encode(message, &container) }
@@ -251,21 +291,21 @@ public protocol PayloadObject: PayloadCodable {
 
 extension PayloadObject {
     /// Reads the object's members (see `PayloadMembers.read`).
-    public init(payload: PayloadReader) throws(PayloadViolation) {
+    @inlinable public init(payload: PayloadReader) throws(PayloadViolation) {
         var message = Self.payloadTemplate
         try Self.payloadMembers.read(payload, into: &message)
         self = message
     }
     /// Writes the object's members with sorted keys.
-    public func writePayload(to writer: inout JSONWriter) { Self.payloadMembers.write(self, to: &writer) }
+    @inlinable public func writePayload(to writer: inout JSONWriter) { Self.payloadMembers.write(self, to: &writer) }
     /// The bound the table works out from the members' values.
-    public var maxPayloadBytes: Int? { Self.payloadMembers.maxBytes(of: self) }
+    @inlinable public var maxPayloadBytes: Int? { Self.payloadMembers.maxBytes(of: self) }
     /// Decodes the object's members with Foundation's keyed container.
-    public init(from decoder: any Decoder) throws {
+    @inlinable public init(from decoder: any Decoder) throws {
         var message = Self.payloadTemplate
         try Self.payloadMembers.decode(from: decoder, into: &message)
         self = message
     }
     /// Encodes the object's members.
-    public func encode(to encoder: any Encoder) throws { try Self.payloadMembers.encode(self, to: encoder) }
+    @inlinable public func encode(to encoder: any Encoder) throws { try Self.payloadMembers.encode(self, to: encoder) }
 }

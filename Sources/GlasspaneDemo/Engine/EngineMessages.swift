@@ -240,6 +240,8 @@ struct RGBComponents: PayloadWireForm, Hashable {
     static let maxBytes = 4 + 3 * maxPayloadNumberBytes
     /// `maxBytes`.
     var maxPayloadBytes: Int? { Self.maxBytes }
+    /// `maxBytes`.
+    static var maxPayloadBytesOfAnyValue: Int? { maxBytes }
 
     /// Each component finite and within 0...1; the field is `path[i]`.
     func validate(at path: String) throws(PayloadViolation) {
