@@ -45,6 +45,9 @@ public final class DemoApp: SessionApp {
     public private(set) var navigation: DemoNavigation!
 
     private var pendingColor: Color?
+    /// The color the picker shows, as the demo last saw it (published by the picker or handed to it): an engine
+    /// report of that color, such as a drag's `state-changed` echo, is not handed back to the picker.
+    private var pickerColor: Color?
     private var pendingAnimation: MessageAnimation?
     /// Whether the HUD is shown or fading in (false: hidden or fading out).
     public private(set) var isHUDShown: Bool
@@ -127,6 +130,7 @@ public final class DemoApp: SessionApp {
         picker.onColorChange = { [unowned self] color in
             // The last change of the frame wins, with its animation: a preset springs, a drag follows at once.
             pendingColor = color
+            pickerColor = color
             pendingAnimation = picker.isSelectingPreset ? Self.presetAnimation : nil
         }
         client.onStateChanged = { [unowned self] state in showEngineState(spinning: state.spinning, color: state.color) }
@@ -144,6 +148,10 @@ public final class DemoApp: SessionApp {
 
     private func showEngineState(spinning: Bool, color: Color) {
         statusLabel.text = "\(spinning ? "spinning" : "stopped") · \(color.hex)"
+        // The echo would only be converted and dropped by `ColorPicker.setColor`'s guard. A stale report (a get-state
+        // reply answered before this frame's change-color) still moves the picker, and the echo after it moves it back.
+        guard color != pickerColor else { return }
+        pickerColor = color
         picker.setColor(color)
     }
 
