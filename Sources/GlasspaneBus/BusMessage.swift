@@ -41,17 +41,11 @@ public struct Ready: BusMessage, Hashable {
     public init(endpoint: String) { self.endpoint = endpoint }
 }
 
-extension Ready: PayloadCodable {
-    /// Reads `{"endpoint": String}`.
-    public init(payload: PayloadReader) throws(PayloadViolation) {
-        self.init(endpoint: try payload.object().member("endpoint").string())
-    }
-    /// Writes `{"endpoint": String}`.
-    public func writePayload(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("endpoint"); writer.string(endpoint)
-        writer.endObject()
-    }
+extension Ready: PayloadObject {
+    /// `{"endpoint": String}`.
+    public static let payloadMembers = PayloadMembers<Ready>([PayloadMember("endpoint", \.endpoint)])
+    /// An empty endpoint name, overwritten by the payload's.
+    public static var payloadTemplate: Ready { Ready(endpoint: "") }
 }
 
 /// The name of a party on the bus: the engine, the overlay, the HUD, a test, a tool.

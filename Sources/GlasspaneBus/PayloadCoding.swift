@@ -37,6 +37,12 @@ extension PayloadCodable {
         writePayload(to: &w)
         return w.bytes
     }
+
+    /// The payload as a `JSONValue`, written by the codec and read back (for expectations and tools, not per frame).
+    public var payloadValue: JSONValue {
+        // The codec writes valid JSON, well within the parser's default limits.
+        (try? JSONParser().parse(bytes: payloadBytes)) ?? .null
+    }
 }
 
 /// The most bytes one number takes as `JSONWriter` writes it (`-2.2250738585072014e-308` is 24; `"-Infinity"` 11).

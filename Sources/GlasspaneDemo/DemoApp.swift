@@ -45,6 +45,9 @@ public final class DemoApp: SessionApp {
     public private(set) var navigation: DemoNavigation!
 
     private var pendingColor: Color?
+    /// The color the picker shows, as the demo last saw it (published by the picker or handed to it): an engine
+    /// report of that color, such as a drag's `state-changed` echo, is not handed back to the picker.
+    private var pickerColor: Color?
     private var pendingAnimation: MessageAnimation?
     /// Whether the HUD is shown or fading in (false: hidden or fading out).
     public private(set) var isHUDShown: Bool
@@ -106,7 +109,7 @@ public final class DemoApp: SessionApp {
         overlay.engineEventSink = { [unowned self] event in engine.handle(event) }
         navigation = DemoNavigation(overlay: overlay, screenLayer: ui, playScreen: panel, hud: performanceHUD,
                                     setSpinning: { [unowned self] in client.setSpinning($0) },
-                                    isSpinning: { [unowned self] in engine.currentState.spinning })
+                                    isSpinning: { [unowned self] in engine.simulation.current.spinning })
         navigation.onQuit = { [unowned self] in wantsQuit = true }
         // The options sheet's HUD switch goes through the app's, as F1 does: switching the HUD itself left the app
         // thinking it was off, and the next frame hid it again.
@@ -127,6 +130,7 @@ public final class DemoApp: SessionApp {
         picker.onColorChange = { [unowned self] color in
             // The last change of the frame wins, with its animation: a preset springs, a drag follows at once.
             pendingColor = color
+            pickerColor = color
             pendingAnimation = picker.isSelectingPreset ? Self.presetAnimation : nil
         }
         client.onStateChanged = { [unowned self] state in showEngineState(spinning: state.spinning, color: state.color) }
@@ -144,6 +148,10 @@ public final class DemoApp: SessionApp {
 
     private func showEngineState(spinning: Bool, color: Color) {
         statusLabel.text = "\(spinning ? "spinning" : "stopped") · \(color.hex)"
+        // The echo would only be converted and dropped by `ColorPicker.setColor`'s guard. A stale report (a get-state
+        // reply answered before this frame's change-color) still moves the picker, and the echo after it moves it back.
+        guard color != pickerColor else { return }
+        pickerColor = color
         picker.setColor(color)
     }
 
@@ -238,15 +246,8 @@ public final class DemoApp: SessionApp {
 
     // MARK: - Expectations (scripts)
 
-    /// The engine's `get-state` reply as a JSON object.
-    public func engineStateForExpectations() -> JSONValue? {
-        let s = engine.currentState
-        return .object([
-            "color": .array([.number(s.color.r), .number(s.color.g), .number(s.color.b)]),
-            "presentedColor": .array([.number(s.presentedColor.r), .number(s.presentedColor.g), .number(s.presentedColor.b)]),
-            "spinning": .bool(s.spinning), "angle": .number(s.angle), "frame": .number(Double(s.frame)),
-        ])
-    }
+    /// The engine's `get-state` reply as a JSON object, written by its codec (the state's one member table).
+    public func engineStateForExpectations() -> JSONValue? { engine.state.payloadValue }
 
     /// The demo's view properties: `text` of labels, text fields and buttons, `enabled` of buttons, `color` of the picker (or a view's
     /// background), `value` of sliders, `invalid` of text fields.

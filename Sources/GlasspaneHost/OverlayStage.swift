@@ -28,7 +28,8 @@ public final class OverlayStage {
 
     /// Routes an event; true when the overlay took it (false: the engine gets it).
     public func route(_ event: InputEvent) -> Bool {
-        let decision = overlay.route(event)
+        // Straight to the router: `Overlay.route` only forwards (one hop fewer on every dragged frame's events).
+        let decision = overlay.router.route(event)
         lastDecision = decision
         trace?(decision.traceLine)
         return !decision.target.isEngine

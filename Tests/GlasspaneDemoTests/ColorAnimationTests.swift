@@ -131,13 +131,13 @@ final class ColorAnimationTests: XCTestCase {
     /// Posts a raw change-color with `animation` and returns (code, field) of the error, or nil when accepted.
     private func reject(_ animation: String, color: String = "[0.2,0.4,1]") async -> (BusErrorCode, String?, String)? {
         let h = EngineHarness()
-        let before = h.engine.state
+        let before = h.engine.simulation.current
         await h.frame {
             h.bus.postRaw(#"{"type":"change-color","data":{"color":"# + color + #","animation":"# + animation + "}}",
                           from: .overlay, to: .engine)
         }
         guard let e = h.errors.first else { return nil }
-        XCTAssertEqual(h.engine.state.color, before.color, "a rejected message changes nothing")
+        XCTAssertEqual(h.engine.simulation.current.color, before.color, "a rejected message changes nothing")
         return (e.code, e.field, e.message)
     }
 
@@ -205,7 +205,7 @@ final class ColorAnimationTests: XCTestCase {
             let h = EngineHarness()
             await h.frame { h.bus.postRaw(String(example), from: .overlay, to: .engine) }
             XCTAssertEqual(h.errors, [], String(example))
-            XCTAssertNotEqual(h.engine.state.color, CubeState().color, String(example))
+            XCTAssertNotEqual(h.engine.simulation.current.color, CubeState().color, String(example))
         }
         // Rows: | `animation` | `field` | message |
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `{") }

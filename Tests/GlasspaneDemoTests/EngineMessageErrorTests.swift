@@ -11,12 +11,12 @@ final class EngineMessageErrorTests: XCTestCase {
     /// Posts raw JSON from the overlay, runs a frame, returns the errors that came back and whether the state changed.
     private func send(_ h: EngineHarness, _ json: String) async -> (codes: [BusErrorCode], fields: [String?], changed: Bool) {
         h.errors.removeAll()
-        let before = h.engine.state
+        let before = h.engine.simulation.current
         h.bus.frameIndex += 1
         h.bus.postRaw(json, from: .overlay, to: .engine)
         h.bus.phase = .busToEngine
         h.bus.deliver(to: .engine)
-        let after = h.engine.state
+        let after = h.engine.simulation.current
         h.bus.phase = .busToOverlay
         h.bus.deliver(to: .overlay)
         h.bus.phase = nil
@@ -27,10 +27,10 @@ final class EngineMessageErrorTests: XCTestCase {
         let h = EngineHarness()
         var r = await send(h, #"{"type":"change-color","data":[0.2,0.4,1]}"#)
         XCTAssertEqual(r.codes, [])
-        XCTAssertEqual(h.engine.state.color, Color(r: 0.2, g: 0.4, b: 1))
+        XCTAssertEqual(h.engine.simulation.current.color, Color(r: 0.2, g: 0.4, b: 1))
         r = await send(h, #"{"type":"set-spin","data":{"spinning":false}}"#)
         XCTAssertEqual(r.codes, [])
-        XCTAssertFalse(h.engine.state.spinning)
+        XCTAssertFalse(h.engine.simulation.current.spinning)
     }
 
     func testColorComponentOutsideRangeNamesTheComponent() async {
@@ -80,7 +80,7 @@ final class EngineMessageErrorTests: XCTestCase {
         r = await send(h, #"{"type":"set-spin","data":{"spinning":"no"}}"#)
         XCTAssertEqual(r.codes, [.invalidPayload])
         XCTAssertEqual(r.fields, ["data.spinning"])
-        XCTAssertTrue(h.engine.state.spinning)
+        XCTAssertTrue(h.engine.simulation.current.spinning)
     }
 
     func testUnknownTypeMalformedAndTooLargeLeaveTheEngineUntouched() async {
@@ -92,7 +92,7 @@ final class EngineMessageErrorTests: XCTestCase {
         let padding = String(repeating: " ", count: 70_000)
         r = await send(h, #"{"type":"change-color","data":[0,0,0]}"# + padding)
         XCTAssertEqual(r.codes, [.tooLarge])
-        XCTAssertEqual(h.engine.state, CubeState())
+        XCTAssertEqual(h.engine.simulation.current, CubeState())
     }
 
     func testGetStateRawRequestIsAnswered() async {
@@ -159,7 +159,7 @@ final class EngineMessageErrorTests: XCTestCase {
                 XCTAssertEqual(r.codes.count, 1, "exactly one error per rejected message: \(json)")
             }
             // Whatever got through, the engine's state stays valid.
-            let c = h.engine.state.color
+            let c = h.engine.simulation.current.color
             XCTAssertTrue([c.r, c.g, c.b].allSatisfy { $0.isFinite && (0...1).contains($0) }, "invalid color after \(json)")
         }
         XCTAssertGreaterThan(rejected, 1000)

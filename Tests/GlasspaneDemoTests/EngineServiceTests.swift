@@ -18,7 +18,7 @@ final class EngineServiceTests: XCTestCase {
         h.client.setColor(green)
         h.bus.phase = .busToEngine
         h.bus.deliver(to: .engine)
-        colorAfterEnginePhase = h.engine.state.color
+        colorAfterEnginePhase = h.engine.simulation.current.color
         h.bus.phase = .simulation
         h.engine.step(dt: 1.0 / 120)
         h.bus.phase = .busToOverlay
@@ -41,7 +41,7 @@ final class EngineServiceTests: XCTestCase {
         }
         XCTAssertEqual(state?.spinning, false, "the set-spin before it was applied first (order)")
         XCTAssertEqual(state?.frame, 1)
-        XCTAssertEqual(state?.color, h.engine.state.color)
+        XCTAssertEqual(state?.color, h.engine.simulation.current.color)
         XCTAssertEqual(state?.angle ?? -1, CubeState().angle, accuracy: 1e-12, "not spinning: the angle stays")
         try await task?.value
     }
@@ -55,7 +55,7 @@ final class EngineServiceTests: XCTestCase {
 
     func testStateChangedOnlyWhenSomethingChanges() async {
         let h = EngineHarness()
-        let initial = h.engine.state.color
+        let initial = h.engine.simulation.current.color
         await h.frame {
             h.client.setSpinning(true) // already spinning
             h.client.setColor(initial) // same color
@@ -74,11 +74,11 @@ final class EngineServiceTests: XCTestCase {
             h.client.setColor(Color(r: 0, g: 0, b: 1))
             h.client.setSpinning(false)
         }
-        XCTAssertEqual(h.engine.state.spinning, true, "not applied before ready")
+        XCTAssertEqual(h.engine.simulation.current.spinning, true, "not applied before ready")
         h.engine.announceReady()
         await h.frame()
-        XCTAssertEqual(h.engine.state.color, Color(r: 0, g: 0, b: 1))
-        XCTAssertEqual(h.engine.state.spinning, false)
+        XCTAssertEqual(h.engine.simulation.current.color, Color(r: 0, g: 0, b: 1))
+        XCTAssertEqual(h.engine.simulation.current.spinning, false)
         XCTAssertTrue(h.client.isEngineReady)
         XCTAssertEqual(readyCalls, 1)
         XCTAssertEqual(h.changes.count, 2)
@@ -96,13 +96,13 @@ final class EngineServiceTests: XCTestCase {
     func testSpinStopsTheAngle() async {
         let h = EngineHarness()
         await h.frame()
-        let a0 = h.engine.state.angle
+        let a0 = h.engine.simulation.current.angle
         await h.frame()
-        XCTAssertGreaterThan(h.engine.state.angle, a0)
+        XCTAssertGreaterThan(h.engine.simulation.current.angle, a0)
         await h.frame { h.client.setSpinning(false) }
-        let a1 = h.engine.state.angle
+        let a1 = h.engine.simulation.current.angle
         await h.frame()
-        XCTAssertEqual(h.engine.state.angle, a1)
+        XCTAssertEqual(h.engine.simulation.current.angle, a1)
     }
 
     // MARK: - Scene input
@@ -114,14 +114,14 @@ final class EngineServiceTests: XCTestCase {
             h.engine.handle(.pointerMove(pointer(302, 301))) // jitter under the threshold
             h.engine.handle(.pointerUp(pointer(302, 301)))
         }
-        XCTAssertFalse(h.engine.state.spinning)
+        XCTAssertFalse(h.engine.simulation.current.spinning)
         XCTAssertEqual(h.changes.map(\.spinning), [false])
-        XCTAssertEqual(h.engine.state.camera, OrbitCamera(), "a tap does not orbit")
+        XCTAssertEqual(h.engine.simulation.current.camera, OrbitCamera(), "a tap does not orbit")
         await h.frame {
             h.engine.handle(.pointerDown(pointer(10, 10)))
             h.engine.handle(.pointerUp(pointer(10, 10)))
         }
-        XCTAssertTrue(h.engine.state.spinning)
+        XCTAssertTrue(h.engine.simulation.current.spinning)
         XCTAssertEqual(h.changes.map(\.spinning), [false, true])
     }
 
@@ -132,9 +132,9 @@ final class EngineServiceTests: XCTestCase {
             for i in 1...10 { h.engine.handle(.pointerMove(pointer(300 + Double(i) * 5, 300 + Double(i) * 2))) }
             h.engine.handle(.pointerUp(pointer(350, 320)))
         }
-        XCTAssertTrue(h.engine.state.spinning, "a drag must not toggle")
+        XCTAssertTrue(h.engine.simulation.current.spinning, "a drag must not toggle")
         XCTAssertEqual(h.changes, [])
-        let camera = h.engine.state.camera
+        let camera = h.engine.simulation.current.camera
         XCTAssertEqual(camera.yaw, -50 * h.engine.orbitRadiansPerPoint, accuracy: 1e-9, "yaw follows the whole horizontal motion")
         XCTAssertEqual(camera.pitch, OrbitCamera().pitch + 20 * h.engine.orbitRadiansPerPoint, accuracy: 1e-9)
     }
@@ -143,8 +143,8 @@ final class EngineServiceTests: XCTestCase {
         let h = EngineHarness()
         h.engine.handle(.pointerDown(pointer(100, 100)))
         h.engine.handle(.pointerUp(pointer(140, 100)))
-        XCTAssertTrue(h.engine.state.spinning)
-        XCTAssertNotEqual(h.engine.state.camera.yaw, 0)
+        XCTAssertTrue(h.engine.simulation.current.spinning)
+        XCTAssertNotEqual(h.engine.simulation.current.camera.yaw, 0)
     }
 
     func testCancelAndHoverDoNothing() async {
@@ -153,8 +153,8 @@ final class EngineServiceTests: XCTestCase {
         h.engine.handle(.pointerDown(pointer(100, 100)))
         h.engine.handle(.pointerCancel(pointer(100, 100)))
         h.engine.handle(.pointerUp(pointer(100, 100)))
-        XCTAssertTrue(h.engine.state.spinning)
-        XCTAssertEqual(h.engine.state.camera, OrbitCamera())
+        XCTAssertTrue(h.engine.simulation.current.spinning)
+        XCTAssertEqual(h.engine.simulation.current.camera, OrbitCamera())
     }
 
     func testTwoPointersAreTrackedSeparately() async {
@@ -163,22 +163,22 @@ final class EngineServiceTests: XCTestCase {
         h.engine.handle(.pointerDown(pointer(400, 400, id: 2)))
         h.engine.handle(.pointerMove(pointer(200, 100, id: 1)))
         h.engine.handle(.pointerUp(pointer(200, 100, id: 1)))
-        XCTAssertTrue(h.engine.state.spinning, "pointer 1 dragged")
+        XCTAssertTrue(h.engine.simulation.current.spinning, "pointer 1 dragged")
         h.engine.handle(.pointerUp(pointer(400, 400, id: 2)))
-        XCTAssertFalse(h.engine.state.spinning, "pointer 2 tapped")
+        XCTAssertFalse(h.engine.simulation.current.spinning, "pointer 2 tapped")
     }
 
     func testWheelZoomsWithinLimits() async {
         let h = EngineHarness()
-        let d0 = h.engine.state.camera.distance
+        let d0 = h.engine.simulation.current.camera.distance
         h.engine.handle(.wheel(location: Point(x: 0, y: 0), dx: 0, dy: 1))
-        XCTAssertLessThan(h.engine.state.camera.distance, d0, "scrolling up moves closer")
+        XCTAssertLessThan(h.engine.simulation.current.camera.distance, d0, "scrolling up moves closer")
         for _ in 0..<200 { h.engine.handle(.wheel(location: .zero, dx: 0, dy: 3)) }
-        XCTAssertEqual(h.engine.state.camera.distance, OrbitCamera.distanceRange.lowerBound)
+        XCTAssertEqual(h.engine.simulation.current.camera.distance, OrbitCamera.distanceRange.lowerBound)
         for _ in 0..<200 { h.engine.handle(.wheel(location: .zero, dx: 0, dy: -3)) }
-        XCTAssertEqual(h.engine.state.camera.distance, OrbitCamera.distanceRange.upperBound)
+        XCTAssertEqual(h.engine.simulation.current.camera.distance, OrbitCamera.distanceRange.upperBound)
         h.engine.handle(.wheel(location: .zero, dx: 0, dy: .nan))
-        XCTAssertEqual(h.engine.state.camera.distance, OrbitCamera.distanceRange.upperBound)
+        XCTAssertEqual(h.engine.simulation.current.camera.distance, OrbitCamera.distanceRange.upperBound)
         XCTAssertEqual(h.changes, [], "zoom is not part of state-changed")
     }
 }
@@ -200,7 +200,7 @@ final class EngineFrameStatsTests: XCTestCase {
         XCTAssertEqual(stats.frame, 3)
         XCTAssertEqual(stats.stepCount, 3)
         XCTAssertEqual(stats.spinning, true)
-        XCTAssertEqual(stats.camera, h.engine.state.camera)
+        XCTAssertEqual(stats.camera, h.engine.simulation.current.camera)
     }
 
     func testPublishingOutsideTheSimulationPhaseIsAnError() async {

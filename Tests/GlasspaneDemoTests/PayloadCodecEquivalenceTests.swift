@@ -642,8 +642,9 @@ final class PayloadCodecEquivalenceTests: XCTestCase {
     }
 
     func testCatalogTypesStillHaveTheStoredPropertiesTheirCodecsKnow() async {
-        // A property added to a message type (say an animation on change-color) needs its codec updated in
-        // EngineMessageCodecs.swift; this fails until the list below and the codec agree again.
+        // A property added to a message type (say an animation on change-color) needs its member table (or, for
+        // MessageAnimation, its hand codec in MessageAnimation+PayloadCoding.swift) updated; this fails until the list
+        // below and the type agree again.
         func labels(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
         XCTAssertEqual(labels(ChangeColor(r: 0, g: 0, b: 0)), ["r", "g", "b", "animation", "isPlainObjectForm"])
         XCTAssertEqual(labels(MessageAnimation.spring()), ["curve", "delay", "speed"])
@@ -653,5 +654,32 @@ final class PayloadCodecEquivalenceTests: XCTestCase {
                        ["color", "presentedColor", "spinning", "angle", "frame"])
         XCTAssertEqual(labels(StateChanged(spinning: true, color: .white)), ["spinning", "color"])
         XCTAssertEqual(labels(Ready(endpoint: "x")), ["endpoint"])
+    }
+
+    func testEveryStoredPropertyOfATabledMessageIsInItsTable() async {
+        // The table is the message's one declaration: a stored property it does not list would travel on neither path.
+        func assertTabled<M: PayloadObject>(_ type: M.Type, file: StaticString = #filePath, line: UInt = #line) {
+            let stored = Mirror(reflecting: M.payloadTemplate).children.compactMap(\.label)
+            XCTAssertEqual(Set(M.payloadMembers.members.map(\.key)), Set(stored), "\(M.type)", file: file, line: line)
+        }
+        assertTabled(SetSpin.self)
+        assertTabled(EngineState.self)
+        assertTabled(StateChanged.self)
+        assertTabled(Ready.self)
+        XCTAssertEqual(ChangeColor.objectMembers.members.map(\.key), ["color", "animation"])
+    }
+
+    func testTheExpectationsStateIsTheStatesJSON() async throws {
+        // DemoApp.engineStateForExpectations is the state's codec output, so it is what JSONEncoder writes.
+        let app = DemoApp(sceneRenderer: nil)
+        let state = app.engine.state
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let reference = try JSONParser().parse(bytes: Array(try encoder.encode(state)))
+        XCTAssertEqual(app.engineStateForExpectations(), reference)
+        guard case .object(let members)? = app.engineStateForExpectations() else { return XCTFail("not an object") }
+        XCTAssertEqual(members.keys.sorted(), ["angle", "color", "frame", "presentedColor", "spinning"])
+        XCTAssertEqual(members["color"], .array([.number(state.color.r), .number(state.color.g), .number(state.color.b)]))
+        XCTAssertEqual(members["frame"], .number(Double(state.frame)))
     }
 }

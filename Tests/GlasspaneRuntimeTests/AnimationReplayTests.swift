@@ -52,7 +52,7 @@ final class AnimationReplayTests: XCTestCase {
         configure(&d)
         let session = try open(d)
         let outcome = await session.run()
-        let state = (session.app as! DemoApp).engine.currentState
+        let state = (session.app as! DemoApp).engine.state
         session.close()
         XCTAssertEqual(outcome.outputErrors, [])
         XCTAssertNil(outcome.fatalError)

@@ -72,7 +72,7 @@ final class RecordingEqualsSessionTests: DemoSessionTestCase {
         session.loop.addObserver(FrameProbe(frame: 14) { zoomBefore = app.simulation.current.camera.distance }, order: .screenshots)
         session.loop.addObserver(FrameProbe(frame: 15) { zoomAfter = app.simulation.current.camera.distance }, order: .screenshots)
         let outcome = await session.run()
-        let recordedState = app.engine.currentState
+        let recordedState = app.engine.state
         session.close()
         XCTAssertEqual(feeder.pushFailures, [])
         XCTAssertEqual(outcome.outputErrors, [])
@@ -93,7 +93,7 @@ final class RecordingEqualsSessionTests: DemoSessionTestCase {
             $0.screenshots = [ScreenshotRequest(frame: nil, path: shotB)]
         })
         let replayOutcome = await replayed.run()
-        let replayedState = (replayed.app as! DemoApp).engine.currentState
+        let replayedState = (replayed.app as! DemoApp).engine.state
         replayed.close()
         XCTAssertNil(replayOutcome.fatalError)
         XCTAssertEqual(replayOutcome.framesRun, outcome.framesRun)

@@ -107,7 +107,7 @@ final class SessionTests: XCTestCase {
             $0.busLogPath = try! self.file("a.log")
         })
         let firstOutcome = await first.run()
-        let firstState = (first.app as! DemoApp).engine.currentState
+        let firstState = (first.app as! DemoApp).engine.state
         first.close()
         XCTAssertEqual(firstOutcome.outputErrors, [])
         XCTAssertEqual(firstOutcome.recorded?.frames, 25)
@@ -117,7 +117,7 @@ final class SessionTests: XCTestCase {
             $0.busLogPath = try! self.file("b.log")
         })
         let secondOutcome = await second.run()
-        let secondState = (second.app as! DemoApp).engine.currentState
+        let secondState = (second.app as! DemoApp).engine.state
         second.close()
         XCTAssertEqual(secondOutcome.framesRun, firstOutcome.framesRun)
         XCTAssertEqual(secondState, firstState)

@@ -54,7 +54,7 @@ public final class EngineService {
         endpoint.on(SetSpin.self) { [weak self] message, _ in self?.setSpinning(message.spinning) }
         endpoint.onRequest(GetState.self) { [weak self] _, _ in
             guard let self else { throw BusError(code: .handlerFailed, message: "get-state: the engine is gone", type: GetState.type) }
-            return currentState
+            return state
         }
         if announceReady { endpoint.announceReady() }
     }
@@ -62,11 +62,9 @@ public final class EngineService {
     /// Announces `ready` (when created with `announceReady: false`); messages queued so far are delivered from now on.
     public func announceReady() { endpoint.announceReady() }
 
-    /// The state after the latest step.
-    public var state: CubeState { simulation.current }
-
-    /// The state as `get-state` reports it.
-    public var currentState: EngineState {
+    /// The state as `get-state` reports it (`EngineClient.state()` asks for it over the bus); the whole simulation
+    /// state, camera included, is `simulation.current`.
+    public var state: EngineState {
         let s = simulation.current
         return EngineState(color: s.color, presentedColor: presentedColor, spinning: s.spinning, angle: s.angle,
                            frame: endpoint.bus.frameIndex)

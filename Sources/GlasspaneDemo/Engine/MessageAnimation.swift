@@ -117,7 +117,7 @@ public struct MessageAnimation: Codable, Hashable, Sendable {
         }
     }
 
-    // MARK: - Decoding (the words both decoders use: `init(from:)` below and `init(payload:)` in EngineMessageCodecs.swift)
+    // MARK: - Decoding (the words both decoders use: `init(from:)` below and `init(payload:)` in MessageAnimation+PayloadCoding.swift)
 
     /// The members an animation may have.
     static let animationMembers: Set = ["spring", "curve", "bezier", "duration", "delay", "speed"]
@@ -145,7 +145,7 @@ public struct MessageAnimation: Codable, Hashable, Sendable {
     // MARK: - Codable
 
     /// Refuses members other than `allowed`, naming the first unknown one.
-    private static func checkMembers(_ c: KeyedDecodingContainer<AnyKey>, allowed: Set<String>, what: String) throws {
+    private static func checkMembers(_ c: KeyedDecodingContainer<PayloadKey>, allowed: Set<String>, what: String) throws {
         if let unknown = c.allKeys.map(\.stringValue).sorted().first(where: { !allowed.contains($0) }) {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription:
                 unknownMember(unknown, of: what, allowed: allowed)))
@@ -154,26 +154,26 @@ public struct MessageAnimation: Codable, Hashable, Sendable {
 
     /// Decodes strictly: exactly one curve member, no unknown members.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: AnyKey.self)
+        let c = try decoder.container(keyedBy: PayloadKey.self)
         try Self.checkMembers(c, allowed: Self.animationMembers, what: "an animation")
-        let kinds = Self.curveKinds.filter { c.contains(AnyKey($0)) }
+        let kinds = Self.curveKinds.filter { c.contains(PayloadKey($0)) }
         guard kinds.count == 1 else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: Self.wrongCurveCount(kinds)))
         }
-        func number(_ key: String, in container: KeyedDecodingContainer<AnyKey>, default value: Double?) throws -> Double {
-            if let v = try container.decodeIfPresent(Double.self, forKey: AnyKey(key)) { return v }
+        func number(_ key: String, in container: KeyedDecodingContainer<PayloadKey>, default value: Double?) throws -> Double {
+            if let v = try container.decodeIfPresent(Double.self, forKey: PayloadKey(key)) { return v }
             guard let value else {
-                throw DecodingError.keyNotFound(AnyKey(key), .init(codingPath: container.codingPath, debugDescription: "required"))
+                throw DecodingError.keyNotFound(PayloadKey(key), .init(codingPath: container.codingPath, debugDescription: "required"))
             }
             return value
         }
         switch kinds[0] {
         case "spring":
-            if c.contains(AnyKey("duration")) {
-                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [AnyKey("duration")], debugDescription:
+            if c.contains(PayloadKey("duration")) {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [PayloadKey("duration")], debugDescription:
                     Self.springWithDuration))
             }
-            let s = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("spring"))
+            let s = try c.nestedContainer(keyedBy: PayloadKey.self, forKey: PayloadKey("spring"))
             let perceptual = Self.perceptualSpringMembers, physical = Self.physicalSpringMembers
             try Self.checkMembers(s, allowed: Self.springMembers, what: "a spring")
             let keys = Set(s.allKeys.map(\.stringValue))
@@ -189,10 +189,10 @@ public struct MessageAnimation: Codable, Hashable, Sendable {
                                         damping: try number("damping", in: s, default: nil), initialVelocity: v0)
             }
         case "curve":
-            curve = .named(try c.decode(String.self, forKey: AnyKey("curve")),
+            curve = .named(try c.decode(String.self, forKey: PayloadKey("curve")),
                            duration: try number("duration", in: c, default: Self.defaultDuration))
         default:
-            curve = .bezier(try c.decode([Double].self, forKey: AnyKey("bezier")),
+            curve = .bezier(try c.decode([Double].self, forKey: PayloadKey("bezier")),
                             duration: try number("duration", in: c, default: Self.defaultDuration))
         }
         delay = try number("delay", in: c, default: 0)
@@ -205,27 +205,27 @@ public struct MessageAnimation: Codable, Hashable, Sendable {
 
     /// Encodes the wire form (defaults for delay and speed left out).
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: AnyKey.self)
+        var c = encoder.container(keyedBy: PayloadKey.self)
         switch curve {
         case let .spring(response, dampingFraction, initialVelocity):
-            var s = c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("spring"))
-            try s.encode(response, forKey: AnyKey("response"))
-            try s.encode(dampingFraction, forKey: AnyKey("dampingFraction"))
-            if !Self.isOmittedZero(initialVelocity) { try s.encode(initialVelocity, forKey: AnyKey("initialVelocity")) }
+            var s = c.nestedContainer(keyedBy: PayloadKey.self, forKey: PayloadKey("spring"))
+            try s.encode(response, forKey: PayloadKey("response"))
+            try s.encode(dampingFraction, forKey: PayloadKey("dampingFraction"))
+            if !Self.isOmittedZero(initialVelocity) { try s.encode(initialVelocity, forKey: PayloadKey("initialVelocity")) }
         case let .physicalSpring(mass, stiffness, damping, initialVelocity):
-            var s = c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("spring"))
-            try s.encode(mass, forKey: AnyKey("mass"))
-            try s.encode(stiffness, forKey: AnyKey("stiffness"))
-            try s.encode(damping, forKey: AnyKey("damping"))
-            if !Self.isOmittedZero(initialVelocity) { try s.encode(initialVelocity, forKey: AnyKey("initialVelocity")) }
+            var s = c.nestedContainer(keyedBy: PayloadKey.self, forKey: PayloadKey("spring"))
+            try s.encode(mass, forKey: PayloadKey("mass"))
+            try s.encode(stiffness, forKey: PayloadKey("stiffness"))
+            try s.encode(damping, forKey: PayloadKey("damping"))
+            if !Self.isOmittedZero(initialVelocity) { try s.encode(initialVelocity, forKey: PayloadKey("initialVelocity")) }
         case let .named(name, duration):
-            try c.encode(name, forKey: AnyKey("curve"))
-            try c.encode(duration, forKey: AnyKey("duration"))
+            try c.encode(name, forKey: PayloadKey("curve"))
+            try c.encode(duration, forKey: PayloadKey("duration"))
         case let .bezier(points, duration):
-            try c.encode(points, forKey: AnyKey("bezier"))
-            try c.encode(duration, forKey: AnyKey("duration"))
+            try c.encode(points, forKey: PayloadKey("bezier"))
+            try c.encode(duration, forKey: PayloadKey("duration"))
         }
-        if !Self.isOmittedZero(delay) { try c.encode(delay, forKey: AnyKey("delay")) }
-        if speed != 1 { try c.encode(speed, forKey: AnyKey("speed")) }
+        if !Self.isOmittedZero(delay) { try c.encode(delay, forKey: PayloadKey("delay")) }
+        if speed != 1 { try c.encode(speed, forKey: PayloadKey("speed")) }
     }
 }
