@@ -209,7 +209,8 @@ public final class InspectorObserver: FrameObserver {
         for layer in overlay.layers {
             if !firstLayer { out += "," }
             firstLayer = false
-            out += "{\"name\":\(JSONText.quote(layer.name)),\"level\":\(layer.level),\"kind\":\(JSONText.quote(layer.visibility.rawValue)),\"views\":["
+            out += "{\"name\":\(JSONText.quote(layer.name)),\"level\":\(layer.level),\"visibility\":\(JSONText.quote(layer.visibility.rawValue))"
+            out += ",\"kind\":\(JSONText.quote(layer.kind.rawValue)),\"views\":["
             let entries = layer.viewDump()
             var alphas: [Double] = []
             alphas.reserveCapacity(entries.count)

@@ -274,13 +274,7 @@ public final class EventRouter {
         while i >= 0 {
             let layer = layers[i]
             i -= 1
-            switch layer.visibility {
-            case .hidden: passes.append(LayerPass(layerName: layer.name, cause: .hidden)); continue
-            case .nonInteractive:
-                if layer.kind == .modal { return LocatedHit(layer: layer, view: layer.root, point: point, outsideModal: true) }
-                passes.append(LayerPass(layerName: layer.name, cause: .nonInteractive)); continue
-            case .interactive: break
-            }
+            if layer.visibility == .hidden { passes.append(LayerPass(layerName: layer.name, cause: .hidden)); continue }
             if layer.kind == .nonInteractive { passes.append(LayerPass(layerName: layer.name, cause: .nonInteractive)); continue }
             let root = layer.root
             let rootPoint = Point(x: point.x - root.frame.origin.x, y: point.y - root.frame.origin.y)

@@ -68,7 +68,7 @@ public final class Overlay {
 
     /// Creates, adds and returns a layer.
     @discardableResult
-    public func addLayer(name: String, level: Int, visibility: LayerVisibility = .interactive,
+    public func addLayer(name: String, level: Int, visibility: LayerVisibility = .visible,
                          kind: LayerKind = .passThrough) -> OverlayLayer {
         let layer = OverlayLayer(name: name, level: level, visibility: visibility, kind: kind, size: windowSize, fonts: fonts)
         addLayer(layer)

@@ -2,14 +2,12 @@
 // and paint passes that do no work while nothing changed.
 import GlasspaneCore
 
-/// How a layer takes part in drawing and routing.
+/// Whether a layer is drawn; how a drawn layer routes is its `LayerKind` (a HUD is `.visible` and `.nonInteractive`).
 public enum LayerVisibility: String, Hashable, Sendable, Codable {
     /// Not drawn; events go straight past it.
     case hidden
-    /// Drawn, but events go straight past it (a HUD).
-    case nonInteractive
-    /// Drawn and hit-tested.
-    case interactive
+    /// Drawn, and routed as its kind says.
+    case visible
 }
 
 /// How a visible layer takes part in routing (docs/layers.md has the rules as a table).
@@ -77,7 +75,7 @@ public final class OverlayLayer {
     public var level: Int {
         didSet { if level != oldValue { overlay?.sortLayers(); overlay?.modalStateMayHaveChanged() } }
     }
-    /// Hidden, non-interactive or interactive (drawn and routed by `kind`).
+    /// Hidden or visible (a visible layer routes by `kind`).
     public var visibility: LayerVisibility {
         didSet { if visibility != oldValue { overlay?.layerVisibilityChanged(self) } }
     }
@@ -98,8 +96,8 @@ public final class OverlayLayer {
     public var onUnfocusedKey: ((KeyEvent) -> Void)?
     /// True when the layer is a modal that is up (blocking what is below it).
     public var isBlockingModal: Bool { kind == .modal && visibility != .hidden }
-    /// True when the layer's content can be hit: not hidden and neither visibility nor kind is non-interactive.
-    public var takesEvents: Bool { visibility == .interactive && kind != .nonInteractive }
+    /// True when the layer's content can be hit: visible and not of kind non-interactive.
+    public var takesEvents: Bool { visibility == .visible && kind != .nonInteractive }
     /// The root view: window-sized and `.opaque`; in a pass-through layer it is tagged `.passthrough`, so a point
     /// no subview claims passes on; in an interactive or modal layer it claims the point.
     public let root: View
@@ -130,7 +128,7 @@ public final class OverlayLayer {
     private var generation = 0
 
     /// Creates a layer with an empty, passthrough root of the given size.
-    public init(name: String, level: Int = 0, visibility: LayerVisibility = .interactive, kind: LayerKind = .passThrough,
+    public init(name: String, level: Int = 0, visibility: LayerVisibility = .visible, kind: LayerKind = .passThrough,
                 size: Size = .zero, fonts: any FontMetrics = MonospaceFontMetrics()) {
         self.name = name
         self.level = level

@@ -124,7 +124,7 @@ final class HitTestingMatrixTests: XCTestCase {
     }
 
     func testNonInteractiveLayerAboveInteractiveOneIsIgnored() {
-        let hud = overlay.addLayer(name: "hud", level: 20, visibility: .nonInteractive)
+        let hud = overlay.addLayer(name: "hud", level: 20, kind: .nonInteractive)
         hud.addSubview(box("hud.fps", 0, 0, 800, 600))
         ui.addSubview(box("button", 100, 100, 100, 100))
         let d = overlay.route(down(150, 150))
@@ -133,7 +133,7 @@ final class HitTestingMatrixTests: XCTestCase {
         let e = overlay.route(down(500, 500))
         XCTAssertEqual(e.traceLine, "down 500,500 -> engine (hud: non-interactive; ui: passthrough at ui.root; no layer claimed)")
         overlay.route(up(500, 500))
-        hud.visibility = .interactive
+        hud.kind = .passThrough
         XCTAssertEqual(overlay.route(down(150, 150)).summary, "hud/hud.fps")
     }
 

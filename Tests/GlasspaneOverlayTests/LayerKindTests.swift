@@ -21,7 +21,7 @@ final class LayerKindTests: XCTestCase {
     /// A modal sheet with one content box at (100,100,200,200).
     @discardableResult
     private func addSheet(visible: Bool = true) -> (OverlayLayer, RecordingView) {
-        let sheet = overlay.addLayer(name: "sheet", level: LayerLevel.sheet, visibility: visible ? .interactive : .hidden, kind: .modal)
+        let sheet = overlay.addLayer(name: "sheet", level: LayerLevel.sheet, visibility: visible ? .visible : .hidden, kind: .modal)
         let content = RecordingView("sheet.content", Rect(x: 100, y: 100, width: 200, height: 200), log: log)
         sheet.addSubview(content)
         return (sheet, content)
@@ -158,7 +158,7 @@ final class LayerKindTests: XCTestCase {
         log.clear()
         let (sheet, _) = addSheet(visible: false)
         XCTAssertTrue(engine.isEmpty, "a hidden modal blocks nothing")
-        sheet.visibility = .interactive
+        sheet.visibility = .visible
         XCTAssertEqual(engine.count, 1)
         guard case .pointerCancel(let p)? = engine.first else { return XCTFail("\(engine)") }
         XCTAssertEqual(p.pointerID, 3)
@@ -167,7 +167,7 @@ final class LayerKindTests: XCTestCase {
         XCTAssertEqual(overlay.route(up(630, 520, id: 3)).summary, "sheet/sheet.root")
         // Showing it again after hiding cancels nothing more: nothing is captured below.
         sheet.visibility = .hidden
-        sheet.visibility = .interactive
+        sheet.visibility = .visible
         XCTAssertEqual(engine.count, 1)
         XCTAssertEqual(log.lines, ["panel.box:cancel#0"])
     }
