@@ -254,7 +254,7 @@ public final class EventRouter {
     }
 
     /// One located event's target across layers, front to back: hidden and non-interactive layers pass, a
-    /// pass-through layer passes where its root (or a `.passthrough` view) is hit, an interactive layer's root
+    /// passthrough layer passes where its root (or a `.passthrough` view) is hit, an interactive layer's root
     /// claims the point, and a modal layer claims every point (its root, `outsideModal`, where no content is hit),
     /// so nothing below it is asked.
     struct LocatedHit {

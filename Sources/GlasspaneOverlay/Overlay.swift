@@ -69,7 +69,7 @@ public final class Overlay {
     /// Creates, adds and returns a layer.
     @discardableResult
     public func addLayer(name: String, level: Int, visibility: LayerVisibility = .visible,
-                         kind: LayerKind = .passThrough) -> OverlayLayer {
+                         kind: LayerKind = .passthrough) -> OverlayLayer {
         let layer = OverlayLayer(name: name, level: level, visibility: visibility, kind: kind, size: windowSize, fonts: fonts)
         addLayer(layer)
         return layer

@@ -17,7 +17,7 @@ public enum LayerKind: String, Hashable, Sendable, Codable {
     case interactive
     /// The PassThroughWindow rule, and the default: a hit on the layer's own root (a point no content claims)
     /// falls to the layers below and then the engine; content claims as usual.
-    case passThrough
+    case passthrough
     /// Never hit, whatever it draws (like `isUserInteractionEnabled = false` on a whole window).
     case nonInteractive
     /// While visible, every pointer and key event meant for anything below it (layers and the engine) is blocked:
@@ -79,7 +79,7 @@ public final class OverlayLayer {
     public var visibility: LayerVisibility {
         didSet { if visibility != oldValue { overlay?.layerVisibilityChanged(self) } }
     }
-    /// How the layer routes while visible: pass-through (the default), interactive, non-interactive or modal.
+    /// How the layer routes while visible: passthrough (the default), interactive, non-interactive or modal.
     public var kind: LayerKind {
         didSet {
             guard kind != oldValue else { return }
@@ -98,7 +98,7 @@ public final class OverlayLayer {
     public var isBlockingModal: Bool { kind == .modal && visibility != .hidden }
     /// True when the layer's content can be hit: visible and not of kind non-interactive.
     public var takesEvents: Bool { visibility == .visible && kind != .nonInteractive }
-    /// The root view: window-sized and `.opaque`; in a pass-through layer it is tagged `.passthrough`, so a point
+    /// The root view: window-sized and `.opaque`; in a passthrough layer it is tagged `.passthrough`, so a point
     /// no subview claims passes on; in an interactive or modal layer it claims the point.
     public let root: View
     /// The overlay holding this layer.
@@ -128,7 +128,7 @@ public final class OverlayLayer {
     private var generation = 0
 
     /// Creates a layer with an empty, passthrough root of the given size.
-    public init(name: String, level: Int = 0, visibility: LayerVisibility = .visible, kind: LayerKind = .passThrough,
+    public init(name: String, level: Int = 0, visibility: LayerVisibility = .visible, kind: LayerKind = .passthrough,
                 size: Size = .zero, fonts: any FontMetrics = MonospaceFontMetrics()) {
         self.name = name
         self.level = level
@@ -141,9 +141,9 @@ public final class OverlayLayer {
         updateRootTags()
     }
 
-    /// The root passes a hit on itself down only in pass-through (and non-interactive) layers.
+    /// The root passes a hit on itself down only in passthrough (and non-interactive) layers.
     private func updateRootTags() {
-        if kind == .passThrough || kind == .nonInteractive { root.tags.insert(.passthrough) } else { root.tags.remove(.passthrough) }
+        if kind == .passthrough || kind == .nonInteractive { root.tags.insert(.passthrough) } else { root.tags.remove(.passthrough) }
     }
 
     /// Adds a view to the root, in front.

@@ -78,7 +78,7 @@ extension View {
 }
 
 extension OverlayLayer {
-    /// The layer's header line and its tree (`layer ui level=10 passThrough`: the kind, or `hidden`).
+    /// The layer's header line and its tree (`layer ui level=10 passthrough`: the kind, or `hidden`).
     public func textDump() -> String {
         "layer \(name) level=\(level) \(visibility == .hidden ? LayerVisibility.hidden.rawValue : kind.rawValue)\n"
             + root.treeDescription(indent: 1)

@@ -237,7 +237,7 @@ final class InspectorProtocolTests: XCTestCase {
         XCTAssertEqual(hud["kind"] as? String, "nonInteractive")
         let ui = try XCTUnwrap(layers.first { $0["name"] as? String == "ui" })
         XCTAssertEqual(ui["visibility"] as? String, "visible")
-        XCTAssertEqual(ui["kind"] as? String, "passThrough")
+        XCTAssertEqual(ui["kind"] as? String, "passthrough")
         let down = try XCTUnwrap((snapshot.value["routes"] as? [[String: Any]])?.first { $0["event"] as? String == "down" })
         XCTAssertEqual(down["target"] as? String, "engine")
         XCTAssertEqual(down["frame"] as? Int, 3)

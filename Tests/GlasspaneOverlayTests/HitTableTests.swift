@@ -1,6 +1,6 @@
 // The flat hit table (HitTable.swift) against a plain recursive walk written from the documented rules, on random
 // trees mixing deep chains and wide branching, with transforms, clips, hidden, transparent, disabled and
-// pass-through views, before and after random mutations; and the router using the table for delivery and focus.
+// passthrough views, before and after random mutations; and the router using the table for delivery and focus.
 import XCTest
 import GlasspaneCore
 @testable import GlasspaneOverlay

@@ -133,7 +133,7 @@ final class HitTestingMatrixTests: XCTestCase {
         let e = overlay.route(down(500, 500))
         XCTAssertEqual(e.traceLine, "down 500,500 -> engine (hud: non-interactive; ui: passthrough at ui.root; no layer claimed)")
         overlay.route(up(500, 500))
-        hud.kind = .passThrough
+        hud.kind = .passthrough
         XCTAssertEqual(overlay.route(down(150, 150)).summary, "hud/hud.fps")
     }
 

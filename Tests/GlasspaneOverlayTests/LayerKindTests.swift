@@ -1,4 +1,4 @@
-// Issue 11's routing matrix: layer kinds (interactive, pass-through, non-interactive, modal), named levels, outside
+// Issue 11's routing matrix: layer kinds (interactive, passthrough, non-interactive, modal), named levels, outside
 // taps, keys blocked by a modal, and captures cancelled exactly once when a modal comes up.
 import XCTest
 import GlasspaneCore
@@ -107,16 +107,16 @@ final class LayerKindTests: XCTestCase {
         let miss = overlay.route(down(700, 500))
         XCTAssertEqual(miss.summary, "engine")
         XCTAssertTrue(miss.traceLine.contains("hud: non-interactive"), miss.traceLine)
-        // The same cover in a pass-through layer claims the click (it draws a fill): the kind is what lets it pass.
-        hud.kind = .passThrough
+        // The same cover in a passthrough layer claims the click (it draws a fill): the kind is what lets it pass.
+        hud.kind = .passthrough
         overlay.route(up(700, 500))
         XCTAssertEqual(overlay.route(down(30, 30)).summary, "hud/hud.cover")
     }
 
-    func testPassThroughRootFallsThroughButContentClaimsAndAnInteractiveRootClaims() {
+    func testPassthroughRootFallsThroughButContentClaimsAndAnInteractiveRootClaims() {
         let front = overlay.addLayer(name: "front", level: LayerLevel.toast)
         front.addSubview(RecordingView("front.box", Rect(x: 500, y: 0, width: 100, height: 100), log: log))
-        XCTAssertEqual(front.kind, .passThrough)
+        XCTAssertEqual(front.kind, .passthrough)
         let onRoot = overlay.route(down(700, 500))
         XCTAssertEqual(onRoot.summary, "engine")
         XCTAssertTrue(onRoot.traceLine.contains("front: passthrough at front.root"), onRoot.traceLine)
