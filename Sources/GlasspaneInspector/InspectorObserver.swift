@@ -139,12 +139,12 @@ public final class InspectorObserver: FrameObserver {
             return "[" + steps.joined(separator: ",") + "]"
         }
         var passes: [LayerPass] = []
-        let hit = stage.overlay.router.hitTestLayers(at: point, passes: &passes)
+        let hit = stage.overlay.router.hitTest(at: point, passes: &passes)
         for pass in passes {
             steps.append("{\"layer\":\(JSONText.quoted(pass.layerName)),\"result\":\(JSONText.quoted(pass.description))}")
         }
-        if let (layer, view) = hit {
-            steps.append("{\"layer\":\(JSONText.quoted(layer.name)),\"result\":\"hit\",\"views\":" + Self.chain(view) + "}")
+        if let hit, !hit.isOutsideModal {
+            steps.append("{\"layer\":\(JSONText.quoted(hit.layer.name)),\"result\":\"hit\",\"views\":" + Self.chain(hit.view) + "}")
         } else {
             steps.append("{\"layer\":\"engine\",\"result\":\"no layer claimed: the engine gets it\"}")
         }

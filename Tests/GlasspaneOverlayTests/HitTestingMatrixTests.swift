@@ -162,15 +162,15 @@ final class HitTestingMatrixTests: XCTestCase {
         let child = box("stack.child", 0, 0, 50, 50)
         stack.addSubview(child)
         ui.addSubview(stack)
-        XCTAssertEqual(ui.root.hitTest(Point(x: 110, y: 110))?.identifier, "stack.child")
-        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.identifier, "ui.root", "an invisible box swallows nothing")
+        XCTAssertEqual(ui.root.hitTest(Point(x: 110, y: 110))?.view.identifier, "stack.child")
+        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.view.identifier, "ui.root", "an invisible box swallows nothing")
         stack.backgroundColor = Color(r: 0, g: 0, b: 0, a: 0.5)
-        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.identifier, "stack")
+        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.view.identifier, "stack")
         stack.hitTestBehavior = .deferToChildren
-        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.identifier, "ui.root")
+        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.view.identifier, "ui.root")
         stack.backgroundColor = .clear
         stack.hitTestBehavior = .opaque
-        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.identifier, "stack")
+        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.view.identifier, "stack")
     }
 
     func testLabelsIgnoreInteractionSoPointsReachThePanelBehind() {
