@@ -206,7 +206,7 @@ public final class DemoNavigation {
     public func showToast(_ text: String) {
         toastLabel.text = text
         toast.isHidden = false
-        toastLayer.visibility = .interactive
+        toastLayer.visibility = .visible
         toastHidesAt = now + DemoNavigation.toastDuration
     }
 

@@ -11,7 +11,7 @@ public final class StressField {
 
     /// Adds the field's layer below the UI.
     public init(overlay: Overlay, count: Int) {
-        layer = overlay.addLayer(name: "stress", level: -10, visibility: .nonInteractive)
+        layer = overlay.addLayer(name: "stress", level: -10, kind: .nonInteractive)
         views = (0..<count).map { i in
             let v = View(identifier: "stress.\(i)")
             v.cornerRadius = 3

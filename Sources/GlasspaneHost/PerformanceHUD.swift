@@ -7,7 +7,7 @@ import GlasspaneOverlay
 /// It observes the frame loop (added by the session at `FrameObserverOrder.hud`).
 @MainActor
 public final class PerformanceHUD: FrameObserver {
-    /// The layer the HUD lives in (level 1000, non-interactive or hidden).
+    /// The layer the HUD lives in (level 1000, of kind non-interactive; visible or hidden).
     public let layer: OverlayLayer
     /// The view that draws it.
     public let view: HUDView
@@ -15,7 +15,8 @@ public final class PerformanceHUD: FrameObserver {
     /// Adds the HUD's layer to an overlay, hidden unless `visible`.
     public init(overlay: Overlay, visible: Bool = false) {
         view = HUDView(identifier: "hud.panel")
-        layer = overlay.addLayer(name: "hud", level: 1000, visibility: visible ? .nonInteractive : .hidden)
+        layer = overlay.addLayer(name: "hud", level: 1000, visibility: visible ? .visible : .hidden,
+                                 kind: .nonInteractive)
         layer.addSubview(view)
         position(in: overlay.windowSize)
     }
@@ -23,7 +24,7 @@ public final class PerformanceHUD: FrameObserver {
     /// Whether the HUD is drawn. It never takes events either way.
     public var isVisible: Bool {
         get { layer.visibility != .hidden }
-        set { layer.visibility = newValue ? .nonInteractive : .hidden }
+        set { layer.visibility = newValue ? .visible : .hidden }
     }
 
     /// Shows or hides the HUD (F1).

@@ -3,6 +3,7 @@
 // inbox of posts; the server's tasks read and fan records out to clients. Neither side ever waits on the other
 // for longer than a short critical section.
 import Foundation
+import GlasspaneCore
 
 /// A post from a client, waiting for the next frame's `frameWillStart`.
 public struct InboxPost: Sendable {
@@ -284,7 +285,7 @@ public final class InspectorHub: @unchecked Sendable {
     /// `/api/status`: frame, clients, drops, inbox figures.
     func status() -> String {
         withLock {
-            let drops = dropped.map { "{\"client\":\($0.client),\"reason\":\(JSONText.quote($0.reason)),\"detail\":\(JSONText.quote($0.detail))}" }
+            let drops = dropped.map { "{\"client\":\($0.client),\"reason\":\(JSONText.quoted($0.reason)),\"detail\":\(JSONText.quoted($0.detail))}" }
             return "{\"frame\":\(latestFrame),\"clients\":\(clients.count),\"dropped\":[" + drops.joined(separator: ",")
                 + "],\"inbox\":{\"capacity\":\(limits.inboxCapacity),\"waiting\":\(inbox.count),\"accepted\":\(postsAccepted),\"rejected\":\(inboxRejected)}"
                 + ",\"recordsOverflowed\":\(overflowed)}"
@@ -418,25 +419,5 @@ final class Outbox: @unchecked Sendable {
             lock.unlock()
             w?.resume(returning: nil)
         }
-    }
-}
-
-/// JSON string quoting for the small records built on the main actor (no encoder per record).
-enum JSONText {
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        out.reserveCapacity(s.utf8.count + 2)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20: out += String(format: "\\u%04x", c.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -68,7 +68,7 @@ public final class InspectorObserver: FrameObserver {
             // Anything wrong with the envelope is in `remote`'s mailbox now: deliver it to this post's client.
             bus.deliver(to: remoteEndpoint)
             if let p = posting {
-                hub.send("{\"kind\":\"posted\"" + refMember(p) + ",\"frame\":\(index),\"to\":\(JSONText.quote(p.target))}", to: p.client)
+                hub.send("{\"kind\":\"posted\"" + refMember(p) + ",\"frame\":\(index),\"to\":\(JSONText.quoted(p.target))}", to: p.client)
                 if let type = p.type { postsThisFrame[type, default: []].append(p) }
                 if let id = Self.busID(of: p.text) {
                     postsByID[id] = p
@@ -114,14 +114,14 @@ public final class InspectorObserver: FrameObserver {
     private func recordDecision() {
         guard let decision = stage.lastDecision else { return }
         routeCount += 1
-        var text = "{\"seq\":\(routeCount),\"frame\":\(frame),\"event\":\(JSONText.quote(decision.event.kindName))"
-        text += ",\"line\":\(JSONText.quote(decision.traceLine))"
+        var text = "{\"seq\":\(routeCount),\"frame\":\(frame),\"event\":\(JSONText.quoted(decision.event.kindName))"
+        text += ",\"line\":\(JSONText.quoted(decision.traceLine))"
         switch decision.target {
         case .engine: text += ",\"target\":\"engine\""
         case let .overlay(layer, view):
-            text += ",\"target\":\"overlay\",\"layer\":\(JSONText.quote(layer.name)),\"view\":\(JSONText.quote(view.identifier))"
+            text += ",\"target\":\"overlay\",\"layer\":\(JSONText.quoted(layer.name)),\"view\":\(JSONText.quoted(view.identifier))"
         }
-        text += ",\"reason\":\(JSONText.quote(decision.reason.description))"
+        text += ",\"reason\":\(JSONText.quoted(decision.reason.description))"
         if let point = Self.location(of: decision.event) {
             text += ",\"point\":[\(point.x),\(point.y)]"
             text += ",\"path\":" + hitTestPath(at: point, decision: decision)
@@ -135,16 +135,16 @@ public final class InspectorObserver: FrameObserver {
     private func hitTestPath(at point: Point, decision: RoutingDecision) -> String {
         var steps: [String] = []
         if case .captured = decision.reason, let view = decision.target.view {
-            steps.append("{\"layer\":\(JSONText.quote(decision.target.layer?.name ?? "")),\"result\":\"captured\",\"views\":" + Self.chain(view) + "}")
+            steps.append("{\"layer\":\(JSONText.quoted(decision.target.layer?.name ?? "")),\"result\":\"captured\",\"views\":" + Self.chain(view) + "}")
             return "[" + steps.joined(separator: ",") + "]"
         }
         var passes: [LayerPass] = []
-        let hit = stage.overlay.router.hitTestLayers(at: point, passes: &passes)
+        let hit = stage.overlay.router.hitTest(at: point, passes: &passes)
         for pass in passes {
-            steps.append("{\"layer\":\(JSONText.quote(pass.layerName)),\"result\":\(JSONText.quote(pass.description))}")
+            steps.append("{\"layer\":\(JSONText.quoted(pass.layerName)),\"result\":\(JSONText.quoted(pass.description))}")
         }
-        if let (layer, view) = hit {
-            steps.append("{\"layer\":\(JSONText.quote(layer.name)),\"result\":\"hit\",\"views\":" + Self.chain(view) + "}")
+        if let hit, !hit.isOutsideModal {
+            steps.append("{\"layer\":\(JSONText.quoted(hit.layer.name)),\"result\":\"hit\",\"views\":" + Self.chain(hit.view) + "}")
         } else {
             steps.append("{\"layer\":\"engine\",\"result\":\"no layer claimed: the engine gets it\"}")
         }
@@ -156,7 +156,7 @@ public final class InspectorObserver: FrameObserver {
         var names: [String] = []
         var v: View? = view
         while let current = v { names.append(current.identifier.isEmpty ? "(unnamed)" : current.identifier); v = current.superview }
-        return "[" + names.reversed().map(JSONText.quote).joined(separator: ",") + "]"
+        return "[" + names.reversed().map(JSONText.quoted).joined(separator: ",") + "]"
     }
 
     private static func location(of event: InputEvent) -> Point? {
@@ -180,12 +180,12 @@ public final class InspectorObserver: FrameObserver {
         guard !targets.isEmpty else { return }
         for p in targets {
             var text = "{\"kind\":\(error != nil ? "\"bus-error\"" : "\"reply\"")" + refMember(p) + ",\"frame\":\(context.frame)"
-            text += ",\"from\":\(JSONText.quote(context.from.name)),\"type\":\(JSONText.quote(context.type))"
+            text += ",\"from\":\(JSONText.quoted(context.from.name)),\"type\":\(JSONText.quoted(context.type))"
             if let replyTo { text += ",\"replyTo\":\(replyTo)" }
             if let error {
-                text += ",\"error\":{\"code\":\(JSONText.quote(error.code.rawValue)),\"message\":\(JSONText.quote(error.message))"
-                if let t = error.type { text += ",\"type\":\(JSONText.quote(t))" }
-                if let f = error.field { text += ",\"field\":\(JSONText.quote(f))" }
+                text += ",\"error\":{\"code\":\(JSONText.quoted(error.code.rawValue)),\"message\":\(JSONText.quoted(error.message))"
+                if let t = error.type { text += ",\"type\":\(JSONText.quoted(t))" }
+                if let f = error.field { text += ",\"field\":\(JSONText.quoted(f))" }
                 text += "}"
             }
             hub.send(text + "}", to: p.client)
@@ -209,20 +209,21 @@ public final class InspectorObserver: FrameObserver {
         for layer in overlay.layers {
             if !firstLayer { out += "," }
             firstLayer = false
-            out += "{\"name\":\(JSONText.quote(layer.name)),\"level\":\(layer.level),\"kind\":\(JSONText.quote(layer.visibility.rawValue)),\"views\":["
+            out += "{\"name\":\(JSONText.quoted(layer.name)),\"level\":\(layer.level),\"visibility\":\(JSONText.quoted(layer.visibility.rawValue))"
+            out += ",\"kind\":\(JSONText.quoted(layer.kind.rawValue)),\"views\":["
             let entries = layer.viewDump()
             var alphas: [Double] = []
             alphas.reserveCapacity(entries.count)
             collectAlpha(layer.root, into: &alphas)
             for (i, e) in entries.enumerated() {
                 if i > 0 { out += "," }
-                out += "{\"id\":\(JSONText.quote(e.identifier)),\"type\":\(JSONText.quote(e.type)),\"parent\":"
-                out += e.parent.map(JSONText.quote) ?? "null"
+                out += "{\"id\":\(JSONText.quoted(e.identifier)),\"type\":\(JSONText.quoted(e.type)),\"parent\":"
+                out += e.parent.map(JSONText.quoted) ?? "null"
                 out += ",\"depth\":\(e.depth),\"frame\":[\(e.frame.x),\(e.frame.y),\(e.frame.width),\(e.frame.height)]"
                 out += ",\"alpha\":\(i < alphas.count ? alphas[i] : 1),\"visible\":\(e.visible),\"interactive\":\(e.interactive)"
                 out += ",\"passthrough\":\(e.tags.contains(ViewTag.passthrough.rawValue))"
-                out += ",\"flags\":[" + e.flags.map(JSONText.quote).joined(separator: ",") + "]"
-                out += ",\"tags\":[" + e.tags.map(JSONText.quote).joined(separator: ",") + "]}"
+                out += ",\"flags\":[" + e.flags.map(JSONText.quoted).joined(separator: ",") + "]"
+                out += ",\"tags\":[" + e.tags.map(JSONText.quoted).joined(separator: ",") + "]}"
             }
             out += "]}"
         }

@@ -174,7 +174,7 @@ function viewAt(x, y) {
   if (!state.tree) return null;
   for (let li = state.tree.layers.length - 1; li >= 0; li--) {
     const layer = state.tree.layers[li];
-    if (layer.kind === "hidden") continue;
+    if (layer.visibility === "hidden") continue;
     let best = null;
     for (const v of layer.views) {
       if (!v.visible || v.depth === 0) continue;
@@ -193,7 +193,7 @@ function renderTree() {
   for (const layer of state.tree.layers.slice().reverse()) {
     const head = document.createElement("li");
     head.className = "layer";
-    head.textContent = "layer " + layer.name + " (level " + layer.level + ", " + layer.kind + ")";
+    head.textContent = "layer " + layer.name + " (level " + layer.level + ", " + (layer.visibility === "hidden" ? "hidden" : layer.kind) + ")";
     ul.appendChild(head);
     for (const v of layer.views) {
       const li = document.createElement("li");

@@ -244,7 +244,7 @@ struct ClientSession: WSHandler {
     }
 
     static func error(_ code: String, _ message: String, ref: Int? = nil) -> String {
-        "{\"kind\":\"error\"" + (ref.map { ",\"ref\":\($0)" } ?? "") + ",\"error\":{\"code\":\(JSONText.quote(code)),\"message\":\(JSONText.quote(message))}}"
+        "{\"kind\":\"error\"" + (ref.map { ",\"ref\":\($0)" } ?? "") + ",\"error\":{\"code\":\(JSONText.quoted(code)),\"message\":\(JSONText.quoted(message))}}"
     }
 
     /// Handles one client message; false closes the connection.

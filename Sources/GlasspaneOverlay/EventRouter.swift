@@ -47,6 +47,22 @@ public struct LayerPass: Hashable, Sendable {
     }
 }
 
+/// What the layer stack's hit test found (`EventRouter.hitTest(at:passes:)`): the layer and view that take a point,
+/// and the point in the view's coordinates.
+public struct LayerHit {
+    /// The layer that takes the point.
+    public let layer: OverlayLayer
+    /// The view that takes it: content, or the root of an interactive or modal layer.
+    public let view: View
+    /// The point in `view`'s coordinates.
+    public let point: Point
+    /// True when a modal layer's root took the point (no content of the layer was hit): the event is blocked.
+    public let isOutsideModal: Bool
+    /// The layer root's `HitTable` and the view's entry in it, when a table answered (`ViewHit`).
+    var table: HitTable? = nil
+    var entry: Int32 = -1
+}
+
 /// Why the router chose the target.
 public enum RoutingReason: Hashable, Sendable {
     /// A pointer down, up or wheel: the hit test chose this view.
@@ -192,10 +208,10 @@ public final class EventRouter {
         case .pointerCancel(let p): return routeEnd(event, p, cancelled: true)
         case let .wheel(location, dx, dy):
             var passes: [LayerPass] = []
-            guard let hit = locate(location, passes: &passes) else {
+            guard let hit = hitTest(at: location, passes: &passes) else {
                 return RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
             }
-            if hit.outsideModal {
+            if hit.isOutsideModal {
                 return RoutingDecision(event: event, target: .overlay(layer: hit.layer, view: hit.view),
                                        reason: .blockedByModal(layer: hit.layer.name))
             }
@@ -234,63 +250,38 @@ public final class EventRouter {
 
     // MARK: - Hit testing across layers
 
-    /// The frontmost layer's claiming view at a window point, recording why each layer in front of it passed.
-    public func hitTestLayers(at point: Point, passes: inout [LayerPass]) -> (OverlayLayer, View)? {
-        hitTestLayersLocating(at: point, passes: &passes).map { ($0.layer, $0.view) }
-    }
-
-    /// `hitTestLayers`, with the point in the hit view's coordinates (accumulated on the way down, so delivering
-    /// the event needs no walk back up the ancestors). A modal layer's root is never returned here.
-    func hitTestLayersLocating(at point: Point, passes: inout [LayerPass]) -> (layer: OverlayLayer, view: View, point: Point)? {
-        guard let hit = locate(point, passes: &passes), !hit.outsideModal else { return nil }
-        return (hit.layer, hit.view, hit.point)
-    }
-
-    /// One located event's target across layers, front to back: hidden and non-interactive layers pass, a
-    /// pass-through layer passes where its root (or a `.passthrough` view) is hit, an interactive layer's root
-    /// claims the point, and a modal layer claims every point (its root, `outsideModal`, where no content is hit),
-    /// so nothing below it is asked.
-    struct LocatedHit {
-        let layer: OverlayLayer
-        let view: View
-        let point: Point
-        /// True when a modal layer's root took the point (no content of the layer was hit).
-        let outsideModal: Bool
-        /// The layer root's `HitTable` and the view's entry in it, when a table answered.
-        var table: HitTable? = nil
-        var entry: Int32 = -1
-    }
-
-    func locate(_ point: Point, passes: inout [LayerPass]) -> LocatedHit? {
+    /// The layer stack's hit test: the layer and view that take a window point, the point in that view's
+    /// coordinates, and in `passes` why each layer in front of it did not take it; nil when the point falls to
+    /// the engine.
+    ///
+    /// Layers are asked front to back: hidden and non-interactive layers pass; a passthrough layer passes where
+    /// its root (or any `.passthrough` view) is hit; an interactive layer's root takes every point its content does
+    /// not; a modal layer takes every point that reaches it, its root (`isOutsideModal`) where no content is hit,
+    /// so nothing below it is asked. Inside a layer the rules are `View.hitTest`'s.
+    public func hitTest(at point: Point, passes: inout [LayerPass]) -> LayerHit? {
         let layers = overlay.layers
         var i = layers.count - 1
         while i >= 0 {
             let layer = layers[i]
             i -= 1
-            switch layer.visibility {
-            case .hidden: passes.append(LayerPass(layerName: layer.name, cause: .hidden)); continue
-            case .nonInteractive:
-                if layer.kind == .modal { return LocatedHit(layer: layer, view: layer.root, point: point, outsideModal: true) }
-                passes.append(LayerPass(layerName: layer.name, cause: .nonInteractive)); continue
-            case .interactive: break
-            }
+            if layer.visibility == .hidden { passes.append(LayerPass(layerName: layer.name, cause: .hidden)); continue }
             if layer.kind == .nonInteractive { passes.append(LayerPass(layerName: layer.name, cause: .nonInteractive)); continue }
             let root = layer.root
             let rootPoint = Point(x: point.x - root.frame.origin.x, y: point.y - root.frame.origin.y)
-            guard let hit = root.locateHit(rootPoint) else {
-                if layer.kind == .modal { return LocatedHit(layer: layer, view: root, point: rootPoint, outsideModal: true) }
+            guard let hit = root.hitTest(rootPoint) else {
+                if layer.kind == .modal { return LayerHit(layer: layer, view: root, point: rootPoint, isOutsideModal: true) }
                 passes.append(LayerPass(layerName: layer.name, cause: .nothingHit)); continue
             }
             let (view, local) = (hit.view, hit.point)
             if layer.kind == .modal && view === root {
-                return LocatedHit(layer: layer, view: root, point: local, outsideModal: true)
+                return LayerHit(layer: layer, view: root, point: local, isOutsideModal: true)
             }
             if view.isPassthrough {
-                if layer.kind == .modal { return LocatedHit(layer: layer, view: root, point: rootPoint, outsideModal: true) }
+                if layer.kind == .modal { return LayerHit(layer: layer, view: root, point: rootPoint, isOutsideModal: true) }
                 passes.append(LayerPass(layerName: layer.name, cause: .passthrough(viewIdentifier: view.identifier)))
                 continue
             }
-            return LocatedHit(layer: layer, view: view, point: local, outsideModal: false, table: hit.table, entry: hit.entry)
+            return LayerHit(layer: layer, view: view, point: local, isOutsideModal: false, table: hit.table, entry: hit.entry)
         }
         return nil
     }
@@ -337,11 +328,11 @@ public final class EventRouter {
         var outsideModal: OverlayLayer? = nil
         var conversion: Conversion? = nil
         var path: (table: HitTable, entry: Int32)? = nil
-        if let hit = locate(p.location, passes: &passes) {
+        if let hit = hitTest(at: p.location, passes: &passes) {
             target = .overlay(layer: hit.layer, view: hit.view)
-            reason = hit.outsideModal ? .modalOutsideTap(layer: hit.layer.name) : .hit
+            reason = hit.isOutsideModal ? .modalOutsideTap(layer: hit.layer.name) : .hit
             local = hit.point
-            if hit.outsideModal { outsideModal = hit.layer }
+            if hit.isOutsideModal { outsideModal = hit.layer }
             if let table = hit.table {
                 conversion = Conversion(table: table, offset: p.location - hit.point)
                 path = (table, hit.entry)
@@ -366,8 +357,8 @@ public final class EventRouter {
         }
         // Hover: hit-test every move; exit the old view before entering the new one.
         var passes: [LayerPass] = []
-        let located = locate(p.location, passes: &passes)
-        let hit: (layer: OverlayLayer, view: View, point: Point)? = located.flatMap { $0.outsideModal ? nil : ($0.layer, $0.view, $0.point) }
+        let located = hitTest(at: p.location, passes: &passes)
+        let hit: (layer: OverlayLayer, view: View, point: Point)? = located.flatMap { $0.isOutsideModal ? nil : ($0.layer, $0.view, $0.point) }
         let old = hovered[p.pointerID]
         var exited: View? = nil, entered: View? = nil
         if old?.view !== hit?.view {
@@ -413,10 +404,10 @@ public final class EventRouter {
         // An end with no down we saw (the press began before the overlay existed, or a modal cancelled its
         // capture): route by position.
         var passes: [LayerPass] = []
-        guard let hit = locate(p.location, passes: &passes) else {
+        guard let hit = hitTest(at: p.location, passes: &passes) else {
             return RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
         }
-        if hit.outsideModal {
+        if hit.isOutsideModal {
             return RoutingDecision(event: event, target: .overlay(layer: hit.layer, view: hit.view),
                                    reason: .blockedByModal(layer: hit.layer.name))
         }

@@ -1,11 +1,11 @@
 // A subtree's hit records flattened into one contiguous array in the order the hit test visits them, so that hit
 // testing a large subtree reads memory front to back with no pointer chase and no reference counting. Built by
-// `View.hitTestLocating` after a long walk, used while `hitGeometryDirty` stays false (frames, testability and
+// `View.hitTest` after a long walk, used while `hitGeometryDirty` stays false (frames, testability and
 // structure changes set it; View.swift).
 import GlasspaneCore
 import GlasspaneDraw
 
-/// The flattened hit records of one subtree; the same rules, order and arithmetic as `View.hitTestLocating`'s walk.
+/// The flattened hit records of one subtree; the same rules, order and arithmetic as `View.hitTest`'s walk.
 ///
 /// Entries are in **front-first pre-order**: a view, then its subviews from front (last) to back (first), each
 /// followed by its own subtree. The first subview to ask is therefore always the next entry, and the one behind a
@@ -91,9 +91,9 @@ final class HitTable {
         return Int32(entries.count - 1)
     }
 
-    /// The hit for a point inside the root's bounds (the root passed the skip rules), with its point and entry;
-    /// same rules as the walk.
-    func hitTest(_ point: Point) -> (view: View, point: Point, entry: Int32)? {
+    /// `View.hitTest`'s answer from the table, for a point inside the root's bounds (the root passed the skip
+    /// rules); same rules as the walk.
+    func lookup(_ point: Point) -> ViewHit? {
         isInUse = true
         defer { isInUse = false }
         let stack = self.stack   // a local: the loop does not reload it from the object
@@ -122,7 +122,8 @@ final class HitTable {
                     // No subview of `current` claimed the point: the view itself, else back to its parent, whose next
                     // subview to ask is the entry just past `current`'s subtree (`i`).
                     if views[current]._withUnsafeGuaranteedRef({ $0.claimsOwnBounds }) {
-                        return (views[current].takeUnretainedValue(), Point(x: px, y: py), Int32(current))
+                        return ViewHit(view: views[current].takeUnretainedValue(), point: Point(x: px, y: py),
+                                       table: self, entry: Int32(current))
                     }
                     top &-= 1
                     if top < 0 { return nil }

@@ -69,8 +69,8 @@ public final class Overlay {
 
     /// Creates, adds and returns a layer.
     @discardableResult
-    public func addLayer(name: String, level: Int, visibility: LayerVisibility = .interactive,
-                         kind: LayerKind = .passThrough) -> OverlayLayer {
+    public func addLayer(name: String, level: Int, visibility: LayerVisibility = .visible,
+                         kind: LayerKind = .passthrough) -> OverlayLayer {
         let layer = OverlayLayer(name: name, level: level, visibility: visibility, kind: kind, size: windowSize, fonts: fonts)
         addLayer(layer)
         return layer

@@ -3,14 +3,12 @@
 import GlasspaneCore
 import GlasspaneDraw
 
-/// How a layer takes part in drawing and routing.
+/// Whether a layer is drawn; how a drawn layer routes is its `LayerKind` (a HUD is `.visible` and `.nonInteractive`).
 public enum LayerVisibility: String, Hashable, Sendable, Codable {
     /// Not drawn; events go straight past it.
     case hidden
-    /// Drawn, but events go straight past it (a HUD).
-    case nonInteractive
-    /// Drawn and hit-tested.
-    case interactive
+    /// Drawn, and routed as its kind says.
+    case visible
 }
 
 /// How a visible layer takes part in routing (docs/layers.md has the rules as a table).
@@ -20,7 +18,7 @@ public enum LayerKind: String, Hashable, Sendable, Codable {
     case interactive
     /// The PassThroughWindow rule, and the default: a hit on the layer's own root (a point no content claims)
     /// falls to the layers below and then the engine; content claims as usual.
-    case passThrough
+    case passthrough
     /// Never hit, whatever it draws (like `isUserInteractionEnabled = false` on a whole window).
     case nonInteractive
     /// While visible, every pointer and key event meant for anything below it (layers and the engine) is blocked:
@@ -78,11 +76,11 @@ public final class OverlayLayer {
     public var level: Int {
         didSet { if level != oldValue { overlay?.sortLayers(); overlay?.modalStateMayHaveChanged() } }
     }
-    /// Hidden, non-interactive or interactive (drawn and routed by `kind`).
+    /// Hidden or visible (a visible layer routes by `kind`).
     public var visibility: LayerVisibility {
         didSet { if visibility != oldValue { overlay?.layerVisibilityChanged(self) } }
     }
-    /// How the layer routes while visible: pass-through (the default), interactive, non-interactive or modal.
+    /// How the layer routes while visible: passthrough (the default), interactive, non-interactive or modal.
     public var kind: LayerKind {
         didSet {
             guard kind != oldValue else { return }
@@ -99,9 +97,9 @@ public final class OverlayLayer {
     public var onUnfocusedKey: ((KeyEvent) -> Void)?
     /// True when the layer is a modal that is up (blocking what is below it).
     public var isBlockingModal: Bool { kind == .modal && visibility != .hidden }
-    /// True when the layer's content can be hit: not hidden and neither visibility nor kind is non-interactive.
-    public var takesEvents: Bool { visibility == .interactive && kind != .nonInteractive }
-    /// The root view: window-sized and `.opaque`; in a pass-through layer it is tagged `.passthrough`, so a point
+    /// True when the layer's content can be hit: visible and not of kind non-interactive.
+    public var takesEvents: Bool { visibility == .visible && kind != .nonInteractive }
+    /// The root view: window-sized and `.opaque`; in a passthrough layer it is tagged `.passthrough`, so a point
     /// no subview claims passes on; in an interactive or modal layer it claims the point.
     public let root: View
     /// The overlay holding this layer.
@@ -131,7 +129,7 @@ public final class OverlayLayer {
     private var generation = 0
 
     /// Creates a layer with an empty, passthrough root of the given size.
-    public init(name: String, level: Int = 0, visibility: LayerVisibility = .interactive, kind: LayerKind = .passThrough,
+    public init(name: String, level: Int = 0, visibility: LayerVisibility = .visible, kind: LayerKind = .passthrough,
                 size: Size = .zero, fonts: any FontMetrics = MonospaceFontMetrics()) {
         self.name = name
         self.level = level
@@ -144,9 +142,9 @@ public final class OverlayLayer {
         updateRootTags()
     }
 
-    /// The root passes a hit on itself down only in pass-through (and non-interactive) layers.
+    /// The root passes a hit on itself down only in passthrough (and non-interactive) layers.
     private func updateRootTags() {
-        if kind == .passThrough || kind == .nonInteractive { root.tags.insert(.passthrough) } else { root.tags.remove(.passthrough) }
+        if kind == .passthrough || kind == .nonInteractive { root.tags.insert(.passthrough) } else { root.tags.remove(.passthrough) }
     }
 
     /// Adds a view to the root, in front.

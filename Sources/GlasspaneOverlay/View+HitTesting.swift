@@ -1,6 +1,21 @@
 // UIKit-style hit testing: front to back, skipping hidden, transparent, disabled and out-of-bounds subtrees.
+// The layer stack's hit test (layers front to back, passthrough, modals) is `EventRouter.hitTest(at:passes:)`.
 import GlasspaneCore
 import GlasspaneDraw
+
+/// The view a point hit, and the point in that view's coordinates (`View.hitTest`).
+public struct ViewHit {
+    /// The frontmost view in the tested subtree that claims the point.
+    public let view: View
+    /// The point in `view`'s coordinates: offsets are subtracted on the way down, once per level, so it is exactly
+    /// the point the hit view's bounds check accepted.
+    public let point: Point
+    /// The `HitTable` that answered, nil for a walk: the router then finds the hit's ancestors through it and
+    /// converts later points without `superview`.
+    let table: HitTable?
+    /// The view's entry in `table` (-1 for a walk).
+    let entry: Int32
+}
 
 extension View {
     /// The opacity below which a view and its subtree are not hit (UIKit's 0.01).
@@ -20,45 +35,28 @@ extension View {
         }
     }
 
-    /// The frontmost view in this subtree that claims `point` (in this view's coordinates), or nil.
+    /// The frontmost view in this subtree that claims `point` (in this view's coordinates), with the point in the
+    /// hit view's coordinates; nil when none does.
     ///
     /// The view and its subtree are skipped when hidden, when alpha < 0.01, when interaction is disabled, or when
     /// the point is outside its bounds (so a subview sticking out of its parent is not hit there). Subviews are
     /// asked last to first; when none claims the point, the view claims it if `claimsOwnBounds`.
-    public final func hitTest(_ point: Point) -> View? { hitTestLocating(point)?.view }
-
-    /// `hitTest`, with the point in the hit view's coordinates. Offsets are subtracted on the way down, once per
-    /// level, so the point is exactly the one the hit view's bounds check accepted.
     ///
     /// A path deeper than `HitTable.minimumDepth` levels makes the subtree a `HitTable`: its hit records copied into
     /// one array in the order the test visits them, which this and later tests read while nothing in the subtree
     /// changes. Walking linked views costs a few dependent memory loads per level; the table reads consecutive
     /// entries and skips a missed subtree with one jump. Shallow trees, however wide, keep the walk.
-    public final func hitTestLocating(_ point: Point) -> (view: View, point: Point)? {
-        locateHit(point).map { ($0.view, $0.point) }
-    }
-
-    /// A hit, and where it was found: the table and entry when a `HitTable` answered (the router then walks the
-    /// hit's ancestors and converts later points through them without `superview`), nil for a walk.
-    struct Hit {
-        let view: View
-        let point: Point
-        let table: HitTable?
-        let entry: Int32
-    }
-
-    /// `hitTestLocating` with the table that answered, if one did.
-    final func locateHit(_ point: Point) -> Hit? {
+    public final func hitTest(_ point: Point) -> ViewHit? {
         let record = hitRecord
         guard point.x >= 0, point.y >= 0, point.x < record.frame.size.width, point.y < record.frame.size.height,
               record.isTestable else { return nil }
-        if !hitGeometryDirty, let table = hitTable, !table.isInUse { return Self.hit(table, point) }
+        if !hitGeometryDirty, let table = hitTable, !table.isInUse { return table.lookup(point) }
         var tooDeep = false
         let found = hitTestInBounds(point, depth: 1, tooDeep: &tooDeep)
-        guard tooDeep else { return found.map { Hit(view: $0.view, point: $0.point, table: nil, entry: -1) } }
+        guard tooDeep else { return found.map { ViewHit(view: $0.view, point: $0.point, table: nil, entry: -1) } }
         if let table = HitTable(root: self) {
             hitTable = table
-            return Self.hit(table, point)
+            return table.lookup(point)
         }
         // More views than a table indexes: the walk, with its stack on the heap past 64 levels.
         let walked = withUnsafeTemporaryAllocation(of: WalkLevel.self, capacity: 64) { inline in
@@ -66,11 +64,7 @@ extension View {
             defer { stack.release() }
             return walk(from: point, stack: &stack)
         }
-        return walked.map { Hit(view: $0.view, point: $0.point, table: nil, entry: -1) }
-    }
-
-    private static func hit(_ table: HitTable, _ point: Point) -> Hit? {
-        table.hitTest(point).map { Hit(view: $0.view, point: $0.point, table: table, entry: $0.entry) }
+        return walked.map { ViewHit(view: $0.view, point: $0.point, table: nil, entry: -1) }
     }
 
     /// The walk for a point inside the bounds of a view that passed the skip rules, recursing at most

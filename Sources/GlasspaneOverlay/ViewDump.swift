@@ -79,16 +79,17 @@ extension View {
 }
 
 extension OverlayLayer {
-    /// The layer's header line and its tree (`layer ui level=10 interactive`).
+    /// The layer's header line and its tree (`layer ui level=10 passthrough`: the kind, or `hidden`).
     public func textDump() -> String {
-        "layer \(name) level=\(level) \(visibility.rawValue)\n" + root.treeDescription(indent: 1)
+        "layer \(name) level=\(level) \(visibility == .hidden ? LayerVisibility.hidden.rawValue : kind.rawValue)\n"
+            + root.treeDescription(indent: 1)
     }
 
     /// Every view of the layer, pre-order, with window frames.
     public func viewDump() -> [ViewDumpEntry] {
         var entries: [ViewDumpEntry] = []
         collect(root, parent: nil, origin: .zero, depth: 0, visible: visibility != .hidden,
-                interactive: visibility == .interactive, into: &entries)
+                interactive: takesEvents, into: &entries)
         return entries
     }
 

@@ -220,6 +220,18 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    func testJSONTextPiecesAreTheWritersBytes() throws {
+        // The recorder and the inspector build records from these pieces: the writer's escapes, \b and \f included.
+        let text = "q\"\\\n\r\t\u{8}\u{c}\u{1}\u{1f}é/"
+        XCTAssertEqual(JSONText.quoted(text), try JSONWriter.string(.string(text)))
+        XCTAssertEqual(JSONText.quoted(text), #""q\"\\\n\r\t\b\f\u0001\u001fé/""#)
+        XCTAssertEqual(try JSONParser().parse(JSONText.quoted(text)).string, text)
+        XCTAssertEqual(JSONText.number(2), "2")
+        XCTAssertEqual(JSONText.number(-0.5), "-0.5")
+        XCTAssertEqual(JSONText.number(1e300), "1e+300")
+        for n in [Double.nan, .infinity, -.infinity] { XCTAssertEqual(JSONText.number(n), "null") }
+    }
+
     func testRoundTripsOfHandPickedValues() throws {
         let values: [JSONValue] = [
             0, -1, 0.1, .number(1.0 / 3.0), 5e-324, 1.7976931348623157e308, -2.5e-10, 123456789.125,

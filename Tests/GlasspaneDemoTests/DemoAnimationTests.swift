@@ -104,13 +104,15 @@ final class DemoAnimationTests: XCTestCase {
         XCTAssertFalse(app.performanceHUD.isVisible)
         await frame([.key(KeyEvent(key: .function(1)))])
         XCTAssertTrue(app.performanceHUD.isVisible)
-        XCTAssertEqual(app.performanceHUD.layer.visibility, .nonInteractive)
+        XCTAssertEqual(app.performanceHUD.layer.visibility, .visible)
+        XCTAssertEqual(app.performanceHUD.layer.kind, .nonInteractive)
         // easeInOut over 0.25 s: 15 frames of 1/60 s; alpha rises strictly, then rests at 1.
         var alphas: [Double] = [app.performanceHUD.view.presentationAlpha]
         for _ in 0..<16 {
             await frame()
             alphas.append(app.performanceHUD.view.presentationAlpha)
-            XCTAssertEqual(app.performanceHUD.layer.visibility, .nonInteractive, "non-interactive throughout")
+            XCTAssertEqual(app.performanceHUD.layer.visibility, .visible, "visible throughout")
+            XCTAssertEqual(app.performanceHUD.layer.kind, .nonInteractive, "non-interactive throughout")
         }
         XCTAssertGreaterThan(alphas[0], 0)
         XCTAssertLessThan(alphas[0], 0.1)

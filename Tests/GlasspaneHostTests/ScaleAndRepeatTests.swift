@@ -20,8 +20,8 @@ final class ScaleAndRepeatTests: XCTestCase {
         for y in stride(from: 0.0, to: 500, by: 6) {
             for x in stride(from: 0.0, to: 800, by: 6) {
                 var passes: [LayerPass] = []
-                let hit = app.stage.overlay.router.hitTestLayers(at: Point(x: x, y: y), passes: &passes)
-                out.append(hit?.1.identifier ?? "engine")
+                let hit = app.stage.overlay.router.hitTest(at: Point(x: x, y: y), passes: &passes)
+                out.append(hit.flatMap { $0.isOutsideModal ? nil : $0.view.identifier } ?? "engine")
             }
         }
         return out

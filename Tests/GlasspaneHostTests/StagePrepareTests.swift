@@ -92,7 +92,7 @@ final class StageDrawnLayersTests: XCTestCase {
             for _ in 0..<3 { XCTAssertEqual(frame(stage, log), ["ui"]) }
             XCTAssertFalse(overlay.mayNeedUpdate, "the frames went idle")
 
-            sheet.visibility = .interactive
+            sheet.visibility = .visible
             XCTAssertEqual(frame(stage, log), ["ui", "sheet"], "shown after idle frames")
             XCTAssertEqual(frame(stage, log), ["ui", "sheet"])
             sheet.level = -5

@@ -231,6 +231,13 @@ final class InspectorProtocolTests: XCTestCase {
         XCTAssertTrue(ids.contains("picker.sv"), "\(ids)")
         let root = try XCTUnwrap(layers.first?["views"] as? [[String: Any]]).first
         XCTAssertEqual(root?["passthrough"] as? Bool, true)
+        // A layer's visibility and kind are two fields, each with its own vocabulary (LayerVisibility, LayerKind).
+        let hud = try XCTUnwrap(layers.first { $0["name"] as? String == "hud" })
+        XCTAssertEqual(hud["visibility"] as? String, "hidden")
+        XCTAssertEqual(hud["kind"] as? String, "nonInteractive")
+        let ui = try XCTUnwrap(layers.first { $0["name"] as? String == "ui" })
+        XCTAssertEqual(ui["visibility"] as? String, "visible")
+        XCTAssertEqual(ui["kind"] as? String, "passthrough")
         let down = try XCTUnwrap((snapshot.value["routes"] as? [[String: Any]])?.first { $0["event"] as? String == "down" })
         XCTAssertEqual(down["target"] as? String, "engine")
         XCTAssertEqual(down["frame"] as? Int, 3)

@@ -103,8 +103,8 @@ final class ViewAnimationTests: XCTestCase {
         overlay.advanceAnimations(to: 0.5)
         XCTAssertEqual(box.presentationFrame.minX, 100, accuracy: 1e-9)
         // Where it will rest (the model) hits it; where it is drawn now does not.
-        XCTAssertTrue(layer.root.hitTest(Point(x: 210, y: 30)) === box)
-        XCTAssertFalse(layer.root.hitTest(Point(x: 110, y: 30)) === box)
+        XCTAssertTrue(layer.root.hitTest(Point(x: 210, y: 30))?.view === box)
+        XCTAssertFalse(layer.root.hitTest(Point(x: 110, y: 30))?.view === box)
         XCTAssertEqual(overlay.route(down(210, 30)).summary, "ui/box")
         XCTAssertEqual(overlay.route(up(210, 30)).summary, "ui/box")
 
@@ -112,11 +112,11 @@ final class ViewAnimationTests: XCTestCase {
         withAnimation(.linear(duration: 1)) { box.alpha = 0 }
         overlay.advanceAnimations(to: 0.6)
         XCTAssertGreaterThan(box.presentationAlpha, 0.8)
-        XCTAssertFalse(layer.root.hitTest(Point(x: 210, y: 30)) === box)
+        XCTAssertFalse(layer.root.hitTest(Point(x: 210, y: 30))?.view === box)
         // Fading in: hit at once, though still drawn almost transparent.
         withAnimation(.linear(duration: 10)) { box.alpha = 1 }
         overlay.advanceAnimations(to: 0.7)
-        XCTAssertTrue(layer.root.hitTest(Point(x: 210, y: 30)) === box)
+        XCTAssertTrue(layer.root.hitTest(Point(x: 210, y: 30))?.view === box)
     }
 
     func testColorAndRadiusRepaintOnlyTheView() throws {
@@ -149,7 +149,7 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertEqual(boxRect, Rect(x: 25 - 37.5 + 50, y: 40 - 30, width: 75, height: 60))
         XCTAssertEqual(childRect, Rect(x: 25 + (10 - 25) * 1.5 + 50, y: 40 + (30 - 40) * 1.5, width: 15, height: 15))
         // Hit testing ignores the transform (the model frame decides).
-        XCTAssertTrue(layer.root.hitTest(Point(x: 5, y: 25)) === box)
+        XCTAssertTrue(layer.root.hitTest(Point(x: 5, y: 25))?.view === box)
     }
 
     func testAViewRemovedWhileAnimatingStopsAtItsModel() {

@@ -44,7 +44,7 @@ final class DeepHitTestTests: XCTestCase {
         let expected = expectedLocal(point, through: links)
         // First test walks the views (and builds the table), second reads the table: both must agree exactly.
         for pass in ["walk", "table"] {
-            let hit = root.hitTestLocating(point)
+            let hit = root.hitTest(point)
             XCTAssertTrue(hit?.view === links.last, "\(pass): hit \(hit?.view.identifier ?? "nothing")")
             XCTAssertEqual(hit?.point, expected, pass)
         }
@@ -53,35 +53,35 @@ final class DeepHitTestTests: XCTestCase {
         let decoy = links[2_999].subviews.last!
         XCTAssertEqual(decoy.identifier, "decoy.3000")
         let onDecoy = Point(x: decoy.windowFrame.minX + 25, y: decoy.windowFrame.minY + 25)
-        XCTAssertEqual(root.hitTest(onDecoy)?.identifier, "decoy.3000")
+        XCTAssertEqual(root.hitTest(onDecoy)?.view.identifier, "decoy.3000")
     }
 
     func testChangesDeepInTheChainInvalidateTheTable() {
         let (root, links) = makeChain(depth: 10_000)
         let point = Point(x: 9_000, y: 6_000)
         _ = root.hitTest(point)
-        XCTAssertTrue(root.hitTest(point) === links.last)
+        XCTAssertTrue(root.hitTest(point)?.view === links.last)
         // Hiding the leaf: nothing else draws, so nothing claims the point.
         links[9_999].isHidden = true
         XCTAssertNil(root.hitTest(point))
         links[9_999].isHidden = false
-        XCTAssertTrue(root.hitTest(point) === links.last)
+        XCTAssertTrue(root.hitTest(point)?.view === links.last)
         // Moving a link half-way down shifts every point below it.
         links[5_000].frame.origin.x += 10
-        XCTAssertTrue(root.hitTest(point) === links.last)
-        XCTAssertEqual(root.hitTestLocating(point)?.point, expectedLocal(point, through: links))
+        XCTAssertTrue(root.hitTest(point)?.view === links.last)
+        XCTAssertEqual(root.hitTest(point)?.point, expectedLocal(point, through: links))
         // Interaction off at level 7,000 with level 6,999 opaque: 6,999 takes the point.
         links[6_999].hitTestBehavior = .opaque
         links[7_000].isUserInteractionEnabled = false
-        XCTAssertTrue(root.hitTest(point) === links[6_999])
+        XCTAssertTrue(root.hitTest(point)?.view === links[6_999])
         // A view added in front at level 8,000... is below the disabled level; enable it again and add one.
         links[7_000].isUserInteractionEnabled = true
         let front = View(identifier: "front", frame: Rect(x: 0, y: 0, width: 19_000, height: 11_000))
         front.hitTestBehavior = .opaque
         links[8_000].addSubview(front)
-        XCTAssertTrue(root.hitTest(point) === front)
+        XCTAssertTrue(root.hitTest(point)?.view === front)
         front.removeFromSuperview()
-        XCTAssertTrue(root.hitTest(point) === links.last)
+        XCTAssertTrue(root.hitTest(point)?.view === links.last)
     }
 
     func testTableAnswersAsTheWalkOnRandomTrees() {
@@ -109,11 +109,11 @@ final class DeepHitTestTests: XCTestCase {
             let points = (0..<200).map { _ in Point(x: rng.unit() * 420 - 10, y: rng.unit() * 320 - 10) }
             // The walk: a fresh copy of the answers before any table exists (small walks may not build one).
             root.hitTable = nil
-            let walked = points.map { p -> (View, Point)? in root.hitTable = nil; root.hitGeometryDirty = true; return root.hitTestLocating(p) }
+            let walked = points.map { p -> (View, Point)? in root.hitTable = nil; root.hitGeometryDirty = true; return root.hitTest(p).map { ($0.view, $0.point) } }
             // Force the table and compare.
             root.hitTable = HitTable(root: root)
             for (i, p) in points.enumerated() {
-                let tabled = root.hitTestLocating(p)
+                let tabled = root.hitTest(p)
                 XCTAssertTrue(tabled?.view === walked[i]?.0, "round \(round), point \(p): table \(tabled?.view.identifier ?? "nil"), walk \(walked[i]?.0.identifier ?? "nil")")
                 XCTAssertEqual(tabled?.point, walked[i]?.1, "round \(round), point \(p)")
             }

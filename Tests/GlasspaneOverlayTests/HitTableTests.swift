@@ -1,6 +1,6 @@
 // The flat hit table (HitTable.swift) against a plain recursive walk written from the documented rules, on random
 // trees mixing deep chains and wide branching, with transforms, clips, hidden, transparent, disabled and
-// pass-through views, before and after random mutations; and the router using the table for delivery and focus.
+// passthrough views, before and after random mutations; and the router using the table for delivery and focus.
 import XCTest
 import GlasspaneCore
 @testable import GlasspaneOverlay
@@ -59,20 +59,20 @@ final class HitTableTests: XCTestCase {
         (0..<count).map { _ in Point(x: rng.unit() * 420 - 10, y: rng.unit() * 320 - 10) }
     }
 
-    /// Compares the layer root's answers (table or walk, whatever `hitTestLocating` picks) and the router's with the
+    /// Compares the layer root's answers (table or walk, whatever `hitTest` picks) and the router's with the
     /// reference, point by point; returns how many points the table answered.
     @discardableResult
     private func compare(_ overlay: Overlay, _ layer: OverlayLayer, _ points: [Point], _ context: String) -> Int {
         var byTable = 0
         for p in points {
             let expected = referenceHit(layer.root, p)
-            let hit = layer.root.locateHit(p)
+            let hit = layer.root.hitTest(p)
             if hit?.table != nil { byTable += 1 }
             XCTAssertTrue(hit?.view === expected?.0, "\(context), \(p): \(hit?.view.identifier ?? "nil") vs \(expected?.0.identifier ?? "nil")")
             XCTAssertEqual(hit?.point, expected?.1, "\(context), \(p)")
             // The router: a hit on a passthrough view (the layer's root is one) passes to the engine.
             var passes: [LayerPass] = []
-            let routed = overlay.router.hitTestLayersLocating(at: p, passes: &passes)
+            let routed = overlay.router.hitTest(at: p, passes: &passes).flatMap { $0.isOutsideModal ? nil : $0 }
             let expectedRouted = expected.flatMap { $0.0.isPassthrough ? nil : $0 }
             XCTAssertTrue(routed?.view === expectedRouted?.0, "\(context), routed \(p)")
             XCTAssertEqual(routed?.point, expectedRouted?.1, "\(context), routed \(p)")

@@ -124,7 +124,7 @@ final class HitTestingMatrixTests: XCTestCase {
     }
 
     func testNonInteractiveLayerAboveInteractiveOneIsIgnored() {
-        let hud = overlay.addLayer(name: "hud", level: 20, visibility: .nonInteractive)
+        let hud = overlay.addLayer(name: "hud", level: 20, kind: .nonInteractive)
         hud.addSubview(box("hud.fps", 0, 0, 800, 600))
         ui.addSubview(box("button", 100, 100, 100, 100))
         let d = overlay.route(down(150, 150))
@@ -133,7 +133,7 @@ final class HitTestingMatrixTests: XCTestCase {
         let e = overlay.route(down(500, 500))
         XCTAssertEqual(e.traceLine, "down 500,500 -> engine (hud: non-interactive; ui: passthrough at ui.root; no layer claimed)")
         overlay.route(up(500, 500))
-        hud.visibility = .interactive
+        hud.kind = .passthrough
         XCTAssertEqual(overlay.route(down(150, 150)).summary, "hud/hud.fps")
     }
 
@@ -162,15 +162,15 @@ final class HitTestingMatrixTests: XCTestCase {
         let child = box("stack.child", 0, 0, 50, 50)
         stack.addSubview(child)
         ui.addSubview(stack)
-        XCTAssertEqual(ui.root.hitTest(Point(x: 110, y: 110))?.identifier, "stack.child")
-        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.identifier, "ui.root", "an invisible box swallows nothing")
+        XCTAssertEqual(ui.root.hitTest(Point(x: 110, y: 110))?.view.identifier, "stack.child")
+        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.view.identifier, "ui.root", "an invisible box swallows nothing")
         stack.backgroundColor = Color(r: 0, g: 0, b: 0, a: 0.5)
-        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.identifier, "stack")
+        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.view.identifier, "stack")
         stack.hitTestBehavior = .deferToChildren
-        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.identifier, "ui.root")
+        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.view.identifier, "ui.root")
         stack.backgroundColor = .clear
         stack.hitTestBehavior = .opaque
-        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.identifier, "stack")
+        XCTAssertEqual(ui.root.hitTest(Point(x: 250, y: 250))?.view.identifier, "stack")
     }
 
     func testLabelsIgnoreInteractionSoPointsReachThePanelBehind() {

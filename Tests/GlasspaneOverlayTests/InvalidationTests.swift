@@ -79,7 +79,7 @@ final class InvalidationTests: XCTestCase {
         demo.panel.backgroundColor = .black
         demo.overlay.update()
         XCTAssertFalse(demo.overlay.layersMayNeedWork)
-        expectWork("a layer shown") { demo.ui.visibility = .interactive }
+        expectWork("a layer shown") { demo.ui.visibility = .visible }
         XCTAssertTrue(demo.ui.drawList.commands.contains { if case .rect(_, .black, _) = $0 { true } else { false } })
         expectWork("a layer added", layouts: 1) {
             let toast = OverlayLayer(name: "toast", level: 30)
@@ -195,7 +195,7 @@ final class InvalidationTests: XCTestCase {
         demo.overlay.update()
         XCTAssertEqual(demo.ui.stats.paintPasses, paints)
         XCTAssertFalse(demo.overlay.drawList.commands.contains { if case .rect(_, .white, _) = $0 { true } else { false } })
-        demo.ui.visibility = .interactive
+        demo.ui.visibility = .visible
         demo.panel.alpha = 0.5
         demo.overlay.update()
         XCTAssertEqual(demo.overlay.drawList.commands.first, .rect(Rect(x: 20, y: 20, width: 204, height: 166),

@@ -143,7 +143,7 @@ final class KeyboardFocusTests: XCTestCase {
         sheet.addSubview(field, at: Point(x: 300, y: 300))
         overlay.update()
         XCTAssertNil(overlay.focusedView)
-        sheet.visibility = .interactive
+        sheet.visibility = .visible
         overlay.update()
         XCTAssertTrue(field.isFocused)
     }

@@ -1,4 +1,4 @@
-// Issue 11's routing matrix: layer kinds (interactive, pass-through, non-interactive, modal), named levels, outside
+// Issue 11's routing matrix: layer kinds (interactive, passthrough, non-interactive, modal), named levels, outside
 // taps, keys blocked by a modal, and captures cancelled exactly once when a modal comes up.
 import XCTest
 import GlasspaneCore
@@ -21,7 +21,7 @@ final class LayerKindTests: XCTestCase {
     /// A modal sheet with one content box at (100,100,200,200).
     @discardableResult
     private func addSheet(visible: Bool = true) -> (OverlayLayer, RecordingView) {
-        let sheet = overlay.addLayer(name: "sheet", level: LayerLevel.sheet, visibility: visible ? .interactive : .hidden, kind: .modal)
+        let sheet = overlay.addLayer(name: "sheet", level: LayerLevel.sheet, visibility: visible ? .visible : .hidden, kind: .modal)
         let content = RecordingView("sheet.content", Rect(x: 100, y: 100, width: 200, height: 200), log: log)
         sheet.addSubview(content)
         return (sheet, content)
@@ -107,16 +107,16 @@ final class LayerKindTests: XCTestCase {
         let miss = overlay.route(down(700, 500))
         XCTAssertEqual(miss.summary, "engine")
         XCTAssertTrue(miss.traceLine.contains("hud: non-interactive"), miss.traceLine)
-        // The same cover in a pass-through layer claims the click (it draws a fill): the kind is what lets it pass.
-        hud.kind = .passThrough
+        // The same cover in a passthrough layer claims the click (it draws a fill): the kind is what lets it pass.
+        hud.kind = .passthrough
         overlay.route(up(700, 500))
         XCTAssertEqual(overlay.route(down(30, 30)).summary, "hud/hud.cover")
     }
 
-    func testPassThroughRootFallsThroughButContentClaimsAndAnInteractiveRootClaims() {
+    func testPassthroughRootFallsThroughButContentClaimsAndAnInteractiveRootClaims() {
         let front = overlay.addLayer(name: "front", level: LayerLevel.toast)
         front.addSubview(RecordingView("front.box", Rect(x: 500, y: 0, width: 100, height: 100), log: log))
-        XCTAssertEqual(front.kind, .passThrough)
+        XCTAssertEqual(front.kind, .passthrough)
         let onRoot = overlay.route(down(700, 500))
         XCTAssertEqual(onRoot.summary, "engine")
         XCTAssertTrue(onRoot.traceLine.contains("front: passthrough at front.root"), onRoot.traceLine)
@@ -158,7 +158,7 @@ final class LayerKindTests: XCTestCase {
         log.clear()
         let (sheet, _) = addSheet(visible: false)
         XCTAssertTrue(engine.isEmpty, "a hidden modal blocks nothing")
-        sheet.visibility = .interactive
+        sheet.visibility = .visible
         XCTAssertEqual(engine.count, 1)
         guard case .pointerCancel(let p)? = engine.first else { return XCTFail("\(engine)") }
         XCTAssertEqual(p.pointerID, 3)
@@ -167,7 +167,7 @@ final class LayerKindTests: XCTestCase {
         XCTAssertEqual(overlay.route(up(630, 520, id: 3)).summary, "sheet/sheet.root")
         // Showing it again after hiding cancels nothing more: nothing is captured below.
         sheet.visibility = .hidden
-        sheet.visibility = .interactive
+        sheet.visibility = .visible
         XCTAssertEqual(engine.count, 1)
         XCTAssertEqual(log.lines, ["panel.box:cancel#0"])
     }

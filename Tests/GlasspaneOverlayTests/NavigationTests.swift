@@ -127,7 +127,7 @@ final class NavigationTests: XCTestCase {
         overlay.advanceAnimations(to: 5.05)
         nav.dismiss()
         XCTAssertNil(overlay.activeModal, "stops blocking at once while it fades out")
-        XCTAssertEqual(sheet.visibility, .interactive)
+        XCTAssertEqual(sheet.visibility, .visible)
         overlay.advanceAnimations(to: 10)
         presenter.settle()
         XCTAssertEqual(sheet.visibility, .hidden)

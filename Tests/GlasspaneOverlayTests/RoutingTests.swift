@@ -181,7 +181,7 @@ final class RoutingTests: XCTestCase {
         let field = RecordingView("field", Rect(x: 400, y: 100, width: 100, height: 30), log: log, focusable: true)
         ui.addSubview(field)
         overlay.focus(field)
-        ui.visibility = .nonInteractive
+        ui.kind = .nonInteractive
         XCTAssertNil(overlay.focusedView)
         XCTAssertEqual(overlay.route(key(.character("a"))).summary, "engine")
     }

@@ -91,7 +91,7 @@ enum DemoOverlayFixtures {
     static func make(size: Size = Size(width: 800, height: 600)) -> Demo {
         let overlay = Overlay(windowSize: size)
         let ui = overlay.addLayer(name: "ui", level: 10)
-        let hud = overlay.addLayer(name: "hud", level: 20, visibility: .nonInteractive)
+        let hud = overlay.addLayer(name: "hud", level: 20, kind: .nonInteractive)
         let sliders = ["r", "g", "b"].map { Slider(identifier: "picker.\($0)", value: 0.5) }
         for s in sliders { s.preferredWidth = 180 }
         let button = Button(identifier: "picker.reset", title: "Reset")

@@ -124,7 +124,7 @@ let benchmarks: @Sendable () -> Void = {
         body: { f, benchmark in
             let (overlay, point) = f
             let root = overlay.layers[0].root
-            for _ in benchmark.scaledIterations { blackHole(root.hitTest(point)) }
+            for _ in benchmark.scaledIterations { blackHole(root.hitTest(point)?.view) }
         })
 
     mainActorBenchmark(
@@ -134,7 +134,7 @@ let benchmarks: @Sendable () -> Void = {
         body: { f, benchmark in
             let (overlay, point) = f
             let root = overlay.layers[0].root
-            for _ in benchmark.scaledIterations { blackHole(root.hitTest(point)) }
+            for _ in benchmark.scaledIterations { blackHole(root.hitTest(point)?.view) }
         })
 
     mainActorBenchmark(
@@ -144,7 +144,7 @@ let benchmarks: @Sendable () -> Void = {
         body: { f, benchmark in
             let (overlay, point) = f
             let root = overlay.layers[0].root
-            for _ in benchmark.scaledIterations { blackHole(root.hitTest(point)) }
+            for _ in benchmark.scaledIterations { blackHole(root.hitTest(point)?.view) }
         })
 
     // Through the router: pointer down (layers top to bottom, hit test, passthrough check, capture, delivery)

@@ -162,7 +162,7 @@ public final class NavigationPresenter<Route: Hashable> {
         }
         entry.layer.level = LayerLevel.sheet + index
         entry.layer.kind = .modal
-        entry.layer.visibility = .interactive
+        entry.layer.visibility = .visible
         if animated {
             enter(entry.container, from: ViewTransform(translation: Point(x: 0, y: slideDistance)))
         } else {
