@@ -96,9 +96,9 @@ public final class OverlayLayer {
     /// focusable in the layer.
     public var onUnfocusedKey: ((KeyEvent) -> Void)?
     /// True when the layer is a modal that is up (blocking what is below it).
-    public var isBlockingModal: Bool { kind == .modal && visibility != .hidden }
+    var isBlockingModal: Bool { kind == .modal && visibility != .hidden }
     /// True when the layer's content can be hit: visible and not of kind non-interactive.
-    public var takesEvents: Bool { visibility == .visible && kind != .nonInteractive }
+    var takesEvents: Bool { visibility == .visible && kind != .nonInteractive }
     /// The root view: window-sized and `.opaque`; in a passthrough layer it is tagged `.passthrough`, so a point
     /// no subview claims passes on; in an interactive or modal layer it claims the point.
     public let root: View
@@ -163,7 +163,7 @@ public final class OverlayLayer {
     public private(set) var contentVersion: UInt64 = 0
 
     /// True when the next `paintIfNeeded` would do work.
-    public var needsPaint: Bool { needsFullRepaint || !dirtyViews.isEmpty || !movedSubtrees.isEmpty }
+    var needsPaint: Bool { needsFullRepaint || !dirtyViews.isEmpty || !movedSubtrees.isEmpty }
 
     /// What the last paint changed: after a partial repaint, the command ranges rewritten in place since the version
     /// before it (every other command is the same value at the same index); nil after a full repaint.

@@ -58,13 +58,13 @@ extension View {
         return v
     }
     /// The background color being drawn this frame.
-    public var presentationBackgroundColor: Color {
+    var presentationBackgroundColor: Color {
         guard animationSlot >= 0, let store = animationStore,
               let v = store.backgroundColor.presentation(of: animationSlot) else { return backgroundColor }
         return Color(animatableData: v)
     }
     /// The corner radius being drawn this frame.
-    public var presentationCornerRadius: Double {
+    var presentationCornerRadius: Double {
         guard animationSlot >= 0, let store = animationStore,
               let v = store.cornerRadius.presentation(of: animationSlot) else { return cornerRadius }
         return v

@@ -27,7 +27,7 @@ extension View {
     public func convert(_ point: Point, to other: View) -> Point { other.convertFromWindow(convertToWindow(point)) }
 
     /// True when this view and every ancestor pass the hit-test skip rules (the view could receive events).
-    public var isEligibleForEvents: Bool {
+    var isEligibleForEvents: Bool {
         var v: View? = self
         while let c = v {
             if !c.isHitTestable { return false }

@@ -59,7 +59,7 @@ extension View {
     }
 
     /// An indented text dump of this subtree: `identifier Type frame(parent coords) [flags] #tags`, one per line.
-    public func treeDescription(indent: Int = 0) -> String {
+    func treeDescription(indent: Int = 0) -> String {
         var out = ""
         appendTreeDescription(to: &out, depth: indent)
         return out

@@ -292,7 +292,7 @@ public final class ColorSwatch: View {
     /// The swatch's color.
     public let color: Color
     /// Runs with the color when the swatch is clicked.
-    public var onSelect: ((Color) -> Void)?
+    var onSelect: ((Color) -> Void)?
     /// True when the picker's color is this swatch's color.
     public var isSelected = false { didSet { if isSelected != oldValue { setNeedsDisplay() } } }
     /// True while a pointer hovers over the swatch.

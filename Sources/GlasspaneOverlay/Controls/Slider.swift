@@ -61,7 +61,7 @@ open class Slider: View {
     }
 
     /// Sets the value as the user did: clamps, and calls `onChange` when it changed.
-    public func setValueFromUser(_ newValue: Double) {
+    func setValueFromUser(_ newValue: Double) {
         let old = value
         value = newValue
         if value != old { onChange?(value) }

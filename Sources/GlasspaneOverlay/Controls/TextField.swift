@@ -124,7 +124,7 @@ open class TextField: View {
     }
 
     /// Replaces the selection with `input` (filtered, cut to `maxLength`); the caret ends after the insertion.
-    public func replaceSelection(with input: String) {
+    func replaceSelection(with input: String) {
         let insert = TextField.printable(input)
         let range = selection
         let head = String(text.characters(in: 0..<range.lowerBound))
@@ -149,7 +149,7 @@ open class TextField: View {
     /// An input method's uncommitted text, drawn underlined at the caret; not part of `text` until committed.
     public private(set) var markedText = ""
     /// The cursor inside `markedText`, in characters.
-    public private(set) var markedCursor = 0
+    private(set) var markedCursor = 0
 
     /// Shows the composition at the caret (underlined); an empty one removes it.
     open override func textComposition(_ composition: String, cursor: Int) {
