@@ -349,10 +349,12 @@ public final class EventRouter {
     }
 
     private func routeMove(_ event: InputEvent, _ p: PointerEvent) -> RoutingDecision {
-        if captures[p.pointerID] != nil {
-            captures[p.pointerID]!.last = p
-            let capture = captures[p.pointerID]!
-            deliver(event, p, to: capture.target, at: capturedPoint(p, capture))
+        if let capture = captures[p.pointerID] {
+            captures[p.pointerID]?.last = p
+            // A drag's every move: straight to the captured view (`route` already knows it is a move).
+            if case .overlay(_, let view) = capture.target {
+                view.pointerMoved(capturedPoint(p, capture).map { p.at($0) } ?? localized(p, to: view))
+            }
             return RoutingDecision(event: event, target: capture.target, reason: .captured)
         }
         // Hover: hit-test every move; exit the old view before entering the new one.
