@@ -30,6 +30,20 @@ final class ColorPickerTests: XCTestCase {
         XCTAssertEqual(picker.hexField.text, "#f3a713")
     }
 
+    func testKeyStepsPastAnEndStopThereInEveryPart() {
+        let (_, picker) = makePicker("#ff0000") // hue 0, saturation and value 1
+        let shift = KeyEvent(key: .right, modifiers: [.shift])
+        picker.saturationValue.keyDown(shift)
+        picker.saturationValue.keyDown(KeyEvent(key: .up, modifiers: [.shift]))
+        XCTAssertEqual(picker.hsv.s, 1, "saturation stops at 1")
+        XCTAssertEqual(picker.hsv.v, 1, "value stops at 1")
+        picker.hueBar.keyDown(KeyEvent(key: .left, modifiers: [.shift]))
+        XCTAssertEqual(picker.hsv.h, 0, "hue stops at 0")
+        for _ in 0..<12 { picker.hueBar.keyDown(shift) }
+        XCTAssertEqual(picker.hsv.h, 1, "and at 1")
+        XCTAssertEqual(picker.color.hex, "#ff0000", "hue 1 is red again")
+    }
+
     func testTheHexFieldTakesSixASCIIDigitsWithOrWithoutAHash() {
         XCTAssertEqual(ColorPicker.parseHex("#ff8800")?.hex, "#ff8800")
         XCTAssertEqual(ColorPicker.parseHex("FF8800")?.hex, "#ff8800")

@@ -129,9 +129,10 @@ public final class ColorPicker: StackView {
         refreshParts(updateHexField: !hexField.isFocused, previous: previous)
     }
 
-    /// A change from one of the parts: stored, shown, reported.
+    /// A change from one of the parts: stored, shown, reported. Components are in 0...1 already: the parts clamp
+    /// what they compute (a drag's fraction is clamped once, in `gradientFraction`; keys through `HSV.clampedToUnit`).
     func userSelected(_ next: HSV, keepHueIfGrey: Bool = false) {
-        var n = HSV(h: min(max(next.h, 0), 1), s: min(max(next.s, 0), 1), v: min(max(next.v, 0), 1))
+        var n = next
         if keepHueIfGrey && (n.s == 0 || n.v == 0) { n.h = hsv.h }
         guard n != hsv else { return }
         let previous = hsv
@@ -246,7 +247,7 @@ public final class SaturationValueArea: DragSurface {
         case .down: h.v -= d
         default: return
         }
-        picker.userSelected(h)
+        picker.userSelected(h.clampedToUnit)
     }
 }
 
@@ -282,7 +283,7 @@ public final class HueBar: DragSurface {
         case .right: h.h += d
         default: return
         }
-        picker.userSelected(h)
+        picker.userSelected(h.clampedToUnit)
     }
 }
 
@@ -337,4 +338,9 @@ public final class ColorSwatch: View {
                                 width: isHovered ? 1.5 : borderWidth, cornerRadius: cornerRadius))
         }
     }
+}
+
+extension HSV {
+    /// Each component clamped to 0...1 (a key step past either end stops there).
+    var clampedToUnit: HSV { HSV(h: min(max(h, 0), 1), s: min(max(s, 0), 1), v: min(max(v, 0), 1)) }
 }
