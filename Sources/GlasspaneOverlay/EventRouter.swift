@@ -33,9 +33,9 @@ public struct LayerPass: Hashable, Sendable {
         case nothingHit
     }
     /// The layer's name.
-    public var layerName: String
+    package var layerName: String
     /// Why it passed.
-    public var cause: Cause
+    package var cause: Cause
     /// `ui: passthrough at ui.root`, `hud: non-interactive`, ...
     public var description: String {
         switch cause {
@@ -57,7 +57,7 @@ public struct LayerHit {
     /// The point in `view`'s coordinates.
     public let point: Point
     /// True when a modal layer's root took the point (no content of the layer was hit): the event is blocked.
-    public let isOutsideModal: Bool
+    package let isOutsideModal: Bool
     /// The layer root's `HitTable` and the view's entry in it, when a table answered (`ViewHit`).
     var table: HitTable? = nil
     var entry: Int32 = -1
@@ -120,16 +120,16 @@ public struct RoutingDecision {
     /// Why.
     public let reason: RoutingReason
     /// The view a hover move left (it received `pointerExited` before anything else).
-    public internal(set) var exited: View? = nil
+    package internal(set) var exited: View? = nil
     /// The view a hover move entered (it received `pointerEntered` before the move).
-    public internal(set) var entered: View? = nil
+    package internal(set) var entered: View? = nil
 
     /// True when the host must deliver the event to the engine.
     public var isForEngine: Bool { target.isEngine }
 
     /// One line for `--trace-routing`: `down 120,40 -> overlay layer=ui view=picker.sv (hit)`,
     /// `down 600,400 -> engine (ui: passthrough at ui.root; no layer claimed)`.
-    public var traceLine: String {
+    package var traceLine: String {
         var line = Self.describe(event) + " -> "
         switch target {
         case .engine: line += "engine"
@@ -197,7 +197,7 @@ public final class EventRouter {
     public func captureTarget(forPointer id: Int) -> RoutingTarget? { captures[id]?.target }
 
     /// The view a hovering pointer is over, if any.
-    public func hoveredView(forPointer id: Int) -> View? { hovered[id]?.view }
+    package func hoveredView(forPointer id: Int) -> View? { hovered[id]?.view }
 
     /// Routes one event; see `Overlay.route(_:)`.
     public func route(_ event: InputEvent) -> RoutingDecision {

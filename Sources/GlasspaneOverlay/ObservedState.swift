@@ -52,7 +52,7 @@ extension View {
 
     /// How many times this view's bindings have run (the first runs at `bind` included): tests count repaints
     /// caused by shared state with it.
-    public final var bindingRuns: Int { bindings?.reduce(0) { $0 + $1.runs } ?? 0 }
+    package final var bindingRuns: Int { bindings?.reduce(0) { $0 + $1.runs } ?? 0 }
 
     /// Removes every binding; later changes no longer reach the view.
     public final func unbindAll() { bindings = nil }

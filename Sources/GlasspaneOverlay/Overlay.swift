@@ -41,11 +41,11 @@ public final class Overlay {
     /// False only when the next `layoutIfNeeded` and `paintIfNeeded` would do nothing: since the last paint no
     /// layer was invalidated, shown, hidden or added, so no layer's `contentVersion` changed (a stage then skips
     /// its per-layer checks, docs/overlay.md "Idle frames").
-    public var mayNeedUpdate: Bool { layersMayNeedWork }
+    package var mayNeedUpdate: Bool { layersMayNeedWork }
 
     /// Changes whenever which layers are drawn, or their order, may have changed: a layer added or removed, or a
     /// layer's level, visibility or kind changed. A stage keeps its list of drawn layers until it changes.
-    public private(set) var layerStructureVersion: UInt64 = 0
+    package private(set) var layerStructureVersion: UInt64 = 0
 
     /// Creates an overlay for a window size, measuring text with `fonts`.
     public init(windowSize: Size, fonts: any FontMetrics = MonospaceFontMetrics()) {
@@ -144,7 +144,7 @@ public final class Overlay {
     var pendingEngineEvents: [InputEvent] = []
 
     /// Returns and forgets the engine-bound events made up while no sink was set.
-    public func takePendingEngineEvents() -> [InputEvent] {
+    package func takePendingEngineEvents() -> [InputEvent] {
         defer { pendingEngineEvents.removeAll() }
         return pendingEngineEvents
     }
@@ -292,7 +292,7 @@ public final class Overlay {
     }
 
     /// True when `update()` would do work.
-    public var needsUpdate: Bool { layers.contains { $0.needsLayout || ($0.visibility != .hidden && $0.needsPaint) } }
+    package var needsUpdate: Bool { layers.contains { $0.needsLayout || ($0.visibility != .hidden && $0.needsPaint) } }
 
     /// Lays out and paints one layer now (a HUD times its own cost this way).
     @discardableResult

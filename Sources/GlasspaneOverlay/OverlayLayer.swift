@@ -45,17 +45,17 @@ public enum LayerLevel {
 /// Work counters, for tests and the HUD: clean frames leave them unchanged.
 public struct OverlayStats: Hashable, Sendable, Codable {
     /// Layout passes that did work.
-    public var layoutPasses = 0
+    package var layoutPasses = 0
     /// `layoutSubviews` calls.
     public var viewsLaidOut = 0
     /// Paint passes that did work (full or partial).
-    public var paintPasses = 0
+    package var paintPasses = 0
     /// Paint passes that rebuilt the whole draw list.
     public var fullRepaints = 0
     /// `draw(in:context:)` calls.
-    public var viewsPainted = 0
+    package var viewsPainted = 0
     /// `View.bind` closures re-run because a property they read changed.
-    public var bindingUpdates = 0
+    package var bindingUpdates = 0
     /// Creates zeroed counters.
     public init() {}
     /// Component-wise sum.
@@ -154,20 +154,20 @@ public final class OverlayLayer {
     public func addSubview(_ view: View, at origin: Point) { root.addSubview(view, at: origin) }
 
     /// Resizes the root to the window.
-    public func setWindowSize(_ size: Size) { root.frame = Rect(origin: .zero, size: size) }
+    package func setWindowSize(_ size: Size) { root.frame = Rect(origin: .zero, size: size) }
 
     /// True when the next `layoutIfNeeded` or `paintIfNeeded` would do work.
-    public var needsUpdate: Bool { needsLayout || needsPaint }
+    package var needsUpdate: Bool { needsLayout || needsPaint }
 
     /// Changes every time the layer repaints: a renderer that sees the same value may reuse its cached work.
-    public private(set) var contentVersion: UInt64 = 0
+    package private(set) var contentVersion: UInt64 = 0
 
     /// True when the next `paintIfNeeded` would do work.
     var needsPaint: Bool { needsFullRepaint || !dirtyViews.isEmpty || !movedSubtrees.isEmpty }
 
     /// What the last paint changed: after a partial repaint, the command ranges rewritten in place since the version
     /// before it (every other command is the same value at the same index); nil after a full repaint.
-    public private(set) var lastDamage: DrawListDamage?
+    package private(set) var lastDamage: DrawListDamage?
 
     /// The painted draw list, in window points (paint first). Do not keep it across frames: a later paint
     /// would then have to copy the buffer.

@@ -7,7 +7,7 @@ public struct PaintContext {
     /// The commands painted so far: the layer's list (a partial repaint appends at its end, then moves them into place).
     public internal(set) var commands: [DrawCommand]
     /// The accumulated opacity of the view being drawn (its alpha times its ancestors').
-    public internal(set) var opacity: Double
+    package internal(set) var opacity: Double
     /// Text measurement, for views that place text.
     public let fonts: any FontMetrics
     /// Where `commands` starts in the layer's list (a subtree repainted in place starts inside it).

@@ -48,12 +48,12 @@ extension View {
     // Each reads the view's row through its slot; a view that is not animating never touches the store.
 
     /// The frame being drawn this frame: the model `frame` unless an animation is moving it.
-    public var presentationFrame: Rect {
+    package var presentationFrame: Rect {
         guard animationSlot >= 0, let store = animationStore, let v = store.frame.presentation(of: animationSlot) else { return frame }
         return Rect(animatableData: v)
     }
     /// The opacity being drawn this frame.
-    public var presentationAlpha: Double {
+    package var presentationAlpha: Double {
         guard animationSlot >= 0, let store = animationStore, let v = store.alpha.presentation(of: animationSlot) else { return alpha }
         return v
     }
@@ -70,7 +70,7 @@ extension View {
         return v
     }
     /// The transform being drawn this frame.
-    public var presentationTransform: ViewTransform {
+    package var presentationTransform: ViewTransform {
         guard animationSlot >= 0, let store = animationStore, let v = store.transform.presentation(of: animationSlot) else { return transform }
         return v
     }

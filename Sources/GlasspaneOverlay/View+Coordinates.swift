@@ -4,7 +4,7 @@ import GlasspaneDraw
 
 extension View {
     /// The window-space position of this view's origin (sum of the frames' origins up to the root).
-    public var windowOrigin: Point {
+    package var windowOrigin: Point {
         var x = 0.0, y = 0.0
         var v: View? = self
         while let c = v {

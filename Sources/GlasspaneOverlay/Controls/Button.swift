@@ -36,9 +36,9 @@ open class Button: View {
     public var focusRingColor = Color(r: 0.4, g: 0.7, b: 1) { didSet { setNeedsDisplay() } }
 
     /// True while pressed with the pointer inside.
-    public private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
+    package private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
     /// True while a hovering pointer is over it.
-    public private(set) var isHovered = false { didSet { if isHovered != oldValue { setNeedsDisplay() } } }
+    package private(set) var isHovered = false { didSet { if isHovered != oldValue { setNeedsDisplay() } } }
     /// The pointer id of the press being tracked.
     private var trackedPointer: Int?
 

@@ -190,7 +190,7 @@ open class DragSurface: View {
     /// Arrow keys can adjust a focused surface.
     open override var canBecomeFocused: Bool { true }
     /// True while a pointer drags on it.
-    public var isDragging: Bool { dragPointer != nil }
+    package var isDragging: Bool { dragPointer != nil }
 
     /// Called with the pressed point and each position of the held pointer.
     open func track(_ location: Point) {}
@@ -295,9 +295,9 @@ public final class ColorSwatch: View {
     /// Runs with the color when the swatch is clicked.
     var onSelect: ((Color) -> Void)?
     /// True when the picker's color is this swatch's color.
-    public var isSelected = false { didSet { if isSelected != oldValue { setNeedsDisplay() } } }
+    package var isSelected = false { didSet { if isSelected != oldValue { setNeedsDisplay() } } }
     /// True while a pointer hovers over the swatch.
-    public private(set) var isHovered = false { didSet { if isHovered != oldValue { setNeedsDisplay() } } }
+    package private(set) var isHovered = false { didSet { if isHovered != oldValue { setNeedsDisplay() } } }
     private var pressed: Int?
 
     /// Creates a swatch.

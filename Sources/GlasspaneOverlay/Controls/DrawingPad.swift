@@ -36,7 +36,7 @@ open class DrawingPad: View {
     /// The finished strokes' samples, in view coordinates.
     public private(set) var strokes: [[Point]] = []
     /// The stroke being drawn (empty when none).
-    public private(set) var currentStroke: [Point] = []
+    package private(set) var currentStroke: [Point] = []
     private var drawingPointer: Int?
     private var flattenedCache: [[Point]] = []
     private var continuations: [AsyncStream<Change>.Continuation] = []

@@ -30,12 +30,12 @@ open class Slider: View {
     /// Focus ring color.
     public var focusRingColor = Color(r: 0.4, g: 0.7, b: 1) { didSet { setNeedsDisplay() } }
     /// Thumb radius in points (also the inset at each end of the track).
-    public let thumbRadius = 8.0
+    package let thumbRadius = 8.0
     /// Track thickness in points.
-    public let trackThickness = 4.0
+    let trackThickness = 4.0
 
     /// True while a pointer drags the thumb.
-    public private(set) var isDragging = false
+    package private(set) var isDragging = false
     private var dragPointer: Int?
 
     /// Creates a slider.

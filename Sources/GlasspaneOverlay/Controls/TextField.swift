@@ -52,9 +52,9 @@ open class TextField: View {
     public var selectionColor = Color(r: 0.25, g: 0.45, b: 0.8, a: 0.75) { didSet { setNeedsDisplay() } }
 
     /// The caret, in characters from the start (0...text.count).
-    public private(set) var caret = 0
+    package private(set) var caret = 0
     /// The fixed end of the selection; equal to `caret` when nothing is selected.
-    public private(set) var anchor = 0
+    package private(set) var anchor = 0
     /// The selected characters (empty when none).
     public var selection: Range<Int> { min(caret, anchor)..<max(caret, anchor) }
     /// The selected text.
@@ -147,7 +147,7 @@ open class TextField: View {
     }
 
     /// An input method's uncommitted text, drawn underlined at the caret; not part of `text` until committed.
-    public private(set) var markedText = ""
+    package private(set) var markedText = ""
     /// The cursor inside `markedText`, in characters.
     private(set) var markedCursor = 0
 

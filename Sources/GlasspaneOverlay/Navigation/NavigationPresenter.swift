@@ -114,7 +114,7 @@ public final class NavigationPresenter<Route: Hashable> {
     }
 
     /// True while some screen or sheet is still leaving.
-    public var isTransitioning: Bool { !leaving.isEmpty }
+    package var isTransitioning: Bool { !leaving.isEmpty }
 
     private func screenView(for route: Route) -> View {
         if let v = screens[route] { return v }
