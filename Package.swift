@@ -128,7 +128,7 @@ let package = Package(
                            "GlasspaneAnimation", "GlasspaneScripts", "SDLTestEvents"]),
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore", "GlasspaneTesting"]),
-        .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", "GlasspaneBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", "GlasspaneBench", "GlasspaneRender", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "GlasspanePlatformTests", dependencies: ["GlasspanePlatform", "CSDL2", "GlasspaneCore", "GlasspaneOverlay", "SDLTestEvents"]),
         // SDL events built as a driver queues them, shared by the platform and runtime tests (never in the product).
         .target(name: "SDLTestEvents", dependencies: ["CSDL2"], path: "Tests/SDLTestEvents"),

@@ -5,7 +5,8 @@ engine's `state-changed` that confirms it.
     glasspane demo --inspect 9000          # prints: inspector: http://127.0.0.1:9000/?token=...
     python3 Examples/Remote/recolor.py 'http://127.0.0.1:9000/?token=...' '#3366ff'
 
-Needs the `websocket-client` package (`python3 -m pip install websocket-client`). The protocol is in
+Needs the `websocket-client` package (Debian's `python3-websocket`, which scripts/install-deps.sh installs, or
+`python3 -m pip install websocket-client`). The protocol is in
 docs/inspector.md: every text message without "op" is a bus envelope `{type, data}` posted from the `remote`
 endpoint in the next frame, validated exactly like an in-process message.
 Exit status: 0 confirmed, 1 the bus refused the message, 2 no confirmation within the timeout.

@@ -247,8 +247,9 @@ function drawOverlay() {
 }
 
 q("#frame-img").addEventListener("click", (e) => {
-  if (!state.tree) return;
-  const r = e.currentTarget.getBoundingClientRect();
+  const img = e.currentTarget, r = img.getBoundingClientRect();
+  // An image with no size (not decoded yet, or src cleared) maps the click to no point: ignore it.
+  if (!state.tree || img.naturalWidth === 0 || r.width === 0 || r.height === 0) return;
   const x = (e.clientX - r.left) * state.tree.window.width / r.width;
   const y = (e.clientY - r.top) * state.tree.window.height / r.height;
   select(viewAt(x, y));

@@ -3,7 +3,8 @@
 only) against a headless Glasspane that replays a scene click, and checks the DOM:
 
 1. the view tree lists picker.sv;
-2. clicking the picker's square in the frame image selects picker.sv;
+2. on the paused page, a click on the image while it has no size selects nothing, and clicking the picker's square
+   in the loaded image selects picker.sv;
 3. the routing panel shows the scripted click on the scene with reason "... no layer claimed" (the engine got it),
    and clicking it shows its hit-test path.
 
@@ -122,24 +123,48 @@ def main(binary, out):
 
         # 1. The view tree lists picker.sv.
         wd.wait("return !!document.querySelector('#tree li[data-view-id=\"picker.sv\"]')", "picker.sv in the view tree")
-        wd.wait("const i = document.querySelector('#frame-img'); return i.complete && i.naturalWidth > 0", "the frame image")
+        # Pause the page once it has shown an image, so it loads no new one: a reload between reading the image's
+        # size and clicking made the click land at Infinity. Once paused, a loaded, sized image stays so (a load in
+        # flight at the pause completes; none starts).
+        wd.wait("const i = document.querySelector('#frame-img'); return i.complete && i.naturalWidth > 0", "the first frame image")
+        wd.js("document.querySelector('#pause').click()")
+        wd.wait("""const i = document.querySelector('#frame-img'), r = i.getBoundingClientRect();
+                   return document.querySelector('#pause').textContent === 'Resume page' && i.complete && i.naturalWidth > 0 && r.width > 0 && r.height > 0""",
+                "a loaded, sized frame image on the paused page")
         wd.screenshot(os.path.join(out, "inspector-tree.png"))
 
-        # 2. Clicking the picker's square in the image selects picker.sv.
+        # 2a. A click while the image has no size selects nothing (the page's click handler ignores it).
+        ignored = wd.js("""
+            const img = document.querySelector('#frame-img'), src = img.getAttribute('src');
+            img.removeAttribute('src');
+            const sized = img.naturalWidth > 0, r = img.getBoundingClientRect();
+            img.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }));
+            const selection = document.querySelector('#selected').dataset.viewId;
+            img.setAttribute('src', src);
+            return [sized, selection === undefined];""")
+        if ignored != [False, True]:
+            raise AssertionError("a click on an image with no size was not ignored (image sized, nothing selected): %r" % ignored)
+        wd.wait("const i = document.querySelector('#frame-img'); return i.complete && i.naturalWidth > 0", "the frame image again")
+
+        # 2b. Clicking the picker's square in the image selects picker.sv.
         x, y = wd.js("""
             const li = document.querySelector('#tree li[data-view-id="picker.sv"]');
             const f = li.querySelector('.frame').textContent.split(',').map(Number);
-            const img = document.querySelector('#frame-img'), r = img.getBoundingClientRect();
-            const sx = r.width / img.naturalWidth, sy = r.height / img.naturalHeight;
+            const img = document.querySelector('#frame-img');
             img.scrollIntoView();
-            const r2 = img.getBoundingClientRect();
-            return [r2.left + (f[0] + f[2] / 2) * sx, r2.top + (f[1] + f[3] / 2) * sy];""")
+            const r = img.getBoundingClientRect();
+            const sx = r.width / img.naturalWidth, sy = r.height / img.naturalHeight;
+            return [r.left + (f[0] + f[2] / 2) * sx, r.top + (f[1] + f[3] / 2) * sy];""")
+        if not all(isinstance(v, (int, float)) and v == v and abs(v) < 1e6 for v in (x, y)):
+            raise AssertionError("the picker's square maps to no point in the image: %r, %r" % (x, y))
         wd.click_at(x, y)
         selected = wd.wait("return document.querySelector('#selected').dataset.viewId", "a selection")
         if selected != "picker.sv":
             raise AssertionError("clicking the picker's square selected %r, not picker.sv" % selected)
         if not wd.js("return !!document.querySelector('#tree li.selected[data-view-id=\"picker.sv\"]')"):
             raise AssertionError("the tree does not mark picker.sv selected")
+
+        wd.js("document.querySelector('#pause').click()")  # resume: the routing panel renders only when live
 
         # 3. The scripted scene click is in the routing panel, with the engine's reason; its path shows on click.
         wd.wait("return [...document.querySelectorAll('#routes li')].some(li => li.textContent.includes('down 900,500') && li.dataset.reason.includes('no layer claimed'))",

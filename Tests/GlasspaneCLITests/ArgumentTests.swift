@@ -1,4 +1,5 @@
 import ArgumentParser
+import GlasspaneRender
 import XCTest
 @testable import GlasspaneCLI
 
@@ -36,22 +37,23 @@ final class ArgumentTests: XCTestCase {
         let f = try XCTUnwrap(failure(["demo", "--route", "settings"]))
         XCTAssertTrue(f.message.contains("--route") && f.message.contains("settings"), f.message)
         XCTAssertTrue(f.message.contains("play, menu"), "the valid routes are listed: \(f.message)")
-        XCTAssertNotEqual(f.code, 0)
+        XCTAssertEqual(f.code, 64, "a usage error is EX_USAGE")
     }
 
     func testBadSizeIsAClearUsageError() throws {
         let f = try XCTUnwrap(failure(["demo", "--size", "banana"]))
         XCTAssertTrue(f.message.contains("--size 'banana'"), f.message)
         XCTAssertTrue(f.message.contains("1280x720"), f.message)
-        XCTAssertNotEqual(f.code, 0)
+        XCTAssertEqual(f.code, 64, "a usage error is EX_USAGE")
     }
 
     func testNegativeFramesIsAClearUsageError() throws {
         let f = try XCTUnwrap(failure(["demo", "--frames=-1"]))
         XCTAssertTrue(f.message.contains("--frames"), f.message)
-        XCTAssertNotEqual(f.code, 0)
+        XCTAssertEqual(f.code, 64, "a usage error is EX_USAGE")
         let g = try XCTUnwrap(failure(["demo", "--frames", "0"]))
         XCTAssertTrue(g.message.contains("at least 1"), g.message)
+        XCTAssertEqual(g.code, 64)
     }
 
     func testScaleIsDescribedAndBadScalesAreRefused() throws {
@@ -62,14 +64,15 @@ final class ArgumentTests: XCTestCase {
         for bad in [["--scale", "0"], ["--scale", "9"], ["--scale", "nan"], ["--size", "9000x100", "--scale", "2"]] {
             let f = try XCTUnwrap(failure(["demo"] + bad), "\(bad)")
             XCTAssertTrue(f.message.contains("--scale"), f.message)
-            XCTAssertNotEqual(f.code, 0)
+            XCTAssertEqual(f.code, 64, "a usage error is EX_USAGE")
         }
     }
 
     func testBadVsyncAndFpsCap() throws {
-        XCTAssertNotNil(failure(["demo", "--vsync", "maybe"]))
+        XCTAssertEqual(failure(["demo", "--vsync", "maybe"])?.code, 64)
         let f = try XCTUnwrap(failure(["demo", "--fps-cap", "0"]))
         XCTAssertTrue(f.message.contains("--fps-cap"), f.message)
+        XCTAssertEqual(f.code, 64)
     }
 }
 
@@ -89,7 +92,7 @@ final class ExecutableTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("xvfb-run"), r.stderr)
     }
 
-    func testHeadlessRunWritesAScreenshot() throws {
+    @MainActor func testHeadlessRunWritesAScreenshot() throws {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else { return XCTFail("glasspane binary not built next to the tests: \(binary.path)") }
         let path = NSTemporaryDirectory() + "glasspane-cli-\(getpid()).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -97,12 +100,21 @@ final class ExecutableTests: XCTestCase {
         XCTAssertEqual(r.code, 0, r.stderr)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // The content, not only the signature: the window's size, opaque, and the demo drawn (a blank or cleared
+        // frame has one color; at 160x120 the picker's gradient fills most of it, orange for the initial cube).
+        let image = try XCTUnwrap(FramebufferCapture.readPNG(at: path), "not a readable PNG")
+        XCTAssertEqual([image.size.width, image.size.height], [160, 120])
+        let pixels = stride(from: 0, to: image.rgba.count, by: 4).map { Array(image.rgba[$0..<$0 + 4]) }
+        XCTAssertTrue(pixels.allSatisfy { $0[3] == 255 }, "a screenshot is opaque")
+        XCTAssertGreaterThan(Set(pixels).count, 1000, "distinct colors: the demo drew its panel and gradient")
+        let orange = pixels.filter { Int($0[0]) > Int($0[2]) + 80 && $0[0] > $0[1] }.count
+        XCTAssertGreaterThan(orange, pixels.count / 10, "the gradient in the cube's initial orange")
     }
 
     func testBadArgumentExitsNonZeroWithMessage() throws {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else { return XCTFail("glasspane binary not built next to the tests: \(binary.path)") }
         let r = try run(["demo", "--size", "banana"])
-        XCTAssertNotEqual(r.code, 0)
+        XCTAssertEqual(r.code, 64, "a usage error is EX_USAGE")
         XCTAssertTrue(r.stderr.contains("banana"), r.stderr)
     }
 }

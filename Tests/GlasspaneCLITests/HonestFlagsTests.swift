@@ -61,8 +61,15 @@ final class HonestFlagsTests: XCTestCase {
     func testTraceRoutingWritesOneFlushedLinePerDecisionInTheDocumentedForm() throws {
         let r = try BinaryRunner.run(["replay", "Examples/Scripts/spin-toggle.jsonl", "--headless", "--trace-routing"])
         XCTAssertEqual(r.code, 0, r.stderr)
-        let lines = r.stdout.split(separator: "\n").filter { $0.hasPrefix("route: ") }
-        XCTAssertTrue(lines.contains { $0.hasPrefix("route: down 900,500 -> engine (") }, r.stdout)
+        let lines = r.stdout.split(separator: "\n").filter { $0.hasPrefix("route: ") }.map { String($0.prefix { $0 != "(" }) }
+        // One line per decision, in order: each of the script's three clicks is a down and an up (docs/routing.md).
+        XCTAssertEqual(lines, [
+            "route: down 900,500 -> engine ", "route: up 900,500 -> engine ",
+            "route: down 400,600 -> engine ", "route: up 400,600 -> engine ",
+            "route: down 138,125 -> overlay layer=ui view=picker.sv ", "route: up 138,125 -> overlay layer=ui view=picker.sv ",
+        ], r.stdout)
+        XCTAssertTrue(r.stdout.contains("route: down 900,500 -> engine (") && r.stdout.contains("no layer claimed)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("view=picker.sv (hit)") && r.stdout.contains("view=picker.sv (captured)"), r.stdout)
     }
 
     func testVersionNamesTheCommitTheBinaryWasBuiltFromWhereverItRuns() throws {

@@ -53,11 +53,24 @@ final class DemoAnimationTests: XCTestCase {
     }
 
     func testADragOnTheGradientRecolorsAtOnce() async throws {
-        let p = try center("picker.sv")
-        await frame([.pointerDown(PointerEvent(location: p))])
+        let before = app.simulation.current.color
+        let sv = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "picker.sv")).windowFrame
+        await frame([.pointerDown(PointerEvent(location: sv.center))])
+        let atDown = app.simulation.current.color
+        XCTAssertNotEqual(atDown.hex, before.hex, "a press on the gradient recolors the model")
+        XCTAssertEqual(atDown.hex, app.picker.color.hex, "the model is the color the picker shows")
         XCTAssertFalse(app.engine.isColorAnimating, "a drag follows the pointer, no animation")
-        XCTAssertEqual(app.engine.presentedColor, app.simulation.current.color)
-        await frame([.pointerUp(PointerEvent(location: p))])
+        XCTAssertEqual(app.engine.presentedColor, atDown)
+        // Moving while pressed recolors again in the same frame, still without a spring.
+        let end = Point(x: sv.minX + sv.width * 0.9, y: sv.minY + sv.height * 0.1)
+        await frame([.pointerMove(PointerEvent(location: end))])
+        let atMove = app.simulation.current.color
+        XCTAssertNotEqual(atMove.hex, atDown.hex, "dragging across the gradient recolors the model")
+        XCTAssertEqual(atMove.hex, app.picker.color.hex)
+        XCTAssertFalse(app.engine.isColorAnimating)
+        XCTAssertEqual(app.engine.presentedColor, atMove)
+        await frame([.pointerUp(PointerEvent(location: end))])
+        XCTAssertEqual(app.simulation.current.color.hex, atMove.hex, "releasing keeps the dragged color")
     }
 
     func testThePanelCollapsesAndExpandsWithASpringAndHitTestingFollowsTheModel() async throws {
