@@ -216,6 +216,7 @@ public final class OverlayLayer {
     private func layout(_ view: View) {
         if view.needsLayout {
             view.needsLayout = false
+            view.hasBeenLaidOut = true
             if view.hasDirtyBindings { stats.bindingUpdates += view.runDirtyBindings() }
             stats.viewsLaidOut += 1
             view.layoutSubviews(fonts: fonts)

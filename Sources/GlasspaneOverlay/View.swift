@@ -230,6 +230,9 @@ open class View {
 
     /// The view must run `layoutSubviews` at the next layout pass.
     final var needsLayout = true
+    /// A layout pass has run this view's `layoutSubviews` at least once (before that its frame is whatever it was
+    /// created with: `Overlay.presence(ofView:)` reports it as not laid out).
+    final var hasBeenLaidOut = false
     /// Some descendant needs layout (the pass descends only into flagged branches).
     final var subtreeNeedsLayout = false
     /// The view's own commands must be regenerated at the next paint pass.

@@ -98,6 +98,8 @@ public final class ExpectationObserver: FrameObserver {
     /// Codes of bus errors replied to script-injected messages, oldest first.
     public internal(set) var busErrors: [String] = []
     var current: ScriptFrame?
+    /// The script lines of the expectations checked so far.
+    private var checkedLines: Set<Int> = []
     private var checker = ExpectationChecker()
     private let app: any SessionApp
     private let platform: SDLPlatform
@@ -110,7 +112,16 @@ public final class ExpectationObserver: FrameObserver {
         guard let frame = current, !frame.expectations.isEmpty else { return }
         let context = SessionExpectationContext(app: app, metrics: platform.metrics, busErrors: busErrors)
         for result in checker.check(frame.expectations, in: context) {
+            checkedLines.insert(result.expectation.line)
             if result.passed { passedCount += 1 } else { failures.append(result.message) }
+        }
+    }
+
+    /// Every expectation of `script` that was never checked is a `not-reached` failure (call once the loop ended
+    /// after `framesRun` frames): an early quit must not make a replay pass.
+    func failUnreached(in script: Script, framesRun: Int) {
+        for e in script.expectations where !checkedLines.contains(e.line) {
+            failures.append(ExpectationChecker.notReached(e, lastFrame: framesRun - 1).message)
         }
     }
 }
@@ -191,12 +202,19 @@ public final class ScreenshotTaker: FrameObserver {
     }
 }
 
-/// Finds views in the live overlay by identifier, in window points.
+/// Finds views in the live overlay by identifier, in window points: only views on screen now, so a pointer line
+/// never aims at the stale frame of a view on a hidden route, in a hidden layer, not laid out, or of zero size.
 struct OverlayLocator: ViewLocator {
     let overlay: Overlay
     func frame(ofView identifier: String) -> Rect? {
-        guard let v = overlay.view(withIdentifier: identifier), !v.isHidden else { return nil }
-        return v.windowFrame
+        guard case .shown(let frame) = overlay.presence(ofView: identifier), frame.width > 0, frame.height > 0 else { return nil }
+        return frame
+    }
+
+    func whyNotFound(_ identifier: String) -> String? {
+        let presence = overlay.presence(ofView: identifier)
+        if case .shown(let frame) = presence { return "its frame \(frame) has no area" }
+        return presence.description
     }
 }
 
@@ -217,6 +235,14 @@ struct SessionExpectationContext: @MainActor ExpectationContext {
     func engineState() -> [String: JSONValue]? {
         guard case .object(let members)? = app.engineStateForExpectations() else { return nil }
         return members
+    }
+
+    /// Only `hidden` is answered for a view that is not on screen (it is how a script checks that it is not).
+    func whyNotFound(_ identifier: String, property: String) -> String? {
+        guard property != ViewProperty.hidden.rawValue else { return nil }
+        let presence = app.stage.overlay.presence(ofView: identifier)
+        if case .shown = presence { return nil }
+        return presence.description
     }
 
     func viewProperty(_ identifier: String, _ name: String) -> String? {

@@ -290,6 +290,8 @@ public final class Session {
             outcome.recorded = (recording.framesRecorded, recording.eventsRecorded)
         }
         if let replay {
+            // A bench or a dump decides how many frames run: only a replay of the whole script owes every check.
+            if description.playsWholeScript { replay.expectations.failUnreached(in: replay.script, framesRun: loop.frameIndex) }
             outcome.fatalError = replay.fatalError
             outcome.expectationsPassed = replay.expectations.passedCount
             outcome.expectationFailures = replay.expectations.failures

@@ -52,6 +52,10 @@ struct SessionPlan {
 }
 
 extension SessionDescription {
+    /// A replay that plays its script to the last frame (not a bench or a dump, whose frame counts decide): it
+    /// stops after that frame, and an expectation it did not reach is a `not-reached` failure.
+    var playsWholeScript: Bool { replay?.runsWholeScript == true && benchmark == nil && !dumpsViews }
+
     /// The frame loop's configuration for this description replaying `script` (nil: the platform's input). A
     /// benchmark runs its warm-up and measured frames uncapped; `dumpsViews` runs one frame; a replay runs on the
     /// script's clock, ignores platform input, and plays the whole script unless a benchmark or a dump decides.
@@ -64,12 +68,12 @@ extension SessionDescription {
             configuration.fpsCap = nil
         }
         if dumpsViews { configuration.maxFrames = 1 }
-        if let script, let replay {
+        if let script, replay != nil {
             configuration.stepsPerSecond = script.header.stepsPerSecond
             configuration.maxCatchUpSteps = script.header.maxStepsPerFrame
             configuration.ignoresPlatformInput = true
             configuration.fpsCap = nil
-            if replay.runsWholeScript && benchmark == nil && !dumpsViews {
+            if playsWholeScript {
                 configuration.maxFrames = script.lastFrameIndex + 1
             }
         }

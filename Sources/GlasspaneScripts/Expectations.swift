@@ -12,6 +12,14 @@ public protocol ExpectationContext {
     func pixel(at point: Point) -> Color?
     /// Codes of every bus error replied to script-injected messages so far, oldest first (`invalid-payload`).
     var busErrors: [String] { get }
+    /// Why a view's property cannot be checked now (`hidden by 'menu'`, `not laid out yet`), making the expectation
+    /// a `view-not-found` failure; nil when it can be checked.
+    func whyNotFound(_ identifier: String, property: String) -> String?
+}
+
+extension ExpectationContext {
+    /// Every view that exists can be checked by default.
+    public func whyNotFound(_ identifier: String, property: String) -> String? { nil }
 }
 
 /// The outcome of one expectation.
@@ -22,6 +30,9 @@ public struct ExpectationResult: Hashable, Sendable, CustomStringConvertible {
     public var passed: Bool
     /// `FILE:LINE: frame N: expected ... got ...` (also set, with `ok`, for a pass).
     public var message: String
+    /// The stable identifier of a failure that is not a plain mismatch (`view-not-found`, `not-reached`); nil
+    /// otherwise.
+    public var error: ScriptErrorKind?
     /// The message.
     public var description: String { message }
 }
@@ -52,6 +63,11 @@ public struct ExpectationChecker: Sendable {
             }
             return result(true, "state matches \(JSONValue.object(expected))")
         case .viewProperty(let view, let property, let equals):
+            if let why = context.whyNotFound(view, property: property) {
+                var r = result(false, "view-not-found: expected \(view).\(property) = \"\(equals)\", but view '\(view)' is \(why)")
+                r.error = .viewNotFound
+                return r
+            }
             guard let got = context.viewProperty(view, property) else {
                 return result(false, "expected \(view).\(property) = \"\(equals)\", got no such view or property")
             }
@@ -70,6 +86,14 @@ public struct ExpectationChecker: Sendable {
             let unmatched = errors.indices.filter { !consumed.contains($0) }.map { errors[$0] }
             return result(false, "expected bus error \(code), got " + (unmatched.isEmpty ? "none" : unmatched.joined(separator: ", ")))
         }
+    }
+
+    /// The failure of an expectation a replay never checked: it ended (a quit, a frame limit, a fatal error) at
+    /// `lastFrame`, before the expectation was checked.
+    public static func notReached(_ e: ScriptExpectation, lastFrame: Int) -> ExpectationResult {
+        let ended = lastFrame < 0 ? "before its first frame" : "at frame \(lastFrame)"
+        return ExpectationResult(expectation: e, passed: false, message: "\(e.file):\(e.line): frame \(e.frame): not-reached: "
+                                 + "the replay ended \(ended), so this expectation was never checked", error: .notReached)
     }
 
     /// Checks a frame's expectations, in line order.

@@ -35,6 +35,8 @@ public enum ScriptErrorKind: String, Hashable, Sendable, CaseIterable {
     case unknownView = "unknown-view"
     /// A view identifier that the live tree could not resolve at the frame it ran.
     case viewNotFound = "view-not-found"
+    /// An expectation whose frame the replay never reached (it quit or stopped early): a failure, never a skip.
+    case notReached = "not-reached"
     /// The recorder could not write its file.
     case writeFailed = "write-failed"
     /// A final line without a newline that is not complete JSON: an interrupted recorder. A warning, not an error.

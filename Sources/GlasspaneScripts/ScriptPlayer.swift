@@ -3,9 +3,17 @@ import GlasspaneCore
 
 /// Finds a view's frame in the live view tree (window points); the host implements it over the overlay.
 public protocol ViewLocator {
-    /// The frame of the view with this dotted identifier, in window points; nil when it does not exist
-    /// (or is hidden) right now.
+    /// The frame of the view with this dotted identifier, in window points; nil when it is not on screen right now
+    /// (not in the tree, hidden with an ancestor or its layer, not laid out yet, or of zero size).
     func frame(ofView identifier: String) -> Rect?
+    /// Why `frame(ofView:)` is nil for this identifier (`hidden by 'menu'`), added to the `view-not-found` message;
+    /// nil when there is nothing to add.
+    func whyNotFound(_ identifier: String) -> String?
+}
+
+extension ViewLocator {
+    /// Nothing to add by default.
+    public func whyNotFound(_ identifier: String) -> String? { nil }
 }
 
 /// A locator that knows no views: for scripts that use only points.
@@ -103,7 +111,8 @@ public struct ScriptPlayer: Sendable {
         case .point(let p): return p
         case .view(let id, let rel):
             guard let r = locator.frame(ofView: id) else {
-                throw LineProblem(.viewNotFound, "view '\(id)' not found in the view tree at frame \(frame)")
+                let why = locator.whyNotFound(id).map { " (\($0))" } ?? ""
+                throw LineProblem(.viewNotFound, "view '\(id)' not found in the view tree at frame \(frame)\(why)")
             }
             return Point(x: r.minX + rel.x * r.width, y: r.minY + rel.y * r.height)
         }

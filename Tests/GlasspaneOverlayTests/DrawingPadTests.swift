@@ -63,6 +63,69 @@ final class DrawingPadTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(dots.count, 30)
     }
 
+    /// The circles the overlay's first layer draws.
+    private func dotCount(_ overlay: Overlay) -> Int {
+        overlay.layers[0].drawList.commands.reduce(0) { n, c in if case .circle = c { n + 1 } else { n } }
+    }
+
+    /// One stroke of `samples` samples zig-zagging across the whole pad (each sample on the other side).
+    private func zigZag(_ overlay: Overlay, _ pad: DrawingPad, samples: Int = DrawingPad.maximumSamplesPerStroke, release: Bool = true) {
+        let o = pad.windowOrigin
+        overlay.route(down(o.x, o.y))
+        for i in 1..<samples {
+            overlay.route(drag(o.x + (i % 2 == 0 ? 0 : pad.frame.width), o.y + Double(i % 160)))
+        }
+        if release { overlay.route(up(o.x, o.y)) }
+    }
+
+    func testAZigZagStrokeIsDrawnWithAtMostItsDotsAndKeepsItsEnds() {
+        // Before the limit, each sample-to-sample curve got up to 2 x 320 / spacing 1 dots: about 1.3 million.
+        let (overlay, pad) = makePad()
+        zigZag(overlay, pad, release: false)
+        overlay.update()
+        XCTAssertEqual(pad.currentStroke.count, DrawingPad.maximumSamplesPerStroke)
+        let drawing = dotCount(overlay)
+        XCTAssertEqual(drawing, DrawingPad.maximumDotsPerStroke, "the stroke under way")
+        overlay.route(up(0, 0))
+        overlay.update()
+        XCTAssertEqual(dotCount(overlay), drawing, "ending the stroke draws the same dots")
+        let dots = DrawingPad.smoothed(pad.strokes[0], spacing: 1, maximumPoints: DrawingPad.maximumDotsPerStroke)
+        XCTAssertEqual(dots.count, drawing)
+        XCTAssertEqual(dots.first, pad.strokes[0].first)
+        XCTAssertEqual(dots.last, pad.strokes[0].last)
+    }
+
+    func testSmoothingWithinALimitSpreadsThePointsAndDropsSamplesPastIt() {
+        let samples = (0..<200).map { Point(x: $0 % 2 == 0 ? 0 : 300, y: Double($0)) }
+        XCTAssertGreaterThan(DrawingPad.smoothed(samples, spacing: 1).count, 50_000, "even spacing, no limit: about 300 a curve")
+        let limited = DrawingPad.smoothed(samples, spacing: 1, maximumPoints: 1000)
+        XCTAssertEqual(limited.count, 1000, "the room is shared out, none thrown away")
+        XCTAssertEqual(limited.first, samples.first)
+        XCTAssertEqual(limited.last, samples.last)
+        let cut = DrawingPad.smoothed(samples, spacing: 1, maximumPoints: 50)
+        XCTAssertEqual(cut.count, 50, "one point per sample: the first 50 samples")
+        XCTAssertEqual(cut.last, samples[49])
+    }
+
+    func testAllStrokesTogetherStayWithinTheTotalAPressPastItDrawsNothingAndUndoFreesRoom() {
+        let (overlay, pad) = makePad()
+        var changes: [DrawingPad.Change] = []
+        pad.onChange = { changes.append($0) }
+        for _ in 0..<8 { zigZag(overlay, pad) }
+        overlay.update()
+        let strokes = pad.strokeCount
+        XCTAssertEqual(strokes, DrawingPad.maximumDots / DrawingPad.maximumDotsPerStroke, "each maximal stroke used its whole allowance")
+        XCTAssertEqual(changes.count, strokes, "refused presses publish nothing")
+        XCTAssertEqual(dotCount(overlay), DrawingPad.maximumDots)
+        pad.lineWidth = 0.75 // spacing 0.25: each stroke would want more dots; it keeps the ones it was given
+        overlay.update()
+        XCTAssertLessThanOrEqual(dotCount(overlay), DrawingPad.maximumDots)
+        XCTAssertTrue(pad.undo())
+        zigZag(overlay, pad, samples: 10)
+        XCTAssertEqual(pad.strokeCount, strokes, "undo made room for a new stroke")
+        XCTAssertEqual(pad.strokes.last?.count, 10)
+    }
+
     func testAModalCancelsTheStrokeInProgress() {
         let (overlay, pad) = makePad()
         let o = pad.windowOrigin

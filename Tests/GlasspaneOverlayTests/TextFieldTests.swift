@@ -106,6 +106,50 @@ final class TextFieldTests: XCTestCase {
         }
     }
 
+    /// A focused field holding `initial`, limited to `maxLength` characters, with `clipboard` to paste.
+    private func focusedField(maxLength: Int, initial: String = "", clipboard: String? = nil) -> (Overlay, TextField) {
+        let overlay = Overlay(windowSize: Size(width: 400, height: 100))
+        overlay.clipboard = InMemoryClipboard(text: clipboard)
+        let layer = overlay.addLayer(name: "ui", level: 0)
+        let field = TextField(identifier: "field", text: initial)
+        field.maxLength = maxLength
+        layer.addSubview(field, at: .zero)
+        overlay.update()
+        overlay.focus(field)
+        return (overlay, field)
+    }
+
+    func testCombiningMarksStopAtTheScalarLimitThoughTheCharacterCountNeverGrows() {
+        let (overlay, field) = focusedField(maxLength: 3)
+        overlay.route(.text("e"))
+        for _ in 0..<100 { overlay.route(.text("\u{301}")) }
+        XCTAssertEqual(field.maxScalarCount, 24)
+        XCTAssertEqual(field.text, "e" + String(repeating: "\u{301}", count: 23))
+        XCTAssertEqual(field.text.count, 1)
+        XCTAssertEqual(field.selection, 1..<1)
+        overlay.route(.text("\u{301}\u{301}")) // a paste of two marks does not squeeze one in either
+        XCTAssertEqual(field.text.unicodeScalars.count, 24)
+    }
+
+    func testFourByteModifiersStopAtTheByteLimitAndAPasteIsCutAtTheFirstCharacterThatDoesNotFit() {
+        // U+1F3FB (a skin tone, 4 bytes) extends the character before it: 6 of them per character reach 24 bytes
+        // before 8 scalars do.
+        let (overlay, field) = focusedField(maxLength: 3)
+        overlay.route(.text("a"))
+        for _ in 0..<40 { overlay.route(.text("\u{1F3FB}")) }
+        XCTAssertEqual(field.maxUTF8Count, 72)
+        XCTAssertEqual(field.text, "a" + String(repeating: "\u{1F3FB}", count: 17), "1 + 17 x 4 = 69 bytes: an 18th is 73")
+        XCTAssertEqual(field.text.count, 1)
+
+        let zalgo = "b" + String(repeating: "\u{300}", count: 100_000) + "cd"
+        let (pasteOverlay, pasted) = focusedField(maxLength: 3, initial: "x", clipboard: zalgo)
+        pasteOverlay.route(.key(KeyEvent(key: .character("v"), modifiers: [.control])))
+        XCTAssertEqual(pasted.text, "x", "one character of 100,001 scalars does not fit, and nothing after it is taken")
+        let (mixedOverlay, mixed) = focusedField(maxLength: 3, clipboard: "y\u{300}\u{300}" + zalgo)
+        mixedOverlay.route(.key(KeyEvent(key: .character("v"), modifiers: [.control])))
+        XCTAssertEqual(mixed.text, "y\u{300}\u{300}")
+    }
+
     func testFocusingPressOnASelectAllFieldKeepsTheSelectionAndTypingReplacesIt() {
         let overlay = Overlay(windowSize: Size(width: 400, height: 100))
         let layer = overlay.addLayer(name: "ui", level: 0)

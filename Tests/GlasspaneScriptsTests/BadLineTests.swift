@@ -119,8 +119,8 @@ final class BadLineTests: XCTestCase {
         XCTAssertEqual(ScriptErrorKind.allCases.map(\.rawValue), [
             "unreadable-file", "not-json", "not-object", "missing-header", "misplaced-header", "unknown-format",
             "unknown-version", "unknown-kind", "ambiguous-kind", "missing-field", "invalid-field", "unknown-field",
-            "frame-backwards", "timing-overlap", "unknown-view", "view-not-found", "write-failed", "partial-line",
-            "out-of-range", "limit-exceeded", "invalid-utf8", "byte-order-mark", "more-errors",
+            "frame-backwards", "timing-overlap", "unknown-view", "view-not-found", "not-reached", "write-failed",
+            "partial-line", "out-of-range", "limit-exceeded", "invalid-utf8", "byte-order-mark", "more-errors",
         ])
     }
 }

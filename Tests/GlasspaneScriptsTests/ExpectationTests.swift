@@ -13,6 +13,9 @@ final class FakeContext: ExpectationContext {
     func engineState() -> [String: JSONValue]? { state }
     func viewProperty(_ identifier: String, _ name: String) -> String? { properties["\(identifier).\(name)"] }
     func pixel(at point: Point) -> Color? { pixels[point] }
+    /// Views that exist but are not on screen, and why.
+    var offScreen: [String: String] = [:]
+    func whyNotFound(_ identifier: String, property: String) -> String? { property == "hidden" ? nil : offScreen[identifier] }
 }
 
 final class ExpectationTests: XCTestCase {
@@ -20,6 +23,29 @@ final class ExpectationTests: XCTestCase {
         let s = try parseBody(body)
         var checker = ExpectationChecker()
         return checker.check(s.expectations, in: ctx)
+    }
+
+    func testAPropertyOfAViewNotOnScreenIsViewNotFoundEvenWhenItsValueMatches() throws {
+        let ctx = FakeContext()
+        ctx.properties["menu.play.text"] = "Play"
+        ctx.properties["menu.play.hidden"] = "false"
+        ctx.offScreen["menu.play"] = "hidden by 'menu'"
+        let r = try results([
+            #"{"frame":4,"expect":{"view":"menu.play","property":"text","equals":"Play"}}"#,
+            #"{"expect":{"view":"menu.play","property":"hidden","equals":"false"}}"#,
+            ##"{"expect":{"view":"picker.hex","property":"text","equals":"#33aa55"}}"##,
+        ], ctx)
+        XCTAssertEqual(r.map(\.passed), [false, true, true])
+        XCTAssertEqual(r.map(\.error), [.viewNotFound, nil, nil])
+        XCTAssertEqual(r[0].message, #"t.jsonl:2: frame 4: view-not-found: expected menu.play.text = "Play", but view 'menu.play' is hidden by 'menu'"#)
+    }
+
+    func testAnExpectationNeverReachedIsAFailureNamingItsLine() throws {
+        let e = try parseBody([#"{"frame":30,"expect":{"state":{"spinning":false}}}"#]).expectations[0]
+        let r = ExpectationChecker.notReached(e, lastFrame: 3)
+        XCTAssertFalse(r.passed)
+        XCTAssertEqual(r.error, .notReached)
+        XCTAssertEqual(r.message, "t.jsonl:2: frame 30: not-reached: the replay ended at frame 3, so this expectation was never checked")
     }
 
     func testStateExpectations() throws {

@@ -77,6 +77,28 @@ final class PlayerTests: XCTestCase {
         }
     }
 
+    /// A locator that knows where views are not, and says why.
+    private struct ExplainingLocator: ViewLocator {
+        func frame(ofView identifier: String) -> Rect? { nil }
+        func whyNotFound(_ identifier: String) -> String? { identifier == "menu.play" ? "hidden by 'menu'" : nil }
+    }
+
+    func testAViewNotOnScreenIsAnErrorThatSaysWhyAndNeverAClickAtAStaleFrame() throws {
+        let s = try parseBody([#"{"frame":1,"click":"menu.play"}"#])
+        var player = ScriptPlayer(script: s)
+        _ = try player.nextFrame(locator: ExplainingLocator())
+        XCTAssertThrowsError(try player.nextFrame(locator: ExplainingLocator())) { e in
+            let d = (e as? ScriptErrors)?.diagnostics.first
+            XCTAssertEqual(d?.kind, .viewNotFound)
+            XCTAssertEqual(d?.description, "t.jsonl:2: view 'menu.play' not found in the view tree at frame 1 (hidden by 'menu')")
+        }
+        var dragPlayer = ScriptPlayer(script: try parseBody([#"{"frame":0,"drag":{"from":{"view":"menu.play","at":[0.5,0.5]},"to":[1,1]}}"#]))
+        XCTAssertThrowsError(try dragPlayer.nextFrame(locator: ExplainingLocator())) { e in
+            XCTAssertEqual((e as? ScriptErrors)?.diagnostics.map(\.kind), [.viewNotFound])
+            XCTAssertEqual((e as? ScriptErrors)?.diagnostics.first?.line, 2)
+        }
+    }
+
     func testBusLinesAndExpectationsLandOnTheirFrames() throws {
         let s = try parseBody([
             #"{"frame":3,"bus":"{oops"}"#,

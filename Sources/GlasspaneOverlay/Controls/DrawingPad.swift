@@ -7,6 +7,11 @@ import GlasspaneDraw
 /// through the midpoints of consecutive samples (each sample is the control point of the curve between the
 /// midpoints around it) and drawn as round dots no further apart than a third of the line width.
 ///
+/// The work is bounded whatever the input (docs/layers.md, "Drawing pad limits"): a stroke is drawn with at most
+/// `maximumDotsPerStroke` dots (a longer or faster one has its dots spread further apart, so a zig-zag scribble keeps
+/// its shape but shows gaps), and all strokes together with at most `maximumDots` (once they are used up a press
+/// starts no stroke, and a stroke under way stops taking samples).
+///
 /// Changes are published two ways (docs/layers.md, "Wrapped views"): `onChange` is called synchronously on the
 /// frame loop's thread, and `changes` is an `AsyncSequence` of the same values for code that awaits them. Bind a
 /// Done button to `isEmpty` / `strokeCount` from `onChange`.
@@ -25,6 +30,12 @@ open class DrawingPad: View {
     public static let maximumStrokes = 256
     /// The most samples in one stroke (later moves of that stroke are ignored).
     public static let maximumSamplesPerStroke = 2048
+    /// The most dots one stroke is drawn with. A sample costs at least one dot, so this is at least
+    /// `maximumSamplesPerStroke`; the curves between samples share the rest.
+    public static let maximumDotsPerStroke = 4096
+    /// The most dots all strokes together are drawn with: what one paint of the pad can cost, and (with the samples,
+    /// never more than the dots) its memory, about 16 bytes per dot and per sample.
+    public static let maximumDots = 16_384
 
     /// Ink color.
     public var inkColor: Color = .white { didSet { setNeedsDisplay() } }
@@ -38,7 +49,13 @@ open class DrawingPad: View {
     /// The stroke being drawn (empty when none).
     package private(set) var currentStroke: [Point] = []
     private var drawingPointer: Int?
+    /// The finished strokes' dots (view coordinates), in step with `strokes` except after `lineWidth` changed.
     private var flattenedCache: [[Point]] = []
+    /// How many dots each finished stroke may be drawn with: what it used when it ended, kept so that a different
+    /// `lineWidth` redraws it within the same total.
+    private var dotAllowances: [Int] = []
+    /// The sum of `dotAllowances`.
+    private var dotsAllotted = 0
     private var continuations: [AsyncStream<Change>.Continuation] = []
 
     /// Creates a pad with a dark fill and a hairline border, 320 x 160 unless laid out otherwise.
@@ -68,6 +85,7 @@ open class DrawingPad: View {
     public func undo() -> Bool {
         guard !strokes.isEmpty else { return false }
         strokes.removeLast()
+        dotsAllotted -= dotAllowances.removeLast()
         if flattenedCache.count > strokes.count { flattenedCache.removeLast(flattenedCache.count - strokes.count) }
         setNeedsDisplay()
         publish(.undone(count: strokes.count))
@@ -78,6 +96,7 @@ open class DrawingPad: View {
     public func clear() {
         guard !strokes.isEmpty || !currentStroke.isEmpty else { return }
         strokes.removeAll(); currentStroke.removeAll(); flattenedCache.removeAll(); drawingPointer = nil
+        dotAllowances.removeAll(); dotsAllotted = 0
         setNeedsDisplay()
         publish(.cleared)
     }
@@ -97,9 +116,13 @@ open class DrawingPad: View {
         Size(width: 320, height: 160)
     }
 
-    /// Starts a stroke.
+    /// The dots the stroke being drawn may use: its own limit, or what the finished strokes left.
+    private var currentAllowance: Int { min(DrawingPad.maximumDotsPerStroke, DrawingPad.maximumDots - dotsAllotted) }
+
+    /// Starts a stroke (none once `maximumStrokes` or `maximumDots` is used up).
     open override func pointerDown(_ event: PointerEvent) {
-        guard drawingPointer == nil, event.button == .left, strokes.count < DrawingPad.maximumStrokes else { return }
+        guard drawingPointer == nil, event.button == .left, strokes.count < DrawingPad.maximumStrokes,
+              currentAllowance > 0 else { return }
         drawingPointer = event.pointerID
         currentStroke = [event.location]
         setNeedsDisplay()
@@ -107,7 +130,9 @@ open class DrawingPad: View {
 
     /// Adds a sample (clamped to the bounds: the pointer is captured and may leave the pad).
     open override func pointerMoved(_ event: PointerEvent) {
-        guard drawingPointer == event.pointerID, currentStroke.count < DrawingPad.maximumSamplesPerStroke else { return }
+        // Each sample costs at least one dot: the allowance bounds the samples too.
+        guard drawingPointer == event.pointerID,
+              currentStroke.count < min(DrawingPad.maximumSamplesPerStroke, currentAllowance) else { return }
         let p = Point(x: min(max(event.location.x, 0), bounds.width), y: min(max(event.location.y, 0), bounds.height))
         guard p != currentStroke.last else { return }
         currentStroke.append(p)
@@ -118,7 +143,13 @@ open class DrawingPad: View {
     open override func pointerUp(_ event: PointerEvent) {
         guard drawingPointer == event.pointerID else { return }
         drawingPointer = nil
+        // Smoothed now, not at the next paint, so the next stroke's allowance is known.
+        fillCache()
+        let dots = flattened(currentStroke, allowance: currentAllowance)
         strokes.append(currentStroke)
+        flattenedCache.append(dots)
+        dotAllowances.append(dots.count)
+        dotsAllotted += dots.count
         currentStroke = []
         setNeedsDisplay()
         publish(.strokeEnded(count: strokes.count))
@@ -136,44 +167,80 @@ open class DrawingPad: View {
 
     /// The smoothed, evenly spaced points of a stroke (view coordinates): quadratic Béziers from midpoint to
     /// midpoint with the samples as control points, starting at the first sample and ending at the last.
-    public static func smoothed(_ samples: [Point], spacing: Double) -> [Point] {
+    ///
+    /// At most `maximumPoints` points (at least one per sample: only the first `maximumPoints` samples are used):
+    /// when even spacing needs more, every curve's extra steps are scaled down alike, so the points spread out.
+    public static func smoothed(_ samples: [Point], spacing: Double, maximumPoints: Int = .max) -> [Point] {
+        let samples = samples.prefix(max(maximumPoints, 0))
         guard let first = samples.first else { return [] }
         guard samples.count > 1 else { return [first] }
         func mid(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
-        var out = [first]
-        func emitQuadratic(_ a: Point, _ c: Point, _ b: Point) {
-            func distance(_ p: Point, _ q: Point) -> Double { ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() }
-            // |B'(t)| <= 2 max(|c - a|, |b - c|): this many equal steps in t are each at most `spacing` long.
-            let speed = 2 * max(distance(a, c), distance(c, b))
-            let steps = min(max(1, Int((speed / max(spacing, 0.25)).rounded(.up))), 4096)
-            for i in 1...steps {
-                let t = Double(i) / Double(steps), u = 1 - t
-                out.append(Point(x: u * u * a.x + 2 * u * t * c.x + t * t * b.x, y: u * u * a.y + 2 * u * t * c.y + t * t * b.y))
-            }
-        }
+        func distance(_ p: Point, _ q: Point) -> Double { ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() }
+        // The curves (start, control, end) and the steps each needs for even spacing.
+        var curves: [(a: Point, c: Point, b: Point)] = []
+        curves.reserveCapacity(samples.count - 1)
         var start = first
-        for i in 1..<samples.count - 1 {
+        for i in samples.startIndex + 1..<samples.endIndex - 1 {
             let end = mid(samples[i], samples[i + 1])
-            emitQuadratic(start, samples[i], end)
+            curves.append((start, samples[i], end))
             start = end
         }
-        let last = samples[samples.count - 1]
-        emitQuadratic(start, mid(start, last), last)
+        let last = samples[samples.endIndex - 1]
+        curves.append((start, mid(start, last), last))
+        var steps = curves.map { q in
+            // |B'(t)| <= 2 max(|c - a|, |b - c|): this many equal steps in t are each at most `spacing` long.
+            let speed = 2 * max(distance(q.a, q.c), distance(q.c, q.b))
+            let n = speed / max(spacing, 0.25)
+            return n.isFinite ? max(1, Int(min(n, 4096).rounded(.up))) : 4096
+        }
+        var total = 1 + steps.reduce(0, +)
+        if total > maximumPoints {
+            // One step per curve is kept; the others share what is left in proportion. Rounding the running sum
+            // (not each share) hands out all of it: rounding each share down lost half when shares were near 1.
+            let scale = Double(maximumPoints - 1 - steps.count) / Double(total - 1 - steps.count)
+            var wanted = 0, given = 0
+            steps = steps.map { n in
+                wanted += n - 1
+                let upTo = Int((Double(wanted) * scale).rounded(.down))
+                defer { given = upTo }
+                return 1 + upTo - given
+            }
+            total = 1 + steps.reduce(0, +)
+        }
+        var out = [first]
+        out.reserveCapacity(total)
+        for (q, n) in zip(curves, steps) {
+            for i in 1...n {
+                let t = Double(i) / Double(n), u = 1 - t
+                out.append(Point(x: u * u * q.a.x + 2 * u * t * q.c.x + t * t * q.b.x, y: u * u * q.a.y + 2 * u * t * q.c.y + t * t * q.b.y))
+            }
+        }
         return out
+    }
+
+    /// Smooths the finished strokes not cached yet (all of them after `lineWidth` changed), each within its allowance.
+    private func fillCache() {
+        while flattenedCache.count < strokes.count {
+            flattenedCache.append(flattened(strokes[flattenedCache.count], allowance: dotAllowances[flattenedCache.count]))
+        }
+    }
+
+    /// A stroke's dots at the current line width, within its allowance.
+    private func flattened(_ samples: [Point], allowance: Int) -> [Point] {
+        DrawingPad.smoothed(samples, spacing: lineWidth / 3, maximumPoints: allowance)
     }
 
     /// Background, border, then every stroke as dots (finished strokes are smoothed once and cached).
     open override func draw(in rect: Rect, context: inout PaintContext) {
         super.draw(in: rect, context: &context)
-        let spacing = lineWidth / 3
-        while flattenedCache.count < strokes.count {
-            flattenedCache.append(DrawingPad.smoothed(strokes[flattenedCache.count], spacing: spacing))
-        }
+        fillCache()
         let radius = lineWidth / 2
-        for points in flattenedCache + [DrawingPad.smoothed(currentStroke, spacing: spacing)] {
+        func dots(_ points: [Point]) {
             for p in points {
                 context.add(.circle(center: Point(x: rect.minX + p.x, y: rect.minY + p.y), radius: radius, color: inkColor))
             }
         }
+        for points in flattenedCache { dots(points) }
+        dots(flattened(currentStroke, allowance: currentAllowance))
     }
 }

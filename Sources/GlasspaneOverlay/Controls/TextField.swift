@@ -26,9 +26,19 @@ open class TextField: View {
     /// Font size in points.
     public var fontSize: Double = 14 { didSet { invalidateMeasurement(); setNeedsDisplay() } }
     /// The most characters (grapheme clusters) the field holds; longer input is cut at the limit (at most 4,096).
+    /// Input is also cut at `maxScalarCount` Unicode scalars and `maxUTF8Count` bytes, since one character can hold
+    /// any number of combining marks.
     public var maxLength = 64 { didSet { maxLength = min(max(maxLength, 0), TextField.maxLengthLimit) } }
     /// The limit on `maxLength`, so measuring and drawing stay cheap.
     public static let maxLengthLimit = 4096
+    /// Unicode scalars allowed per character of `maxLength` (an accent is one more scalar in the same character).
+    public static let scalarsPerCharacter = 8
+    /// UTF-8 bytes allowed per character of `maxLength` (a family emoji is 25).
+    public static let utf8BytesPerCharacter = 24
+    /// The most Unicode scalars the field holds: `maxLength` × `scalarsPerCharacter`.
+    public var maxScalarCount: Int { maxLength * TextField.scalarsPerCharacter }
+    /// The most UTF-8 bytes the field holds: `maxLength` × `utf8BytesPerCharacter`.
+    public var maxUTF8Count: Int { maxLength * TextField.utf8BytesPerCharacter }
     /// Decides whether text may be applied; invalid text is outlined in `invalidColor` and Enter ignores it.
     public var validator: (String) -> Bool = { _ in true } { didSet { setNeedsDisplay() } }
     /// A short hint drawn inside the field, after the text, while the text is invalid (nil: none).
@@ -123,14 +133,31 @@ open class TextField: View {
         })
     }
 
-    /// Replaces the selection with `input` (filtered, cut to `maxLength`); the caret ends after the insertion.
+    /// The printable characters at the start of `input` (see `printable`) that fit in `characters` characters,
+    /// `scalars` Unicode scalars and `utf8` bytes; it stops at the first that does not, reading nothing after it (a
+    /// pasted megabyte of text costs what fits and one character more).
+    static func printablePrefix(_ input: String, characters: Int, scalars: Int, utf8: Int) -> String {
+        var out = "", count = 0, scalarCount = 0, byteCount = 0
+        for c in input {
+            if c.isNewline || c.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { continue }
+            let cScalars = c.unicodeScalars.count, cBytes = c.utf8.count
+            guard count < characters, scalarCount + cScalars <= scalars, byteCount + cBytes <= utf8 else { break }
+            out.append(c)
+            count += 1; scalarCount += cScalars; byteCount += cBytes
+        }
+        return out
+    }
+
+    /// Replaces the selection with `input` (filtered, cut to `maxLength`, `maxScalarCount` and `maxUTF8Count`); the
+    /// caret ends after the insertion.
     func replaceSelection(with input: String) {
-        let insert = TextField.printable(input)
         let range = selection
         let head = String(text.characters(in: 0..<range.lowerBound))
         let tail = String(text.characters(in: range.upperBound..<text.count))
-        let room = max(0, maxLength - head.count - tail.count)
-        let kept = String(insert.prefix(room))
+        // Scalars and bytes add up exactly when strings join; characters may merge (hence the check below).
+        let kept = TextField.printablePrefix(input, characters: maxLength - head.count - tail.count,
+                                             scalars: maxScalarCount - head.unicodeScalars.count - tail.unicodeScalars.count,
+                                             utf8: maxUTF8Count - head.utf8.count - tail.utf8.count)
         guard !(kept.isEmpty && range.isEmpty) else { return }
         // Counted on the joined text: an inserted combining mark merges with the character before it.
         let newCaret = (head + kept).count
@@ -154,7 +181,9 @@ open class TextField: View {
     /// Shows the composition at the caret (underlined); an empty one removes it.
     open override func textComposition(_ composition: String, cursor: Int) {
         lastFocusPressPending = false
-        let shown = String(TextField.printable(composition).prefix(TextField.maxLengthLimit))
+        let limit = TextField.maxLengthLimit
+        let shown = TextField.printablePrefix(composition, characters: limit, scalars: limit * TextField.scalarsPerCharacter,
+                                              utf8: limit * TextField.utf8BytesPerCharacter)
         guard shown != markedText || cursor != markedCursor else { return }
         markedText = shown
         markedCursor = min(max(cursor, 0), shown.count)
