@@ -113,7 +113,14 @@ final class OverlayRendererTests: XCTestCase {
                     best = max(best, fullRun)
                 }
                 XCTAssertGreaterThanOrEqual(best, 3)
-                XCTAssertEqual(atlas.measure("l", fontSize: 20).height, atlas.measure("l", fontSize: 20).height.rounded(), accuracy: 1)
+                // Measured in points whatever the scale: the 40 px rasterization measures as the 20 px one does, not
+                // twice it (the advances are rounded in pixels, so within a point).
+                let atScaleOne = try GlyphAtlas()
+                let sharp = atlas.measure("Hello", fontSize: 20), plain = atScaleOne.measure("Hello", fontSize: 20)
+                XCTAssertEqual(atScaleOne.scale, 1)
+                XCTAssertEqual(sharp.width, plain.width, accuracy: 1, "width in points at scale 2: \(sharp) vs \(plain)")
+                XCTAssertEqual(sharp.height, plain.height, accuracy: 1, "height in points at scale 2: \(sharp) vs \(plain)")
+                XCTAssertGreaterThan(plain.width, 40, "five letters at 20 points")
             }
         }
     }
