@@ -63,7 +63,10 @@ final class SessionTests: XCTestCase {
             #"{"expect":{"state":{"spinning":false}}}"#,
             #"{"frame":12,"click":"picker.preset.3"}"#,
             ##"{"expect":{"view":"picker","property":"color","equals":"#2e86de"}}"##,
-            ##"{"expect":{"pixel":[240,160],"color":"#2e86de","tolerance":255}}"##,
+            #"{"wait":60}"#,
+            // The lit face under (300, 170) once the color's animation is over: #2e86de shaded, where it was orange
+            // (#753b1b) before the click.
+            ##"{"expect":{"pixel":[300,170],"color":"#17436e","tolerance":16}}"##,
         ].joined(separator: "\n"))
         let session = try open(try replay(script))
         defer { session.close() }
@@ -71,7 +74,7 @@ final class SessionTests: XCTestCase {
         XCTAssertNil(outcome.fatalError)
         XCTAssertEqual(outcome.expectationFailures, [])
         XCTAssertEqual(outcome.expectationsPassed, 4)
-        XCTAssertEqual(outcome.framesRun, 13, "the script's last frame is 12")
+        XCTAssertEqual(outcome.framesRun, 73, "the script's last frame is 12 + 60")
         XCTAssertEqual(outcome.exitCode, 0)
         let app = try XCTUnwrap(session.app as? DemoApp)
         XCTAssertFalse(app.simulation.current.spinning)
