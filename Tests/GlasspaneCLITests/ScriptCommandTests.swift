@@ -137,6 +137,18 @@ final class ScriptCommandTests: XCTestCase {
         for needle in ["state-changed", "ready", "malformed-json", "change-color"] { XCTAssertTrue(text.contains(needle), needle) }
     }
 
+    /// Waits until the file at `path` holds at least `bytes`, checking every 25 ms for up to 60 s (a loaded machine
+    /// starts the binary slowly); false when it never does.
+    static func waitUntil(fileAt path: String, holds bytes: Int) -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            if size >= bytes { return true }
+            usleep(25_000)
+        }
+        return false
+    }
+
     func testAnInterruptedRunKeepsItsWholeBusLog() throws {
         // The log is batched per frame; SIGINT and SIGTERM end the loop after the frame and the session writes the
         // rest, so the log runs to the last frame the run counted (`--stats`), every line whole.
@@ -154,10 +166,11 @@ final class ScriptCommandTests: XCTestCase {
             process.standardOutput = out
             process.standardError = FileHandle.nullDevice
             try process.run()
-            var size = 0
-            for _ in 0..<400 where size < 2_000 {
-                usleep(25_000)
-                size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+            // Ready when frames are being logged: the interrupt handlers are installed before the first frame.
+            guard Self.waitUntil(fileAt: log, holds: 2_000) else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return XCTFail("signal \(signal): the run logged nothing within 60 s")
             }
             kill(process.processIdentifier, signal)
             let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -185,15 +198,14 @@ final class ScriptCommandTests: XCTestCase {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // Wait (bounded) until the recorder has written at least a header and one batch of frames.
-            var size = 0
-            for _ in 0..<400 where size < 200 {
-                usleep(25_000)
-                size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+            // Ready once the recorder has written a header and a batch of frames (its handlers are installed first).
+            guard Self.waitUntil(fileAt: out, holds: 200) else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return XCTFail("signal \(signal): the recorder wrote nothing within 60 s")
             }
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
-            XCTAssertGreaterThan(size, 0, "the recorder wrote nothing")
             let replay = try run(["replay", out, "--headless"])
             XCTAssertEqual(replay.code, 0, "signal \(signal): \(replay.stderr)")
             let text = try String(contentsOfFile: out, encoding: .utf8)
