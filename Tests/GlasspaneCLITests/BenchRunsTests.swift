@@ -152,12 +152,18 @@ final class BenchRunsTests: XCTestCase {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try BinaryRunner.run(["bench", "--scenario", "cube", "--headless", "--frames", "12", "--warmup", "2", "--size", "160x120",
-                                      "--mangohud-csv", dir + "/mango.csv"])
+                                      "--mangohud-csv", dir + "/mango.csv", "--json", dir + "/report.json"])
         XCTAssertEqual(r.code, 0, r.stderr)
         let lines = try String(contentsOfFile: dir + "/mango.csv", encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(lines.count, 3 + 12)
         XCTAssertEqual(String(lines[0]), "os,cpu,gpu,ram,kernel,driver,cpuscheduler")
-        XCTAssertTrue(lines[1].contains("llvmpipe"), String(lines[1]))
+        // The gpu column names the renderer the run drew with, whichever it is (llvmpipe here, a GPU elsewhere).
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/report.json"))) as? [String: Any])
+        let renderer = try XCTUnwrap((report["environment"] as? [String: Any])?["gl_renderer"] as? String)
+        XCTAssertFalse(renderer.isEmpty)
+        // (a comma inside a field is written as a semicolon: the CSV has no quoting)
+        XCTAssertEqual(String(lines[1].split(separator: ",", omittingEmptySubsequences: false)[2]),
+                       renderer.replacingOccurrences(of: ",", with: ";"), String(lines[1]))
         XCTAssertTrue(lines[2].hasPrefix("fps,frametime,"))
         let elapsed = lines.dropFirst(3).map { Int64($0.split(separator: ",").last!)! }
         XCTAssertEqual(elapsed, elapsed.sorted(), "elapsed grows frame by frame")
