@@ -209,10 +209,16 @@ final class TextFieldTests: XCTestCase {
         overlay.route(key(.left, shift: true))
         overlay.update()
         let dump = overlay.drawList.dumpText
-        // Monospace metrics: 6 points per character from x = 8; the selection covers "cd" (x 20...32).
-        XCTAssertTrue(dump.contains("rect 20,"), dump)
-        XCTAssertTrue(dump.contains(" 12x"), "selection 12 points wide: \(dump)")
-        XCTAssertTrue(dump.contains("rect 20,") && dump.contains("x1.5 #ffffff") || dump.contains("1.5x"), "a caret: \(dump)")
+        let rects = overlay.drawList.commands.compactMap { command -> (frame: Rect, color: Color)? in
+            if case let .rect(frame, color, _) = command { (frame, color) } else { nil }
+        }
+        // Monospace metrics: 6 points per character from x = 8; the selection covers "cd" (x 20...32), and the caret,
+        // moved left twice, sits at its start.
+        let selection = rects.filter { $0.color == field.selectionColor }.map(\.frame)
+        XCTAssertEqual(selection.map(\.minX), [20], dump)
+        XCTAssertEqual(selection.map(\.width), [12], "selection 12 points wide: \(dump)")
+        let carets = rects.filter { $0.frame.width == 1.5 }.map(\.frame)
+        XCTAssertEqual(carets.map(\.minX), [20], "one caret, at the selection's start: \(dump)")
     }
 }
 
