@@ -105,7 +105,8 @@ let package = Package(
         // The tessellator without GL: golden files of real overlays' vertices and batches, partial updates.
         .testTarget(
             name: "GlasspaneDrawTests",
-            dependencies: ["GlasspaneDraw", "GlasspaneCore", "GlasspaneDemo", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneTesting"],
+            dependencies: ["GlasspaneDraw", "GlasspaneCore", "GlasspaneDemo", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneTesting",
+                           "GoldenFiles"],
             exclude: ["Golden"]),
         .testTarget(name: "GlasspaneCoreTests", dependencies: ["GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(name: "GlasspaneAnimationTests", dependencies: ["GlasspaneAnimation", "GlasspaneCore", "GlasspaneTesting"]),
@@ -113,7 +114,7 @@ let package = Package(
             name: "GlasspaneDemoTests",
             dependencies: ["GlasspaneDemo", "GlasspaneCore", "GlasspaneBus", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneAnimation",
                            "GlasspaneTesting", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore", "GlasspaneAnimation", "GlasspaneTesting"], exclude: ["Golden"]),
+        .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore", "GlasspaneAnimation", "GlasspaneTesting", "GoldenFiles"], exclude: ["Golden"]),
         .testTarget(name: "GlasspaneBusTests", dependencies: ["GlasspaneBus", "GlasspaneCore", "GlasspaneTesting", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "GlasspaneHostTests",
@@ -132,6 +133,8 @@ let package = Package(
         .testTarget(name: "GlasspanePlatformTests", dependencies: ["GlasspanePlatform", "CSDL2", "GlasspaneCore", "GlasspaneOverlay", "SDLTestEvents"]),
         // SDL events built as a driver queues them, shared by the platform and runtime tests (never in the product).
         .target(name: "SDLTestEvents", dependencies: ["CSDL2"], path: "Tests/SDLTestEvents"),
+        // Golden files (text compared with Golden/NAME beside the test), shared by the overlay and draw tests.
+        .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         .testTarget(name: "GlasspaneFuzzTargetsTests", dependencies: ["GlasspaneFuzzTargets"]),
         .testTarget(
             name: "GlasspaneInspectorTests",

@@ -1,5 +1,5 @@
-// Support for tessellator tests without GL: a glyph table standing in for the atlas, a stable text form of a
-// tessellation, and golden files.
+// Support for tessellator tests without GL: a glyph table standing in for the atlas, and a stable text form of a
+// tessellation for golden files (Tests/GoldenFiles).
 import Foundation
 import GlasspaneCore
 import GlasspaneDraw
@@ -104,20 +104,4 @@ extension DrawListTessellator {
         }
         return out
     }
-}
-
-/// Compares text with a golden file under Golden/; with GLASSPANE_RECORD_GOLDEN=1 rewrites it and fails.
-func assertTessellationGolden(_ text: String, named name: String, file: StaticString = #filePath, line: UInt = #line) {
-    let url = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
-    if ProcessInfo.processInfo.environment["GLASSPANE_RECORD_GOLDEN"] == "1" {
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        XCTAssertNoThrow(try text.write(to: url, atomically: true, encoding: .utf8), file: file, line: line)
-        XCTFail("recorded golden file \(name); unset GLASSPANE_RECORD_GOLDEN and run again", file: file, line: line)
-        return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        XCTFail("missing golden file \(name); run with GLASSPANE_RECORD_GOLDEN=1 to record it", file: file, line: line)
-        return
-    }
-    XCTAssertEqual(text, expected, "differs from Golden/\(name)", file: file, line: line)
 }

@@ -3,6 +3,7 @@
 import GlasspaneCore
 import GlasspaneDemo
 import GlasspaneDraw
+import GoldenFiles
 @testable import GlasspaneHost
 import GlasspaneOverlay
 import GlasspaneTesting
@@ -31,7 +32,7 @@ final class TessellatorGoldenTests: XCTestCase {
         let tessellator = Self.tessellate(ui.drawList)
         // Shapes share the glyph batch; the picker's gradients have a program of their own.
         XCTAssertEqual(tessellator.batches.count, 3, "the demo panel is three draw calls: \(tessellator.batches)")
-        assertTessellationGolden(tessellator.dumpText, named: "picker-panel.txt")
+        assertGolden(tessellator.dumpText, named: "picker-panel.txt")
     }
 
     @MainActor func testOptionsSheetGolden() async throws {
@@ -40,7 +41,7 @@ final class TessellatorGoldenTests: XCTestCase {
                                   "layers: \(app.stage.overlay.layers.map(\.name))")
         let tessellator = Self.tessellate(sheet.drawList)
         XCTAssertGreaterThan(tessellator.vertexCount, 6, "the sheet draws more than its composite quad")
-        assertTessellationGolden("layer \(sheet.name)\n" + tessellator.dumpText, named: "options-sheet.txt")
+        assertGolden("layer \(sheet.name)\n" + tessellator.dumpText, named: "options-sheet.txt")
     }
 
     @MainActor func testHUDGoldenWritesItsBarsIntoTheGlyphTexture() async throws {
@@ -58,7 +59,7 @@ final class TessellatorGoldenTests: XCTestCase {
         let graph = try XCTUnwrap(hud.layer.drawList.commands.lazy.compactMap { if case .bars(let g) = $0 { g } else { nil } }.first)
         XCTAssertEqual(glyphs.writtenRows.map(\.bytes), [graph.levels], "the levels go to the texture, not the vertices")
         XCTAssertTrue(tessellator.batches.contains { $0.program == .bars && $0.texture == glyphs.texture })
-        assertTessellationGolden(tessellator.dumpText, named: "hud.txt")
+        assertGolden(tessellator.dumpText, named: "hud.txt")
     }
 
     func testTextGoldenCutsGlyphsToTheirClipAndSkipsMissingOnes() {
@@ -84,6 +85,6 @@ final class TessellatorGoldenTests: XCTestCase {
         XCTAssertEqual(tessellator.spans[0].count, 4 * 6)
         XCTAssertEqual(tessellator.spans[2].count, 9 * 6)
         XCTAssertTrue(glyphs.requested.contains("\u{1F600}"))
-        assertTessellationGolden(tessellator.dumpText, named: "text.txt")
+        assertGolden(tessellator.dumpText, named: "text.txt")
     }
 }

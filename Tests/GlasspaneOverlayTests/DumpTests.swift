@@ -1,6 +1,7 @@
 // Dumps: the text tree and draw list as golden files, the JSON dump with window frames, lookup by identifier.
 import Foundation
 import XCTest
+import GoldenFiles
 import GlasspaneCore
 @testable import GlasspaneOverlay
 

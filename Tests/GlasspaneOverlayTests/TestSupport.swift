@@ -60,22 +60,6 @@ extension RoutingDecision {
     }
 }
 
-/// Compares text with a golden file under Golden/; with GLASSPANE_RECORD_GOLDEN=1 rewrites it and fails.
-func assertGolden(_ text: String, named name: String, file: StaticString = #filePath, line: UInt = #line) {
-    let url = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
-    if ProcessInfo.processInfo.environment["GLASSPANE_RECORD_GOLDEN"] == "1" {
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        XCTAssertNoThrow(try text.write(to: url, atomically: true, encoding: .utf8), file: file, line: line)
-        XCTFail("recorded golden file \(name); unset GLASSPANE_RECORD_GOLDEN and run again", file: file, line: line)
-        return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        XCTFail("missing golden file \(name); run with GLASSPANE_RECORD_GOLDEN=1 to record it", file: file, line: line)
-        return
-    }
-    XCTAssertEqual(text, expected, "differs from Golden/\(name)", file: file, line: line)
-}
-
 /// A demo-shaped overlay: a `ui` layer with a picker-like panel (title, three sliders, a button) and a `hud` layer.
 enum DemoOverlayFixtures {
     struct Demo {
