@@ -80,7 +80,7 @@ public final class ColorPicker: StackView {
                 userSelected(c.hsv, keepHueIfGrey: true)
             }
         }
-        refreshParts(updateHexField: true, previous: nil)
+        refreshParts(color: color, updateHexField: true, previous: nil)
     }
 
     /// Accepts `#rrggbb` or `rrggbb` (six hex digits) only.
@@ -126,7 +126,7 @@ public final class ColorPicker: StackView {
         if next.s == 0 || next.v == 0 { next.h = hsv.h }
         let previous = hsv
         hsv = next
-        refreshParts(updateHexField: !hexField.isFocused, previous: previous)
+        refreshParts(color: self.color, updateHexField: !hexField.isFocused, previous: previous)
     }
 
     /// A change from one of the parts: stored, shown, reported. Components are in 0...1 already: the parts clamp
@@ -137,12 +137,14 @@ public final class ColorPicker: StackView {
         guard n != hsv else { return }
         let previous = hsv
         hsv = n
-        refreshParts(updateHexField: true, previous: previous)
-        onColorChange?(color)
+        let rgb = color // converted once: the parts and the report share it
+        refreshParts(color: rgb, updateHexField: true, previous: previous)
+        onColorChange?(rgb)
     }
 
-    /// Repaints what shows the new color; the hue bar draws only the hue, so a drag in the square leaves it be.
-    private func refreshParts(updateHexField: Bool, previous: HSV?) {
+    /// Repaints what shows the new `color` (the HSV selection converted once by the caller); the hue bar draws only
+    /// the hue, so a drag in the square leaves it be.
+    private func refreshParts(color: Color, updateHexField: Bool, previous: HSV?) {
         saturationValue.setNeedsDisplay()
         if hsv.h != previous?.h { hueBar.setNeedsDisplay() }
         preview.backgroundColor = color
