@@ -37,6 +37,8 @@ let package = Package(
             name: "CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
         .systemLibrary(name: "CGL", providers: [.apt(["libgl-dev", "libopengl-dev"])]),
+        // Xlib's error handler, replaced so a window destroyed from outside ends the session instead of exit(1).
+        .target(name: "CX11Errors", linkerSettings: [.linkedLibrary("X11")]),
 
         // Shaders/ is embedded into GlasspaneRender at build time by this plugin.
         .executableTarget(name: "ShaderEmbedder", path: "Sources/ShaderEmbedder"),
@@ -73,7 +75,7 @@ let package = Package(
             name: "GlasspaneRender",
             dependencies: ["CGL", "CSDL2", "GlasspaneCore", "GlasspaneScene", "GlasspaneDraw"],
             plugins: ["EmbedShaders"]),
-        .target(name: "GlasspanePlatform", dependencies: ["CSDL2", "GlasspaneCore"]),
+        .target(name: "GlasspanePlatform", dependencies: ["CSDL2", "CX11Errors", "GlasspaneCore"]),
 
         // The composition root: a session description in, a running session out (demo, record, replay, bench).
         .target(
