@@ -108,4 +108,11 @@ final class FlagsThroughBinaryTests: XCTestCase {
         XCTAssertEqual(bad.code, 64, bad.stderr)
         XCTAssertTrue(bad.stderr.contains("sometimes"), bad.stderr)
     }
+
+    func testAboutOpensAndClosesAndQuitEndsTheRunInItsFrame() throws {
+        // The script's last line waits 60 frames after Quit; the run ends in the click's frame instead (frame 150).
+        let r = try BinaryRunner.run(["replay", "Examples/Scripts/about-and-quit.jsonl", "--headless"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("151 frames, 3 expectation(s) held, 0 failed"), r.stdout)
+    }
 }
