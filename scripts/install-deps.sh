@@ -6,7 +6,7 @@ packages=(libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libgl-dev libegl-dev lib
           libegl-mesa0 xvfb xauth fonts-dejavu-core pkg-config
           libcurl4-openssl-dev  # the release build links Foundation statically, FoundationNetworking with it
           python3-websocket  # Examples/Remote/recolor.py and its test (InspectorCLITests); tests never pip-install
-          xdotool  # RealWindowTests: real X input to a real window under Xvfb
+          xdotool xclip  # RealWindowTests: real X input and the real clipboard, a real window under Xvfb
           chromium chromium-driver "$@")  # the inspector page test (Tests/Browser); about 80 MB, 290 MB installed
 missing=()
 for p in "${packages[@]}"; do
