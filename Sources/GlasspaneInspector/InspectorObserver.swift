@@ -67,6 +67,10 @@ public final class InspectorObserver: FrameObserver {
         frame = index
         bus.deliver(to: remoteEndpoint)
         for post in hub.drainInbox() {
+            if let replyTo = post.envelope?["replyTo"]?.wholeNumber(in: 0...RawID.max) {
+                refuseReply(post, replyTo: replyTo, frame: index)
+                continue
+            }
             posting = post
             let target = EndpointID(post.target)
             if let (envelope, id, clientID) = withOwnID(post) {
@@ -177,6 +181,17 @@ public final class InspectorObserver: FrameObserver {
     // MARK: - Answers to remote posts
 
     private func refMember(_ post: InboxPost) -> String { post.ref.map { ",\"ref\":\($0)" } ?? "" }
+
+    /// Nothing ever sends `remote` a request, so a remote post with a well-formed `replyTo` answers nothing: the
+    /// bus would drop it with only a log line (docs/messages.md), or complete another endpoint's pending request
+    /// with it. It gets the bus's `unexpected-reply` instead and is not posted.
+    private func refuseReply(_ post: InboxPost, replyTo: Int, frame: Int) {
+        let type = post.type ?? ""
+        let message = "\(type): replyTo \(replyTo) answers no request: remote clients are never asked anything"
+        hub.send("{\"kind\":\"bus-error\"" + refMember(post) + ",\"frame\":\(frame),\"from\":\"inspector\",\"type\":\"error\""
+                 + ",\"error\":{\"code\":\"unexpected-reply\",\"message\":\(JSONText.quoted(message)),\"type\":\(JSONText.quoted(type)),\"field\":\"replyTo\"}}",
+                 to: post.client)
+    }
 
     /// The parsed envelope with the inspector's id in place of the client's; nil when it did not parse or its
     /// `id` is one the bus refuses (then the bus checks the text and names the member).

@@ -107,4 +107,23 @@ final class InspectorPostTests: XCTestCase {
         XCTAssertEqual(error?["code"] as? String, "malformed-json")
         XCTAssertTrue((error?["message"] as? String ?? "").contains("byte order mark"), "\(seen.value)")
     }
+
+    func testAReplyToFromAClientIsRefusedAsUnexpectedAndNotPosted() async throws {
+        let seen = LockedBox<[String: [String: Any]]>([:])
+        try await runDemo { port, token in
+            let ws = try LoopbackClient(port: port)
+            XCTAssertEqual(try ws.upgrade(path: "/ws?token=\(token)"), 101)
+            try ws.sendText(#"{"type":"state","replyTo":12345,"data":{},"ref":1}"#)
+            seen.value["reply"] = try ws.receive(until: { $0["ref"] as? Int == 1 })
+            // A malformed replyTo is the bus's own invalid-envelope, as for any post.
+            try ws.sendText(#"{"type":"state","replyTo":"x","ref":2}"#)
+            seen.value["malformed"] = try ws.receive(until: { $0["ref"] as? Int == 2 })
+        }
+        func error(_ name: String) -> [String: Any]? { seen.value[name]?["error"] as? [String: Any] }
+        XCTAssertEqual(seen.value["reply"]?["kind"] as? String, "bus-error")
+        XCTAssertEqual(error("reply")?["code"] as? String, "unexpected-reply")
+        XCTAssertEqual(error("reply")?["field"] as? String, "replyTo")
+        XCTAssertEqual(error("malformed")?["code"] as? String, "invalid-envelope")
+        XCTAssertEqual(error("malformed")?["field"] as? String, "replyTo")
+    }
 }
