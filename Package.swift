@@ -29,7 +29,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         // The inspector's HTTP + WebSocket server (docs/inspector.md says why this one).
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // C libraries: SDL2 (+ SDL2_ttf, SDL2_image) and OpenGL 3.3 core through glvnd.
@@ -60,9 +59,7 @@ let package = Package(
         // The inspector: a web page and the bus on loopback (`--inspect`); never SDL or GL (the runtime hands it PNGs).
         .target(
             name: "GlasspaneInspector",
-            dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneHost",
-                           .product(name: "FlyingFox", package: "FlyingFox"),
-                           .product(name: "FlyingSocks", package: "FlyingFox")]),
+            dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneHost"]),
         // The demo app: the cube engine and its message catalog (Demo/Engine), the picker panel, the wiring.
         .target(name: "GlasspaneDemo", dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneHost", "GlasspaneAnimation"]),
         .target(name: "GlasspaneTesting", dependencies: ["GlasspaneCore", "GlasspaneScene"]),
@@ -140,8 +137,7 @@ let package = Package(
         .testTarget(name: "GlasspaneFuzzTargetsTests", dependencies: ["GlasspaneFuzzTargets"]),
         .testTarget(
             name: "GlasspaneInspectorTests",
-            dependencies: ["GlasspaneInspector", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost",
-                           .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: ["GlasspaneInspector", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost"]),
     ],
     swiftLanguageModes: [.v6]
 )
