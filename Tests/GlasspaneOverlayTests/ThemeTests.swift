@@ -2,7 +2,6 @@
 import Foundation
 import XCTest
 import GlasspaneCore
-import GlasspaneDraw
 @testable import GlasspaneOverlay
 
 /// A view that reads one token while drawing (or none).

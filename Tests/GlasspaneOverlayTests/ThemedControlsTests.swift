@@ -2,7 +2,6 @@
 // keyboard and script tables, disabled and focus behaviour, and golden draw lists of their states in both schemes.
 import XCTest
 import GlasspaneCore
-import GlasspaneDraw
 import GoldenFiles
 @testable import GlasspaneOverlay
 

@@ -2,7 +2,7 @@
 import GlasspaneCore
 import GlasspaneDraw
 
-/// Tabs over content (SwiftUI's `TabView`): the bar (`<id>.tabs`, a `Picker`) shows the selected tab, only its
+/// Tabs over content (SwiftUI's `TabView`): the bar (`<id>.bar`, a `Picker`) shows the selected tab, only its
 /// content is visible. Ctrl+Tab / Ctrl+Page Down select the next tab, Ctrl+Shift+Tab / Ctrl+Page Up the previous
 /// one (wrapping), wherever focus is inside the sheet. `onChange` reports user changes only.
 public final class TabView: View, ScriptableControl {
@@ -33,7 +33,7 @@ public final class TabView: View, ScriptableControl {
     public init(identifier: String = "", tabs: [Tab], selection: Int = 0) {
         let kept = Array(tabs.prefix(Picker.maximumOptions))
         self.tabs = kept
-        bar = Picker(identifier: "\(identifier).tabs", options: kept.map(\.title), selection: selection)
+        bar = Picker(identifier: "\(identifier).bar", options: kept.map(\.title), selection: selection)
         super.init(identifier: identifier)
         addSubview(bar)
         for tab in kept { addSubview(tab.content) }
