@@ -151,7 +151,6 @@ public final class DemoNavigation {
         signaturePad = DrawingPad(identifier: "sign.pad")
         signaturePad.preferredWidth = 360
         signaturePad.preferredHeight = 160
-        signaturePad.backgroundColor = Color(r: 0.05, g: 0.06, b: 0.08, a: 0.9)
         signatureField = TextField(identifier: "sign.field")
         signatureField.preferredWidth = 360
         signatureField.maxLength = 48

@@ -75,7 +75,7 @@ public final class Stepper: Control, ScriptableControl {
                                                                    y: rect.minY + ((rect.height - vt.height) / 2).rounded(.down)),
                                      fontSize: fontSize, color: text)))
         let hot = isPressed ? pressLocation : hoverLocation
-        for (frame, glyph, usable) in [(minus, "-", value > range.lowerBound), (plus, "+", value < range.upperBound)] {
+        for (frame, glyph, usable) in [(minus, "\u{2212}", value > range.lowerBound), (plus, "+", value < range.upperBound)] {
             let over = hot.map { frame.offsetBy(dx: -rect.minX, dy: -rect.minY).contains($0) } ?? false
             var fill = themeColor(isPressed && over ? .controlPressed : (isHovered && over ? .controlHover : .control))
             var ink = themeColor(.controlText)
