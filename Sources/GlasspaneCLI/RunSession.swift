@@ -38,6 +38,7 @@ func runDemoSession(_ description: SessionDescription, content: DemoApp.Content 
     }
     defer { session.close() }
     for warning in session.warnings { printError(warning) }
+    if let demo = session.app as? DemoApp { wirePacing(of: demo.navigation, to: session) }
     onStart(session)
     let outcome = await session.run()
     if let fatal = outcome.fatalError { printError(fatal); return 2 }
@@ -46,4 +47,16 @@ func runDemoSession(_ description: SessionDescription, content: DemoApp.Content 
     for path in outcome.screenshotsWritten { printNote("screenshot: \(path)") }
     let code = report(session, outcome)
     return max(code, outcome.exitCode)
+}
+
+/// The Options sheet's vsync switch and fps cap picker start from the session's values and change them at once.
+@MainActor
+func wirePacing(of navigation: DemoNavigation, to session: Session) {
+    navigation.vsyncToggle.isOn = session.platform.vsyncActive
+    navigation.fpsCapPicker.selection = DemoOptionChoices.fpsCaps.firstIndex(of: session.description.fpsCap) ?? 0
+    navigation.setPacing = { [weak session] vsync, cap in
+        guard let session else { return }
+        session.platform.setVsync(vsync)
+        session.loop.setFPSCap(cap)
+    }
 }

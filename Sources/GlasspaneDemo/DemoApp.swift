@@ -264,7 +264,7 @@ public final class DemoApp: SessionApp {
             if let p = view as? ColorPicker { return p.color.hex }
             return view.backgroundColor.hex
         case .value: return (view as? Slider).map { String($0.value) }
-        case .hidden, .focused, .frame: return nil  // the session answers these for every view
+        case .hidden, .focused, .frame, .isOn, .selection, .isEnabled: return nil  // the session answers these
         }
     }
 }

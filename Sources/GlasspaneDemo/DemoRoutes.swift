@@ -15,9 +15,11 @@ public enum DemoRoute: String, CaseIterable, Sendable, Hashable {
     case options
     /// The signature sheet (modal): draw or type, then Done.
     case sign
+    /// The new-game sheet (modal): players, difficulty, tutorial, then Start.
+    case newGame = "new-game"
 
     /// True for routes shown as sheets (modal layers) rather than screens.
-    public var isSheet: Bool { self == .options || self == .sign }
+    public var isSheet: Bool { self == .options || self == .sign || self == .newGame }
 
     /// The route a `--route` value or a script header's `route` option names, or an error listing the valid ones.
     public static func parse(_ value: String) throws(DemoRouteError) -> DemoRoute {

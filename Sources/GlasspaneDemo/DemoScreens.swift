@@ -34,12 +34,28 @@ public final class DemoNavigation {
     public let signaturePad: DrawingPad
     /// The typed signature (`sign.field`); takes focus when its tab appears.
     public let signatureField: TextField
-    /// Done (`sign.done`): enabled only when something was drawn or typed.
+    /// Done (`sign.done`): enabled only when something was drawn or typed; the sheet's primary action.
     public let doneButton: Button
-    /// The HUD toggle on the options sheet (`options.hud`).
-    public let hudButton: Button
-    /// The theme toggle on the options sheet (`options.theme`).
-    public let themeButton: Button
+    /// The Sign sheet's tabs (`sign.tabs`; its bar `sign.tabs.bar`): Draw and Type.
+    public let signTabs: TabView
+    /// The HUD switch on the options sheet (`options.hud`).
+    public let hudToggle: Toggle
+    /// The vsync switch (`options.vsync`): applied at once through `setPacing`.
+    public let vsyncToggle: Toggle
+    /// The fps cap picker (`options.fpscap`, `DemoOptionChoices.fpsCaps`): applied at once through `setPacing`.
+    public let fpsCapPicker: Picker
+    /// The theme picker (`options.theme`: Dark, Light): the overlay's color scheme and `settings.theme`.
+    public let themePicker: Picker
+    /// The transition speed picker (`options.speed`, `DemoOptionChoices.animationSpeeds`).
+    public let speedPicker: Picker
+    /// New game: the number of players (`newgame.players`, 1...4).
+    public let playersStepper: Stepper
+    /// New game: the difficulty (`newgame.difficulty`).
+    public let difficultyPicker: Picker
+    /// New game: the tutorial switch (`newgame.tutorial`).
+    public let tutorialToggle: Toggle
+    /// Applies vsync and the fps cap (0: uncapped) to the running session; unset, the pickers only record the choice.
+    public var setPacing: ((_ vsync: Bool, _ fpsCap: Int) -> Void)?
     /// The toast's layer, at `LayerLevel.toast` (above every sheet).
     public let toastLayer: OverlayLayer
     /// The toast (`toast`), its text in `toast.text`.
@@ -52,7 +68,7 @@ public final class DemoNavigation {
     /// The frame clock at the last `tick` (seconds).
     public private(set) var now = 0.0
     private var toastHidesAt: Double?
-    private var signTab = "draw"
+    private var signTab: String { signTabs.selection == 0 ? "draw" : "type" }
     /// Whether the HUD is switched on: the app's switch (a HUD fading out is already off); by default its visibility.
     public var isHUDShown: () -> Bool
     /// Switches the HUD on or off (the app fades it, F1's path); by default its visibility at once.
@@ -91,9 +107,11 @@ public final class DemoNavigation {
         // Menu and about: screens over the live scene.
         let menuPanel = themedPanel("menu.panel", [
             themedLabel("menu.title", "Glasspane", size: 18),
-            button("menu.play", "Play"), button("menu.options", "Options"), button("menu.sign", "Sign"),
-            button("menu.about", "About"), button("menu.quit", "Quit"),
+            button("menu.play", "Play"), button("menu.newgame", "New game"), button("menu.options", "Options"),
+            button("menu.sign", "Sign"), button("menu.about", "About"), button("menu.quit", "Quit"),
         ])
+        // A column of equal-width buttons (DemoSheets.swift).
+        if let column = menuPanel.content as? StackView { column.alignment = .fill; column.preferredWidth = 220 }
         let menu = CenteringContainer(identifier: "menu", content: menuPanel)
         let aboutPanel = themedPanel("about.panel", [
             themedLabel("about.title", "About", size: 18),
@@ -103,20 +121,36 @@ public final class DemoNavigation {
         let about = CenteringContainer(identifier: "about", content: aboutPanel)
         for screen in [menu, about] { screen.isHidden = true; screenLayer.addSubview(screen) }
 
-        // Options sheet.
-        hudButton = button("options.hud", "HUD: off")
-        themeButton = button("options.theme", "Theme: dark")
-        let options = themedPanel("options.panel", [
-            themedLabel("options.title", "Options", size: 18), hudButton, themeButton,
-            themedLabel("options.pacing", "vsync and fps cap: set on the command line", size: 12),
-            button("options.back", "Back"),
+        // Options sheet: every control takes effect at once; Done (or Enter, Escape) closes it.
+        hudToggle = Toggle(identifier: "options.hud", title: "Performance HUD")
+        vsyncToggle = Toggle(identifier: "options.vsync", title: "Vsync", isOn: true)
+        fpsCapPicker = Picker(identifier: "options.fpscap", options: DemoOptionChoices.fpsCapTitles)
+        themePicker = Picker(identifier: "options.theme", options: ["Dark", "Light"])
+        speedPicker = Picker(identifier: "options.speed", options: DemoOptionChoices.animationSpeedTitles, selection: 2)
+        let options = DemoSheet.make("options", title: "Options", primary: button("options.back", "Done"), cancel: nil, content: [
+            DemoSheet.row("options.hud", "HUD", hudToggle), DemoSheet.row("options.vsync", "Sync to display", vsyncToggle),
+            DemoSheet.row("options.fpscap", "Frame cap", fpsCapPicker), DemoSheet.row("options.theme", "Theme", themePicker),
+            DemoSheet.row("options.speed", "Transitions", speedPicker),
         ])
+        hudToggle.title = ""
+        vsyncToggle.title = ""
+
+        // New game sheet.
+        playersStepper = Stepper(identifier: "newgame.players", title: "Players", value: 1, range: 1...4)
+        difficultyPicker = Picker(identifier: "newgame.difficulty", options: DemoOptionChoices.difficulties, selection: 1)
+        tutorialToggle = Toggle(identifier: "newgame.tutorial", title: "", isOn: true)
+        let newGame = DemoSheet.make("newgame", title: "New game", primary: button("newgame.start", "Start"),
+                                     cancel: button("newgame.cancel", "Cancel"), content: [
+            DemoSheet.row("newgame.players", "Players", playersStepper),
+            DemoSheet.row("newgame.difficulty", "Difficulty", difficultyPicker),
+            DemoSheet.row("newgame.tutorial", "Tutorial", tutorialToggle),
+        ])
+        playersStepper.title = ""
 
         // Sign sheet: Draw and Type tabs, Done enabled once something was drawn or typed.
         signaturePad = DrawingPad(identifier: "sign.pad")
         signaturePad.preferredWidth = 360
         signaturePad.preferredHeight = 160
-        signaturePad.backgroundColor = Color(r: 0.05, g: 0.06, b: 0.08, a: 0.9)
         signatureField = TextField(identifier: "sign.field")
         signatureField.preferredWidth = 360
         signatureField.maxLength = 48
@@ -126,9 +160,9 @@ public final class DemoNavigation {
         DemoNavigation.applyTheme(of: settings, to: signatureField)
         doneButton = button("sign.done", "Done")
         doneButton.isEnabled = false
-        let tabs = HStack(identifier: "sign.tabs", spacing: 8, [button("sign.tab.draw", "Draw"), button("sign.tab.type", "Type")])
-        let actions = HStack(identifier: "sign.actions", spacing: 8, [doneButton, button("sign.cancel", "Cancel")])
-        let sign = themedPanel("sign.panel", [themedLabel("sign.title", "Sign", size: 18), tabs, signaturePad, signatureField, actions])
+        signTabs = TabView(identifier: "sign.tabs", tabs: [.init("Draw", content: signaturePad), .init("Type", content: signatureField)])
+        let sign = DemoSheet.make("sign", title: "Sign", primary: doneButton, cancel: button("sign.cancel", "Cancel"),
+                                  content: [signTabs])
 
         // The toast, above any sheet.
         toastLabel = Label(identifier: "toast.text", text: "", fontSize: 14, textColor: .white)
@@ -143,32 +177,45 @@ public final class DemoNavigation {
         menuButtons = buttons
 
         let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about]
-        let sheets: [DemoRoute: View] = [.options: options, .sign: sign]
+        let sheets: [DemoRoute: View] = [.options: options, .sign: sign, .newGame: newGame]
         presenter = NavigationPresenter(overlay: overlay, coordinator: coordinator, screenLayer: screenLayer,
                                         name: \.rawValue, screen: { screens[$0] ?? playScreen }, sheet: { sheets[$0]! })
         // Make both sheet layers now (present and dismiss, instantly), so their views are in the initial tree.
         let transition = presenter.transition
         presenter.transition = nil
-        for route in [DemoRoute.options, .sign] { coordinator.present(route); coordinator.dismiss() }
+        for route in [DemoRoute.options, .sign, .newGame] { coordinator.present(route); coordinator.dismiss() }
         presenter.transition = transition
+        DemoSheet.bindKeys(of: overlay.layer(named: "sheet.sign"), primary: doneButton, cancel: buttons["sign.cancel"])
+        DemoSheet.bindKeys(of: overlay.layer(named: "sheet.new-game"), primary: buttons["newgame.start"]!,
+                           cancel: buttons["newgame.cancel"])
+        DemoSheet.bindKeys(of: overlay.layer(named: "sheet.options"), primary: buttons["options.back"]!, cancel: nil)
 
         // Actions.
         let nav = coordinator
         buttons["menu.play"]!.action = { _ = try? nav.perform(.reset(.play)) }
         buttons["menu.options"]!.action = { nav.present(.options) }
+        buttons["menu.newgame"]!.action = { nav.present(.newGame) }
+        buttons["newgame.cancel"]!.action = { nav.back() }
+        buttons["newgame.start"]!.action = { [unowned self] in startNewGame() }
         buttons["menu.sign"]!.action = { nav.present(.sign) }
         buttons["menu.about"]!.action = { nav.push(.about) }
         buttons["menu.quit"]!.action = { [unowned self] in onQuit?() }
         buttons["about.back"]!.action = { nav.back() }
         buttons["options.back"]!.action = { nav.back() }
         buttons["sign.cancel"]!.action = { nav.back() }
-        hudButton.action = { [unowned self] in setHUDShown(!isHUDShown()); refreshOptions() }
-        themeButton.action = { [unowned self] in
-            settings.theme = settings.theme == .dark ? .light : .dark
-            refreshOptions()
+        hudToggle.onChange = { [unowned self] on in setHUDShown(on) }
+        themePicker.onChange = { [unowned self] index in
+            settings.theme = index == 0 ? .dark : .light
+            overlay.setColorScheme(index == 0 ? .dark : .light)
         }
-        buttons["sign.tab.draw"]!.action = { [unowned self] in showSignTab("draw") }
-        buttons["sign.tab.type"]!.action = { [unowned self] in showSignTab("type") }
+        vsyncToggle.onChange = { [unowned self] _ in applyPacing() }
+        fpsCapPicker.onChange = { [unowned self] _ in applyPacing() }
+        let baseTransition = presenter.transition
+        speedPicker.onChange = { [unowned self] index in
+            let speed = DemoOptionChoices.animationSpeeds[index]
+            presenter.transition = speed > 0 ? baseTransition?.speed(speed) : nil
+        }
+        signTabs.onChange = { [unowned self] _ in refreshDone() }
         signaturePad.onChange = { [unowned self] _ in refreshDone() }
         signatureField.onEdit = { [unowned self] _ in refreshDone() }
         doneButton.action = { [unowned self] in finishSigning() }
@@ -221,11 +268,16 @@ public final class DemoNavigation {
         }
     }
 
-    private func showSignTab(_ tab: String) {
-        signTab = tab
-        signaturePad.isHidden = tab != "draw"
-        signatureField.isHidden = tab != "type"
-        refreshDone()
+    private func applyPacing() {
+        setPacing?(vsyncToggle.isOn, DemoOptionChoices.fpsCaps[fpsCapPicker.selection])
+    }
+
+    private func startNewGame() {
+        let players = playersStepper.value
+        let summary = "New game: \(players) player\(players == 1 ? "" : "s"), \(difficultyPicker.selectedTitle)"
+            + (tutorialToggle.isOn ? ", tutorial" : "")
+        _ = try? coordinator.perform(.reset(.play))
+        showToast(summary)
     }
 
     private func refreshDone() {
@@ -233,8 +285,8 @@ public final class DemoNavigation {
     }
 
     private func refreshOptions() {
-        hudButton.title = "HUD: \(isHUDShown() ? "on" : "off")"
-        themeButton.title = "Theme: \(settings.theme.rawValue)"
+        hudToggle.isOn = isHUDShown()
+        themePicker.selection = settings.theme == .dark ? 0 : 1
     }
 
     private func finishSigning() {

@@ -155,8 +155,8 @@ public final class FrameLoop {
     public let platform: any PlatformBackend
     /// The application.
     public let app: any HostApp
-    /// How the loop runs.
-    public let configuration: FrameLoopConfiguration
+    /// How the loop runs (`setFPSCap(_:)` changes the cap while it runs).
+    public private(set) var configuration: FrameLoopConfiguration
     /// The bus the loop stamps frame index and phase on (the app's `frameBus`), if any.
     public let bus: MessageBus?
     /// The fixed-step accumulator.
@@ -184,6 +184,12 @@ public final class FrameLoop {
     private var events: [InputEvent] = []
     private var phaseTimes = [Nanoseconds](repeating: 0, count: FramePhase.allCases.count)
     private var nextFrameTarget: Nanoseconds?
+
+    /// Changes the fps cap from the next frame on (nil or 0: uncapped); pacing starts over from that frame.
+    public func setFPSCap(_ cap: Int?) {
+        configuration.fpsCap = cap.flatMap { $0 > 0 ? $0 : nil }
+        nextFrameTarget = nil
+    }
 
     /// Creates a loop; nothing runs until `runFrame()` or `run()`.
     public init(platform: any PlatformBackend, app: any HostApp, configuration: FrameLoopConfiguration = .init()) {

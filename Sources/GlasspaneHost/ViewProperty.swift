@@ -20,13 +20,19 @@ public enum ViewProperty: String, CaseIterable, Sendable {
     case invalid
     /// A color picker's color, or a view's background, as `#rrggbb`.
     case color
-    /// A slider's value.
+    /// A slider's, stepper's or progress bar's value; a picker's or tab view's selected title.
     case value
+    /// Whether a toggle is on (`true`/`false`).
+    case isOn
+    /// A picker's or tab view's selected index.
+    case selection
+    /// Whether a control is enabled (`true`/`false`); `enabled` is the older name.
+    case isEnabled
 
     /// True for the properties every view has, which the session answers itself.
     public var answeredBySession: Bool {
         switch self {
-        case .hidden, .focused, .frame: true
+        case .hidden, .focused, .frame, .isOn, .selection, .isEnabled: true
         case .text, .enabled, .invalid, .color, .value: false
         }
     }

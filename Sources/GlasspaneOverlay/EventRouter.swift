@@ -90,6 +90,8 @@ public enum RoutingReason: Hashable, Sendable {
     case blockedByModal(layer: String)
     /// Tab or Shift-Tab moved keyboard focus to the target (docs/focus.md).
     case focusMoved
+    /// A Ctrl key command (Ctrl+Tab, Ctrl+Page Down...) that the target performed (`View.performKeyCommand`).
+    case keyCommand
 
     /// The reason as trace text.
     public var description: String {
@@ -107,6 +109,7 @@ public enum RoutingReason: Hashable, Sendable {
         case .modalOutsideTap(let layer): "modal \(layer): outside tap"
         case .blockedByModal(let layer): "blocked by modal \(layer)"
         case .focusMoved: "focus moved"
+        case .keyCommand: "key command"
         }
     }
 }
@@ -499,6 +502,11 @@ public final class EventRouter {
             }
             view.keyUp(k)
             return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .focused)
+        }
+        if k.modifiers.contains(.control), let handler = overlay.performKeyCommand(k), let layer = handler.layer {
+            let target = RoutingTarget.overlay(layer: layer, view: handler)
+            if !k.isRepeat { keyPresses[k.key] = target }
+            return RoutingDecision(event: event, target: target, reason: .keyCommand)
         }
         if k.key == .tab, let moved = overlay.moveFocus(backward: k.modifiers.contains(.shift)),
            let layer = moved.layer {

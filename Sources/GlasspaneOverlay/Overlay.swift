@@ -25,6 +25,14 @@ public final class Overlay {
     /// True while the focused view takes typed text (a text field): the host turns the platform's text input on
     /// only then (`PlatformBackend.textInputActive`).
     public var wantsTextInput: Bool { focusedView?.acceptsTextInput ?? false }
+    /// The design tokens every control reads; set with `setTheme(_:scheme:)` (Overlay+Theme.swift).
+    public internal(set) var theme = Theme.standard
+    /// Light or dark; set with `setColorScheme(_:)`.
+    public internal(set) var colorScheme = ColorScheme.dark
+    /// `theme`'s colors in `colorScheme`, by token raw value: what `View.themeColor(_:)` reads.
+    var resolvedColors = Theme.standard.colors.map { $0.resolved(for: .dark) }
+    /// Views that change with the frame clock (`startTicking(_:)`).
+    var frameTickers: [WeakTicker] = []
 
 
     /// The frame clock's time at the last `advanceAnimations(to:)` (seconds, simulated); nil before the first.
@@ -316,7 +324,8 @@ public final class Overlay {
     public func advanceAnimations(to time: Double) -> Bool {
         let now = max(time, animationTime ?? time)
         animationTime = now
-        return animationStore.advance(to: now)
+        let ticked = tickFrameViews(time: now)
+        return animationStore.advance(to: now) || ticked
     }
 
     /// The number of views with a running property animation.

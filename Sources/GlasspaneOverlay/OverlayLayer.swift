@@ -301,6 +301,7 @@ public final class OverlayLayer {
             // A view not painted in the current generation is not in the list (hidden or detached).
             guard view.paintGeneration == generation, view.layer === self else { view.needsDisplay = false; continue }
             context.opacity = view.paintOpacity
+            view.themeTokensRead = []
             view.draw(in: Rect(origin: view.paintOrigin, size: view.presentationFrame.size), context: &context)
             context.transformCommands(from: base, by: view.paintTransform)
             stats.viewsPainted += 1
@@ -342,6 +343,7 @@ public final class OverlayLayer {
         view.needsDisplay = false
         context.opacity = effective
         let start = context.commands.count
+        view.themeTokensRead = []
         view.draw(in: rect, context: &context)
         context.transformCommands(from: start, by: transform)
         view.paintStart = context.indexOffset + start

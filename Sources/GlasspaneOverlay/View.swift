@@ -259,6 +259,12 @@ open class View {
     /// Some binding read a property that changed since it last ran.
     final var hasDirtyBindings = false
 
+    // MARK: - Theme
+
+    /// The color tokens `draw(in:context:)` read at the view's last paint (a scheme switch repaints the view only
+    /// when one of them changed; Overlay+Theme.swift).
+    package final var themeTokensRead = ColorTokenSet()
+
     // MARK: - Animation state
 
     /// This view's slot in its overlay's `ViewAnimationStore` while some property animates, else -1.
@@ -453,4 +459,7 @@ open class View {
     open func textComposition(_ text: String, cursor: Int) {}
     /// Called after `isFocused` changed.
     open func focusDidChange() {}
+    /// A key pressed with Ctrl (Ctrl+Tab, Ctrl+Page Down...), offered before focus handling to the focused view and
+    /// its ancestors, or with no focus to the visible views of the focus scope; true when the view performed it.
+    open func performKeyCommand(_ event: KeyEvent) -> Bool { false }
 }

@@ -252,7 +252,15 @@ struct SessionExpectationContext: @MainActor ExpectationContext {
         case .hidden: return String(view.isHidden)
         case .focused: return String(view.isFocused)
         case .frame: return view.windowFrame.description
-        default: return app.property(property, of: view)
+        case .isEnabled:
+            if let control = view as? Control { return String(control.isEnabled) }
+            if let button = view as? Button { return String(button.isEnabled) }
+            return (view as? any ScriptableControl)?.scriptValue(of: name)
+        case .isOn, .selection: return (view as? any ScriptableControl)?.scriptValue(of: name)
+        default:
+            // The themed controls answer their own properties (Controls/Control.swift).
+            if let answer = (view as? any ScriptableControl)?.scriptValue(of: name) { return answer }
+            return app.property(property, of: view)
         }
     }
 

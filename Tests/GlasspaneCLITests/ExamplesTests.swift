@@ -52,6 +52,14 @@ final class ExamplesTests: XCTestCase {
         XCTAssertEqual(code, 0)
     }
 
+    func testSettingsSheetControlsSendTheEngineTheirValuesOverTheBus() throws {
+        let (code, line) = try runExample("Settings", frames: 4)
+        XCTAssertTrue(line.hasPrefix("Settings: engine received 3 apply-settings, now sound true, quality Ultra, lives 4; "
+                                     + "light theme repainted "), line)
+        XCTAssertFalse(line.hasSuffix("repainted 0 views"), line)
+        XCTAssertEqual(code, 0)
+    }
+
     func testCoordinatorWalksTheRoutesAndEscapeClosesTheSheetFirst() throws {
         let (code, line) = try runExample("Coordinator", frames: 8)
         XCTAssertEqual(line, "Coordinator: 6 steps, final stack menu, Escape went to sheet.options (blocked by modal sheet.options) "

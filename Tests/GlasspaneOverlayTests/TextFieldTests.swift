@@ -214,7 +214,7 @@ final class TextFieldTests: XCTestCase {
         }
         // Monospace metrics: 6 points per character from x = 8; the selection covers "cd" (x 20...32), and the caret,
         // moved left twice, sits at its start.
-        let selection = rects.filter { $0.color == field.selectionColor }.map(\.frame)
+        let selection = rects.filter { $0.color == Theme.standard[.textSelection].dark }.map(\.frame)
         XCTAssertEqual(selection.map(\.minX), [20], dump)
         XCTAssertEqual(selection.map(\.width), [12], "selection 12 points wide: \(dump)")
         let carets = rects.filter { $0.frame.width == 1.5 }.map(\.frame)

@@ -2,6 +2,16 @@
 import GlasspaneCore
 import GlasspaneDraw
 
+/// How a button reads in a sheet's title bar or a dialog.
+public enum ButtonRole: String, Hashable, Sendable {
+    /// A plain control.
+    case plain
+    /// The default action (Done, OK): filled with the accent, and the sheet's Enter runs it.
+    case primary
+    /// The cancellation (Cancel): plain look, and the sheet's Escape runs it.
+    case cancel
+}
+
 /// A push button with a text title. The action runs when a press that began on the button ends inside it;
 /// a cancel or a release outside does nothing. A press does not take keyboard focus, but Tab stops on an enabled
 /// button (a focus ring shows it) and Enter or Space then activates it.
@@ -18,22 +28,24 @@ open class Button: View {
     public var padding = EdgeInsets(horizontal: 12, vertical: 6) {
         didSet { if padding != oldValue { invalidateMeasurement() } }
     }
-    /// Title color.
-    public var titleColor: Color = .white { didSet { setNeedsDisplay() } }
-    /// Fill at rest.
-    public var normalColor = Color(r: 0.25, g: 0.27, b: 0.32) { didSet { setNeedsDisplay() } }
-    /// Fill while a hovering pointer is over it.
-    public var hoverColor = Color(r: 0.32, g: 0.35, b: 0.41) { didSet { setNeedsDisplay() } }
-    /// Fill while pressed with the pointer inside.
-    public var highlightedColor = Color(r: 0.17, g: 0.45, b: 0.85) { didSet { setNeedsDisplay() } }
+    /// How the button reads: a plain control, or the sheet's primary action (accent fill).
+    public var role: ButtonRole = .plain { didSet { if role != oldValue { setNeedsDisplay() } } }
+    /// Title color; nil: the theme's (`controlText`, `accentText` for a primary button).
+    public var titleColor: Color? { didSet { setNeedsDisplay() } }
+    /// Fill at rest; nil: the theme's (`control`, `accent` for a primary button).
+    public var normalColor: Color? { didSet { setNeedsDisplay() } }
+    /// Fill while a hovering pointer is over it; nil: the theme's `controlHover`.
+    public var hoverColor: Color? { didSet { setNeedsDisplay() } }
+    /// Fill while pressed with the pointer inside; nil: the theme's `controlPressed`.
+    public var highlightedColor: Color? { didSet { setNeedsDisplay() } }
     /// Runs on a release inside after a press on the button, or on Enter or Space while it has focus.
     public var action: (() -> Void)?
     /// A disabled button is drawn faded, ignores presses and keys, and Tab skips it.
     public var isEnabled = true {
         didSet { if isEnabled != oldValue { setNeedsDisplay(); if !isEnabled { isHighlighted = false; trackedPointer = nil } } }
     }
-    /// The focus ring's color (drawn just outside the bounds while focused).
-    public var focusRingColor = Color(r: 0.4, g: 0.7, b: 1) { didSet { setNeedsDisplay() } }
+    /// The focus ring's color (drawn just outside the bounds while focused); nil: the theme's `focusRing`.
+    public var focusRingColor: Color? { didSet { setNeedsDisplay() } }
 
     /// True while pressed with the pointer inside.
     package private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
@@ -63,16 +75,22 @@ open class Button: View {
 
     /// Fill by state, border, centered title.
     open override func draw(in rect: Rect, context: inout PaintContext) {
-        var fill = isHighlighted ? highlightedColor : (isHovered ? hoverColor : normalColor)
+        let primary = role == .primary
+        var fill = isHighlighted ? themeColor(.controlPressed, overriddenBy: highlightedColor)
+            : isHovered ? (primary ? themeColor(.accent).mixed(with: themeColor(.accentText), by: 0.15)
+                                   : themeColor(.controlHover, overriddenBy: hoverColor))
+            : themeColor(primary ? .accent : .control, overriddenBy: normalColor)
         if !isEnabled { fill = fill.withAlpha(fill.a * 0.45) }
         let radius = presentationCornerRadius
         if isFocused {
-            context.add(.border(rect.insetBy(-3), color: focusRingColor, width: 2, cornerRadius: radius + 3))
+            let ring = themeColor(.focusRing, overriddenBy: focusRingColor)
+            context.add(.border(rect.insetBy(-3), color: ring, width: 2, cornerRadius: radius + 3))
         }
         context.add(.rect(rect, color: fill, cornerRadius: radius))
         if borderWidth > 0 && borderColor.a > 0 {
             context.add(.border(rect, color: borderColor, width: borderWidth, cornerRadius: radius))
         }
+        let titleColor = themeColor(primary ? .accentText : .controlText, overriddenBy: self.titleColor)
         let t = context.fonts.measure(title, fontSize: fontSize)
         let origin = Point(x: rect.minX + ((rect.width - t.width) / 2).rounded(.down),
                            y: rect.minY + ((rect.height - t.height) / 2).rounded(.down))

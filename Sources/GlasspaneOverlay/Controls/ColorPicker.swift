@@ -27,10 +27,10 @@ public final class ColorPicker: StackView {
     public let presets: [ColorSwatch]
 
     /// The colors of the preset row.
-    public static let defaultPresets: [Color] = ["#e4572e", "#f3a712", "#33aa55", "#2e86de", "#8e44ad", "#ecf0f1"].map { Color(hex: $0)! }
+    public static let defaultPresets: [Color] = Theme.standardSwatches
 
     /// Creates a picker `width` points wide showing `color`.
-    public init(identifier: String = "picker", color: Color = Color(r: 0.93, g: 0.45, b: 0.16), width: Double = 216,
+    public init(identifier: String = "picker", color: Color = Theme.standardPickerColor, width: Double = 216,
                 presetColors: [Color] = ColorPicker.defaultPresets) {
         hsv = color.hsv
         saturationValue = SaturationValueArea(identifier: "\(identifier).sv")
@@ -39,11 +39,10 @@ public final class ColorPicker: StackView {
         hueBar = HueBar(identifier: "\(identifier).hue")
         hueBar.preferredWidth = width
         hueBar.preferredHeight = 16
-        preview = View(identifier: "\(identifier).preview")
+        preview = ColorPreview(identifier: "\(identifier).preview")
         preview.preferredWidth = 30
         preview.preferredHeight = 30
         preview.cornerRadius = 6
-        preview.borderColor = Color(r: 1, g: 1, b: 1, a: 0.35)
         preview.borderWidth = 1
         hexField = TextField(identifier: "\(identifier).hex", text: color.hex)
         hexField.preferredWidth = width - 30 - 8
@@ -225,10 +224,10 @@ public final class SaturationValueArea: DragSurface {
                       y: rect.minY + ColorPicker.gradientOffset(fraction: 1 - hsv.v, length: rect.height))
         // The ring marks the exact point; near an edge it is cut by the square rather than spilling onto the panel.
         context.add(.pushClip(rect))
-        context.add(.ring(center: p, radius: 7, width: 2.5, color: .white))
-        context.add(.ring(center: p, radius: 8.5, width: 1.5, color: Color(r: 0, g: 0, b: 0, a: 0.45)))
+        context.add(.ring(center: p, radius: 7, width: 2.5, color: themeColor(.markerLight)))
+        context.add(.ring(center: p, radius: 8.5, width: 1.5, color: themeColor(.markerShadow)))
         context.add(.popClip)
-        if isFocused { context.add(.border(rect, color: Color(r: 0.4, g: 0.7, b: 1), width: 2, cornerRadius: 6)) }
+        if isFocused { context.add(.border(rect, color: themeColor(.focusRing), width: 2, cornerRadius: 6)) }
     }
 
     /// Selects saturation and value under the pointer (clamped to the square; see `ColorPicker.saturationValue`).
@@ -264,8 +263,8 @@ public final class HueBar: DragSurface {
         let x = rect.minX + ColorPicker.gradientOffset(fraction: hsv.h, length: rect.width)
         let marker = Rect(x: x - 4, y: rect.minY - 2, width: 8, height: rect.height + 4)
         context.add(.rect(marker, color: Color(hue: hsv.h, saturation: 1, value: 1), cornerRadius: 3))
-        context.add(.border(marker, color: .white, width: 2, cornerRadius: 3))
-        if isFocused { context.add(.border(rect.insetBy(-3), color: Color(r: 0.4, g: 0.7, b: 1), width: 2, cornerRadius: rect.height / 2 + 3)) }
+        context.add(.border(marker, color: themeColor(.markerLight), width: 2, cornerRadius: 3))
+        if isFocused { addFocusRing(around: rect, cornerRadius: rect.height / 2, context: &context) }
     }
 
     /// Selects the hue under the pointer (clamped to the bar).
@@ -308,7 +307,6 @@ public final class ColorSwatch: View {
         super.init(identifier: identifier)
         backgroundColor = color
         cornerRadius = 5
-        borderColor = Color(r: 1, g: 1, b: 1, a: 0.25)
         borderWidth = 1
     }
 
@@ -333,10 +331,10 @@ public final class ColorSwatch: View {
     public override func draw(in rect: Rect, context: inout PaintContext) {
         context.add(.rect(rect, color: color, cornerRadius: cornerRadius))
         if isSelected {
-            context.add(.border(rect, color: .white, width: 2, cornerRadius: cornerRadius))
-            context.add(.border(rect.insetBy(2), color: Color(r: 0, g: 0, b: 0, a: 0.5), width: 1, cornerRadius: max(cornerRadius - 2, 0)))
+            context.add(.border(rect, color: themeColor(.markerLight), width: 2, cornerRadius: cornerRadius))
+            context.add(.border(rect.insetBy(2), color: themeColor(.markerShadow), width: 1, cornerRadius: max(cornerRadius - 2, 0)))
         } else {
-            context.add(.border(rect, color: isHovered ? Color(r: 1, g: 1, b: 1, a: 0.8) : borderColor,
+            context.add(.border(rect, color: isHovered ? themeColor(.swatchHover) : themedBorder(.swatchBorder),
                                 width: isHovered ? 1.5 : borderWidth, cornerRadius: cornerRadius))
         }
     }
@@ -345,4 +343,14 @@ public final class ColorSwatch: View {
 extension HSV {
     /// Each component clamped to 0...1 (a key step past either end stops there).
     var clampedToUnit: HSV { HSV(h: min(max(h, 0), 1), s: min(max(s, 0), 1), v: min(max(v, 0), 1)) }
+}
+
+/// The picker's preview: its color (the view's `backgroundColor`) outlined in the theme's `swatchBorder`.
+final class ColorPreview: View {
+    /// The color, then the outline.
+    override func draw(in rect: Rect, context: inout PaintContext) {
+        let radius = presentationCornerRadius
+        context.add(.rect(rect, color: presentationBackgroundColor, cornerRadius: radius))
+        context.add(.border(rect, color: themedBorder(.swatchBorder), width: borderWidth, cornerRadius: radius))
+    }
 }

@@ -37,8 +37,8 @@ open class DrawingPad: View {
     /// never more than the dots) its memory, about 16 bytes per dot and per sample.
     public static let maximumDots = 16_384
 
-    /// Ink color.
-    public var inkColor: Color = .white { didSet { setNeedsDisplay() } }
+    /// Ink color; nil: the theme's `ink`.
+    public var inkColor: Color? { didSet { setNeedsDisplay() } }
     /// Line width in points.
     public var lineWidth = 3.0 { didSet { flattenedCache.removeAll(); setNeedsDisplay() } }
     /// Called after every change.
@@ -58,11 +58,9 @@ open class DrawingPad: View {
     private var dotsAllotted = 0
     private var continuations: [AsyncStream<Change>.Continuation] = []
 
-    /// Creates a pad with a dark fill and a hairline border, 320 x 160 unless laid out otherwise.
+    /// Creates a pad with the theme's canvas fill and a hairline border, 320 x 160 unless laid out otherwise.
     public override init(identifier: String = "", frame: Rect = .zero) {
         super.init(identifier: identifier, frame: frame)
-        backgroundColor = Color(r: 0.06, g: 0.07, b: 0.09)
-        borderColor = Color(r: 0.35, g: 0.37, b: 0.42)
         borderWidth = 1
         cornerRadius = 6
         clipsToBounds = true
@@ -232,7 +230,10 @@ open class DrawingPad: View {
 
     /// Background, border, then every stroke as dots (finished strokes are smoothed once and cached).
     open override func draw(in rect: Rect, context: inout PaintContext) {
-        super.draw(in: rect, context: &context)
+        let corner = presentationCornerRadius
+        context.add(.rect(rect, color: themedBackground(.canvas), cornerRadius: corner))
+        context.add(.border(rect, color: themedBorder(.fieldBorder), width: borderWidth, cornerRadius: corner))
+        let inkColor = themeColor(.ink, overriddenBy: self.inkColor)
         fillCache()
         let radius = lineWidth / 2
         func dots(_ points: [Point]) {

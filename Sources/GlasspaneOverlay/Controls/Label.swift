@@ -22,8 +22,8 @@ open class Label: View {
     public var fontSize: Double {
         didSet { if fontSize != oldValue { textMetricsDidChange(from: text, fontSize: oldValue) } }
     }
-    /// Text color.
-    public var textColor: Color {
+    /// Text color; nil: the theme's `text`.
+    public var textColor: Color? {
         didSet { if textColor != oldValue { setNeedsDisplay() } }
     }
     /// Horizontal placement inside the bounds (the text is centered vertically).
@@ -32,7 +32,7 @@ open class Label: View {
     }
 
     /// Creates a label.
-    public init(identifier: String = "", text: String, fontSize: Double = 14, textColor: Color = .white,
+    public init(identifier: String = "", text: String, fontSize: Double = 14, textColor: Color? = nil,
                 alignment: TextAlignment = .leading) {
         self.text = text; self.fontSize = fontSize; self.textColor = textColor; self.alignment = alignment
         super.init(identifier: identifier)
@@ -84,6 +84,6 @@ open class Label: View {
         case .trailing: rect.maxX - size.width
         }
         let y = rect.minY + ((rect.height - size.height) / 2).rounded(.down)
-        context.add(.glyphs(GlyphRun(text: text, origin: Point(x: x, y: y), fontSize: fontSize, color: textColor)))
+        context.add(.glyphs(GlyphRun(text: text, origin: Point(x: x, y: y), fontSize: fontSize, color: themeColor(.text, overriddenBy: textColor))))
     }
 }

@@ -19,16 +19,33 @@ open class Panel: View {
         didSet { if padding != oldValue { invalidateMeasurement() } }
     }
 
-    /// Creates a panel with a dark translucent fill, radius 10 and a hairline border.
+    /// The theme token of the fill while `backgroundColor` is clear (`.sheet` for an opaque sheet); nil: no fill.
+    public var surface: ColorToken? = .surface { didSet { if surface != oldValue { setNeedsDisplay() } } }
+    /// The theme token of the border while `borderColor` is clear; nil: no border.
+    public var borderToken: ColorToken? = .separator { didSet { if borderToken != oldValue { setNeedsDisplay() } } }
+
+    /// Creates a panel with the theme's surface fill, radius 10 and a hairline border.
     public init(identifier: String = "", padding: EdgeInsets = EdgeInsets(all: 12), content: View? = nil) {
         self.padding = padding
         super.init(identifier: identifier)
-        backgroundColor = Color(r: 0.1, g: 0.11, b: 0.13, a: 0.92)
         cornerRadius = 10
-        borderColor = Color(r: 1, g: 1, b: 1, a: 0.12)
         borderWidth = 1
         self.content = content
         if let content { addSubview(content) }
+    }
+
+    /// A panel with a fill claims its bounds.
+    open override var claimsBoundsByDefault: Bool { surface != nil || super.claimsBoundsByDefault }
+
+    /// The fill (own `backgroundColor`, else the `surface` token), then the border (likewise).
+    open override func draw(in rect: Rect, context: inout PaintContext) {
+        let radius = presentationCornerRadius
+        let fill = backgroundColor.a > 0 ? presentationBackgroundColor : surface.map { themeColor($0) } ?? .clear
+        if fill.a > 0 { context.add(.rect(rect, color: fill, cornerRadius: radius)) }
+        let border = borderColor.a > 0 ? borderColor : borderToken.map { themeColor($0) } ?? .clear
+        if borderWidth > 0 && border.a > 0 {
+            context.add(.border(rect, color: border, width: borderWidth, cornerRadius: radius))
+        }
     }
 
     /// The content's size plus padding.

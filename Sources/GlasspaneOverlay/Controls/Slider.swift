@@ -21,14 +21,14 @@ open class Slider: View {
     public var step: Double?
     /// Called with the new value when the user changes it.
     public var onChange: ((Double) -> Void)?
-    /// Track color.
-    public var trackColor = Color(r: 0.3, g: 0.32, b: 0.36) { didSet { setNeedsDisplay() } }
-    /// Filled part of the track.
-    public var fillColor = Color(r: 0.17, g: 0.45, b: 0.85) { didSet { setNeedsDisplay() } }
-    /// Thumb color.
-    public var thumbColor: Color = .white { didSet { setNeedsDisplay() } }
-    /// Focus ring color.
-    public var focusRingColor = Color(r: 0.4, g: 0.7, b: 1) { didSet { setNeedsDisplay() } }
+    /// Track color; nil: the theme's `track`.
+    public var trackColor: Color? { didSet { setNeedsDisplay() } }
+    /// Filled part of the track; nil: the theme's `accent`.
+    public var fillColor: Color? { didSet { setNeedsDisplay() } }
+    /// Thumb color; nil: the theme's `thumb`.
+    public var thumbColor: Color? { didSet { setNeedsDisplay() } }
+    /// Focus ring color; nil: the theme's `focusRing`.
+    public var focusRingColor: Color? { didSet { setNeedsDisplay() } }
     /// Thumb radius in points (also the inset at each end of the track).
     package let thumbRadius = 8.0
     /// Track thickness in points.
@@ -79,12 +79,13 @@ open class Slider: View {
         let cx = rect.minX + thumbRadius + usable * fraction
         let cy = rect.minY + rect.height / 2
         let track = Rect(x: rect.minX + thumbRadius, y: cy - trackThickness / 2, width: usable, height: trackThickness)
-        context.add(.rect(track, color: trackColor, cornerRadius: trackThickness / 2))
+        context.add(.rect(track, color: themeColor(.track, overriddenBy: trackColor), cornerRadius: trackThickness / 2))
         context.add(.rect(Rect(x: track.minX, y: track.minY, width: cx - track.minX, height: trackThickness),
-                          color: fillColor, cornerRadius: trackThickness / 2))
-        context.add(.circle(center: Point(x: cx, y: cy), radius: thumbRadius, color: thumbColor))
+                          color: themeColor(.accent, overriddenBy: fillColor), cornerRadius: trackThickness / 2))
+        context.add(.circle(center: Point(x: cx, y: cy), radius: thumbRadius, color: themeColor(.thumb, overriddenBy: thumbColor)))
         if isFocused {
-            context.add(.ring(center: Point(x: cx, y: cy), radius: thumbRadius + 2, width: 2, color: focusRingColor))
+            context.add(.ring(center: Point(x: cx, y: cy), radius: thumbRadius + 2, width: 2,
+                              color: themeColor(.focusRing, overriddenBy: focusRingColor)))
         }
     }
 

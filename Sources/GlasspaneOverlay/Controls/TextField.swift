@@ -53,13 +53,13 @@ open class TextField: View {
     /// Runs with the text after every edit (typing, deletion, paste, Escape's revert), before it is applied.
     public var onEdit: ((String) -> Void)?
     /// Text color.
-    public var textColor: Color = .white { didSet { setNeedsDisplay() } }
+    public var textColor: Color? { didSet { setNeedsDisplay() } }
     /// Outline while focused.
-    public var focusColor = Color(r: 0.4, g: 0.7, b: 1) { didSet { setNeedsDisplay() } }
+    public var focusColor: Color? { didSet { setNeedsDisplay() } }
     /// Outline while the text is invalid.
-    public var invalidColor = Color(r: 0.95, g: 0.3, b: 0.3) { didSet { setNeedsDisplay() } }
+    public var invalidColor: Color? { didSet { setNeedsDisplay() } }
     /// Behind selected text.
-    public var selectionColor = Color(r: 0.25, g: 0.45, b: 0.8, a: 0.75) { didSet { setNeedsDisplay() } }
+    public var selectionColor: Color? { didSet { setNeedsDisplay() } }
 
     /// The caret, in characters from the start (0...text.count).
     package private(set) var caret = 0
@@ -83,8 +83,6 @@ open class TextField: View {
         super.init(identifier: identifier)
         caret = text.count
         anchor = caret
-        backgroundColor = Color(r: 0.1, g: 0.11, b: 0.13)
-        borderColor = Color(r: 0.35, g: 0.37, b: 0.42)
         borderWidth = 1
         cornerRadius = 4
     }
@@ -365,9 +363,13 @@ open class TextField: View {
     /// Background, an outline (focus or invalid), the selection, the text, the invalid hint and the caret.
     open override func draw(in rect: Rect, context: inout PaintContext) {
         let radius = presentationCornerRadius
-        context.add(.rect(rect, color: presentationBackgroundColor, cornerRadius: radius))
+        // Colors: own overrides, else the theme's tokens.
+        let fill = themedBackground(.field), textColor = themeColor(.text, overriddenBy: self.textColor)
+        let invalidColor = themeColor(.invalid, overriddenBy: self.invalidColor)
+        let selectionColor = themeColor(.textSelection, overriddenBy: self.selectionColor)
+        context.add(.rect(rect, color: fill, cornerRadius: radius))
         let invalid = isInvalid
-        let outline = invalid ? invalidColor : (isFocused ? focusColor : borderColor)
+        let outline = invalid ? invalidColor : (isFocused ? themeColor(.focusRing, overriddenBy: focusColor) : themedBorder(.fieldBorder))
         context.add(.border(rect, color: outline, width: isFocused || invalid ? 2 : borderWidth, cornerRadius: radius))
         let fonts = context.fonts
         // Widths of the first characters, cached until the text, the font size or the metrics change.
@@ -406,7 +408,7 @@ open class TextField: View {
         if isFocused && !markedText.isEmpty {
             // The composition sits at the caret over a backing, underlined; the text after the caret moves right.
             let markedWidth = fonts.measure(markedText, fontSize: fontSize).width
-            context.add(.rect(Rect(x: caretDrawX, y: top, width: markedWidth, height: lineHeight), color: presentationBackgroundColor, cornerRadius: 0))
+            context.add(.rect(Rect(x: caretDrawX, y: top, width: markedWidth, height: lineHeight), color: fill, cornerRadius: 0))
             context.add(.glyphs(GlyphRun(text: markedText, origin: Point(x: caretDrawX, y: top), fontSize: fontSize, color: textColor)))
             context.add(.rect(Rect(x: caretDrawX, y: top + lineHeight - 2, width: markedWidth, height: 1), color: textColor, cornerRadius: 0))
             let cursorPrefix = String(markedText.prefix(markedCursor))

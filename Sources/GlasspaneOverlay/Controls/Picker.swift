@@ -1,0 +1,121 @@
+// A picker: one of several options, shown as segments side by side (the segmented style).
+import GlasspaneCore
+import GlasspaneDraw
+
+/// One choice among titled options (SwiftUI's `Picker` with the segmented style): equal-width segments, the selected
+/// one filled with the accent. A click selects the segment under the pointer; Left/Right step, Home/End jump.
+/// `onChange` reports user changes only. At most `maximumOptions` options.
+public final class Picker: Control, ScriptableControl {
+    /// The most options a picker holds (more are dropped, with `droppedOptionCount` saying how many).
+    public static let maximumOptions = 16
+    /// The options' titles.
+    public private(set) var options: [String]
+    /// How many options `init` dropped over `maximumOptions`.
+    public private(set) var droppedOptionCount = 0
+    /// The selected option's index (clamped to the options). Setting it does not call `onChange`.
+    public var selection: Int {
+        didSet {
+            let c = min(max(selection, 0), max(options.count - 1, 0))
+            if c != selection { selection = c }
+            if selection != oldValue { setNeedsDisplay() }
+        }
+    }
+    /// Called with the new index when the user changes it.
+    public var onChange: ((Int) -> Void)?
+
+    /// Creates a picker over `options` (the first `maximumOptions` of them).
+    public init(identifier: String = "", options: [String], selection: Int = 0, onChange: ((Int) -> Void)? = nil) {
+        self.options = Array(options.prefix(Picker.maximumOptions))
+        droppedOptionCount = max(0, options.count - Picker.maximumOptions)
+        self.selection = min(max(selection, 0), max(options.count - 1, 0))
+        self.onChange = onChange
+        super.init(identifier: identifier)
+    }
+
+    /// The selected option's title (empty with no options).
+    public var selectedTitle: String { options.indices.contains(selection) ? options[selection] : "" }
+
+    /// Selects as the user did: clamps, and calls `onChange` when it changed.
+    public func select(_ index: Int) {
+        guard !options.isEmpty else { return }
+        let old = selection
+        selection = index
+        if selection != old { onChange?(selection) }
+    }
+
+    /// Selects the option with a title; false when there is none.
+    @discardableResult
+    public func select(title: String) -> Bool {
+        guard let i = options.firstIndex(of: title) else { return false }
+        select(i)
+        return true
+    }
+
+    /// The segment under an x offset in the control's coordinates.
+    func segment(atX x: Double) -> Int? {
+        guard !options.isEmpty, frame.width > 0 else { return nil }
+        return min(max(Int(x / (frame.width / Double(options.count))), 0), options.count - 1)
+    }
+
+    /// Every segment as wide as the widest title, plus padding; the proposed width when wider.
+    public override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size {
+        let size = theme.type.body
+        let widest = options.map { fonts.measure($0, fontSize: size).width }.max() ?? 0
+        let lineHeight = fonts.measure("Ag", fontSize: size).height
+        let natural = (widest + 2 * theme.spacing.medium) * Double(max(options.count, 1))
+        return Size(width: proposed.width.isFinite ? max(natural, min(proposed.width, natural * 2)) : natural,
+                    height: lineHeight + 2 * 6)
+    }
+
+    /// The track, the selected segment, titles, hover and press on the segment under the pointer, focus ring.
+    public override func draw(in rect: Rect, context: inout PaintContext) {
+        let radius = theme.radii.control
+        context.add(.rect(rect, color: enabledColor(themeColor(.control)), cornerRadius: radius))
+        guard !options.isEmpty else { return }
+        let w = rect.width / Double(options.count)
+        let hot = (isPressed ? pressLocation : hoverLocation).flatMap { segment(atX: $0.x) }
+        let fontSize = theme.type.body
+        for (i, title) in options.enumerated() {
+            let seg = Rect(x: rect.minX + Double(i) * w, y: rect.minY, width: w, height: rect.height)
+            let selected = i == selection
+            if selected {
+                context.add(.rect(seg.insetBy(2), color: enabledColor(themeColor(.accent)), cornerRadius: max(radius - 2, 0)))
+            } else if i == hot && isEnabled && (isHovered || isPressed) {
+                context.add(.rect(seg.insetBy(2), color: stateFill(pressed: isPressed, hovered: true), cornerRadius: max(radius - 2, 0)))
+            }
+            let t = context.fonts.measure(title, fontSize: fontSize)
+            let origin = Point(x: seg.minX + ((w - t.width) / 2).rounded(.down), y: seg.minY + ((seg.height - t.height) / 2).rounded(.down))
+            context.add(.glyphs(GlyphRun(text: title, origin: origin, fontSize: fontSize,
+                                         color: enabledColor(themeColor(selected ? .accentText : .controlText)))))
+        }
+        drawFocusRing(rect, cornerRadius: radius, context: &context)
+    }
+
+    /// A click selects the segment under the pointer; Space or Enter selects the next one (wrapping).
+    public override func clicked(at location: Point?) {
+        if let location, let i = segment(atX: location.x) { select(i) }
+        else if !options.isEmpty { select((selection + 1) % options.count) }
+    }
+
+    /// Left/Right step, Home/End jump; Space and Enter as `clicked`.
+    public override func keyPressed(_ event: KeyEvent) -> Bool {
+        switch event.key {
+        case .left, .up: select(selection - 1)
+        case .right, .down: select(selection + 1)
+        case .home: select(0)
+        case .end: select(options.count - 1)
+        default: return super.keyPressed(event)
+        }
+        return true
+    }
+
+    /// `selection` (the index), `value` (the title), `isEnabled`.
+    public func scriptValue(of property: String) -> String? {
+        switch property {
+        case "selection": String(selection)
+        case "value", "text": selectedTitle
+        case "isEnabled", "enabled": String(isEnabled)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Screenshots of the demo's screens in both themes, for the README: replays a generated tour headless (the same
+# frames every run, so the images never go stale) and writes docs/images/<screen>-<theme>.png.
+# Usage: scripts/screenshots.sh [glasspane binary] (default .build/debug/glasspane; build it first).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin="${1:-.build/debug/glasspane}"
+out=docs/images
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for theme in dark light; do
+    script="$tmp/tour-$theme.jsonl"
+    # Light: open Options, pick Light, close, before the tour (the tour's frames shift by 100).
+    start=0
+    {
+        echo '{"format":"glasspane-script","version":1,"window":{"width":1280,"height":720,"scale":1},"step_hz":120,"options":{"route":"menu"}}'
+        if [ "$theme" = light ]; then
+            echo '{"frame":20,"click":"menu.options"}'
+            echo '{"frame":70,"click":{"view":"options.theme","at":[0.75,0.5]}}'
+            echo '{"frame":71,"expect":{"view":"options.theme","property":"value","equals":"Light"}}'
+            echo '{"frame":72,"click":"options.back"}'
+            start=100
+        fi
+        echo "{\"frame\":$((start + 61)),\"click\":\"menu.options\"}"
+        echo "{\"frame\":$((start + 121)),\"click\":\"options.back\"}"
+        echo "{\"frame\":$((start + 180)),\"click\":\"menu.newgame\"}"
+        echo "{\"frame\":$((start + 241)),\"key\":\"escape\"}"
+        echo "{\"frame\":$((start + 300)),\"click\":\"menu.sign\"}"
+        echo "{\"frame\":$((start + 340)),\"drag\":{\"from\":{\"view\":\"sign.pad\",\"at\":[0.15,0.6]},\"to\":{\"view\":\"sign.pad\",\"at\":[0.85,0.35]},\"frames\":12}}"
+        echo "{\"frame\":$((start + 361)),\"key\":\"escape\"}"
+    } > "$script"
+    SDL_VIDEODRIVER=offscreen "$bin" replay "$script" --headless \
+        --screenshot-at "$((start + 60)):$out/menu-$theme.png" \
+        --screenshot-at "$((start + 120)):$out/options-$theme.png" \
+        --screenshot-at "$((start + 240)):$out/new-game-$theme.png" \
+        --screenshot-at "$((start + 360)):$out/sign-$theme.png"
+done
