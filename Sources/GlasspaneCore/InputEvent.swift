@@ -82,6 +82,10 @@ public enum Key: Hashable, Sendable, Codable {
     case home
     /// End.
     case end
+    /// Page Up.
+    case pageUp
+    /// Page Down.
+    case pageDown
     /// A function key, F1...F24.
     case function(Int)
     /// A printable key, lowercase (`a`, `1`, `#`).
@@ -103,6 +107,8 @@ public enum Key: Hashable, Sendable, Codable {
         case .down: "down"
         case .home: "home"
         case .end: "end"
+        case .pageUp: "pageup"
+        case .pageDown: "pagedown"
         case .function(let n): "f\(n)"
         case .character(let c): String(c)
         case .other(let code): "code:\(code)"
@@ -114,6 +120,7 @@ public enum Key: Hashable, Sendable, Codable {
         let named: [String: Key] = [
             "escape": .escape, "enter": .enter, "return": .enter, "tab": .tab, "backspace": .backspace,
             "delete": .delete, "left": .left, "right": .right, "up": .up, "down": .down, "home": .home, "end": .end,
+            "pageup": .pageUp, "pagedown": .pageDown,
         ]
         let lower = name.lowercased()
         if let k = named[lower] { self = k; return }

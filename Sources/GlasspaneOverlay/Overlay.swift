@@ -32,6 +32,8 @@ public final class Overlay {
     public private(set) var animationTime: Double?
     /// The running view property animations, in flat stores (ViewAnimationStore.swift).
     private(set) lazy var animationStore = ViewAnimationStore(overlay: self)
+    /// Views called once per frame while they move on their own (a scroll view's momentum); empty when still.
+    var frameTickers: [any FrameTicking] = []
 
     /// False only when no layer needs layout, an appearance scan or (while visible) paint: the frame's layout and
     /// paint then return at once, reading nothing else (an idle frame's data is cold in the cache after rendering).
@@ -169,6 +171,7 @@ public final class Overlay {
         focusedView?.isFocused = false
         focusedView = view
         view.isFocused = true
+        ScrollView.reveal(view)
     }
 
     /// Removes keyboard focus; keys and text then go to the engine.
@@ -316,7 +319,8 @@ public final class Overlay {
     public func advanceAnimations(to time: Double) -> Bool {
         let now = max(time, animationTime ?? time)
         animationTime = now
-        return animationStore.advance(to: now)
+        let ticked = tickFrameTickers(at: now)
+        return animationStore.advance(to: now) || ticked
     }
 
     /// The number of views with a running property animation.
