@@ -22,11 +22,13 @@ public enum ViewProperty: String, CaseIterable, Sendable {
     case color
     /// A slider's value.
     case value
+    /// A scroll view's (or list's) `contentOffset`, `x,y` in points (`Point`'s description).
+    case scrollOffset
 
     /// True for the properties every view has, which the session answers itself.
     public var answeredBySession: Bool {
         switch self {
-        case .hidden, .focused, .frame: true
+        case .hidden, .focused, .frame, .scrollOffset: true
         case .text, .enabled, .invalid, .color, .value: false
         }
     }

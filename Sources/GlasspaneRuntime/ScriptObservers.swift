@@ -252,6 +252,7 @@ struct SessionExpectationContext: @MainActor ExpectationContext {
         case .hidden: return String(view.isHidden)
         case .focused: return String(view.isFocused)
         case .frame: return view.windowFrame.description
+        case .scrollOffset: return (view as? ScrollView)?.contentOffset.description
         default: return app.property(property, of: view)
         }
     }
