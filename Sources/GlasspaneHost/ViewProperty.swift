@@ -28,11 +28,13 @@ public enum ViewProperty: String, CaseIterable, Sendable {
     case selection
     /// Whether a control is enabled (`true`/`false`); `enabled` is the older name.
     case isEnabled
+    /// A scroll view's (or list's) `contentOffset`, `x,y` in points (`Point`'s description).
+    case scrollOffset
 
     /// True for the properties every view has, which the session answers itself.
     public var answeredBySession: Bool {
         switch self {
-        case .hidden, .focused, .frame, .isOn, .selection, .isEnabled: true
+        case .hidden, .focused, .frame, .isOn, .selection, .isEnabled, .scrollOffset: true
         case .text, .enabled, .invalid, .color, .value: false
         }
     }

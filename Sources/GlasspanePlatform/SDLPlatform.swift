@@ -537,6 +537,8 @@ public final class SDLPlatform: PlatformBackend {
         case Int(SDLK_PAGEUP.rawValue): return .pageUp
         case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
         case Int(SDLK_END.rawValue): return .end
+        case Int(SDLK_PAGEUP.rawValue): return .pageUp
+        case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
         case Int(SDLK_F1.rawValue)...Int(SDLK_F12.rawValue): return .function(Int(sym) - Int(SDLK_F1.rawValue) + 1)
         case Int(SDLK_F13.rawValue)...Int(SDLK_F24.rawValue): return .function(Int(sym) - Int(SDLK_F13.rawValue) + 13)
         case 32...126:

@@ -257,6 +257,7 @@ struct SessionExpectationContext: @MainActor ExpectationContext {
             if let button = view as? Button { return String(button.isEnabled) }
             return (view as? any ScriptableControl)?.scriptValue(of: name)
         case .isOn, .selection: return (view as? any ScriptableControl)?.scriptValue(of: name)
+        case .scrollOffset: return (view as? ScrollView)?.contentOffset.description
         default:
             // The themed controls answer their own properties (Controls/Control.swift).
             if let answer = (view as? any ScriptableControl)?.scriptValue(of: name) { return answer }
