@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GlasspaneCore", targets: ["GlasspaneCore"]),
         .library(name: "GlasspaneBus", targets: ["GlasspaneBus"]),
         .library(name: "GlasspaneDraw", targets: ["GlasspaneDraw"]),
+        .library(name: "GlasspaneText", targets: ["GlasspaneText"]),
         .library(name: "GlasspaneOverlay", targets: ["GlasspaneOverlay"]),
         .library(name: "GlasspaneAnimation", targets: ["GlasspaneAnimation"]),
         .library(name: "GlasspaneScene", targets: ["GlasspaneScene"]),
@@ -37,6 +38,10 @@ let package = Package(
             name: "CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
         .systemLibrary(name: "CGL", providers: [.apt(["libgl-dev", "libopengl-dev"])]),
+        // HarfBuzz, FriBidi and FreeType for GlasspaneText (pkg-config freetype2 gives ft2build.h's path).
+        .systemLibrary(
+            name: "CText", pkgConfig: "freetype2",
+            providers: [.apt(["libharfbuzz-dev", "libfribidi-dev", "libfreetype-dev"])]),
 
         // Shaders/ is embedded into GlasspaneRender at build time by this plugin.
         .executableTarget(name: "ShaderEmbedder", path: "Sources/ShaderEmbedder"),
@@ -51,6 +56,8 @@ let package = Package(
         // The draw list and its GL-free tessellator: below the overlay, the only overlay-side module a backend needs.
         .target(name: "GlasspaneDraw", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneOverlay", dependencies: ["GlasspaneCore", "GlasspaneDraw", "GlasspaneAnimation"]),
+        // Shaped, bidirectional, wrapped text with font fallback (docs/text.md): C text libraries, never SDL or GL.
+        .target(name: "GlasspaneText", dependencies: ["CText", "GlasspaneCore", "GlasspaneDraw"]),
         .target(name: "GlasspaneScene", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneScripts", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneBench", dependencies: ["GlasspaneCore", .product(name: "Histogram", package: "hdrhistogram-swift")]),
@@ -108,6 +115,7 @@ let package = Package(
             dependencies: ["GlasspaneDraw", "GlasspaneCore", "GlasspaneDemo", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneTesting",
                            "GoldenFiles"],
             exclude: ["Golden"]),
+        .testTarget(name: "GlasspaneTextTests", dependencies: ["GlasspaneText", "GlasspaneCore", "GlasspaneDraw"], exclude: ["Fixtures"]),
         .testTarget(name: "GlasspaneCoreTests", dependencies: ["GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(name: "GlasspaneAnimationTests", dependencies: ["GlasspaneAnimation", "GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(
