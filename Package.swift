@@ -78,7 +78,7 @@ let package = Package(
         // The only modules that touch C.
         .target(
             name: "GlasspaneRender",
-            dependencies: ["CGL", "CSDL2", "GlasspaneCore", "GlasspaneScene", "GlasspaneDraw"],
+            dependencies: ["CGL", "CSDL2", "CText", "GlasspaneCore", "GlasspaneScene", "GlasspaneDraw", "GlasspaneText"],
             plugins: ["EmbedShaders"]),
         .target(name: "GlasspanePlatform", dependencies: ["CSDL2", "GlasspaneCore"]),
 

@@ -15,6 +15,8 @@ public enum DemoRoute: String, CaseIterable, Sendable, Hashable {
     case options
     /// The signature sheet (modal): draw or type, then Done.
     case sign
+    /// Paragraphs of shaped, wrapped text in several scripts (DemoRulesScreen.swift).
+    case rules
 
     /// True for routes shown as sheets (modal layers) rather than screens.
     public var isSheet: Bool { self == .options || self == .sign }

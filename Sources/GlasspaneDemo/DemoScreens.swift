@@ -101,7 +101,8 @@ public final class DemoNavigation {
             button("about.back", "Back"),
         ])
         let about = CenteringContainer(identifier: "about", content: aboutPanel)
-        for screen in [menu, about] { screen.isHidden = true; screenLayer.addSubview(screen) }
+        let rules = DemoRules.makeScreen(label: { themedLabel($0, $1, size: $2) }, panel: themedPanel, back: button("rules.back", "Back"))
+        for screen in [menu, about, rules] { screen.isHidden = true; screenLayer.addSubview(screen) }
 
         // Options sheet.
         hudButton = button("options.hud", "HUD: off")
@@ -142,7 +143,7 @@ public final class DemoNavigation {
         toastLayer.addSubview(BottomCenterContainer(identifier: "toast.container", content: toast))
         menuButtons = buttons
 
-        let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about]
+        let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about, .rules: rules]
         let sheets: [DemoRoute: View] = [.options: options, .sign: sign]
         presenter = NavigationPresenter(overlay: overlay, coordinator: coordinator, screenLayer: screenLayer,
                                         name: \.rawValue, screen: { screens[$0] ?? playScreen }, sheet: { sheets[$0]! })
@@ -160,6 +161,7 @@ public final class DemoNavigation {
         buttons["menu.about"]!.action = { nav.push(.about) }
         buttons["menu.quit"]!.action = { [unowned self] in onQuit?() }
         buttons["about.back"]!.action = { nav.back() }
+        buttons["rules.back"]!.action = { nav.back() }
         buttons["options.back"]!.action = { nav.back() }
         buttons["sign.cancel"]!.action = { nav.back() }
         hudButton.action = { [unowned self] in setHUDShown(!isHUDShown()); refreshOptions() }

@@ -4,6 +4,7 @@ import CGL
 import CSDL2
 import GlasspaneCore
 import GlasspaneDraw
+import GlasspaneText
 
 /// Why a font could not be used.
 public enum FontError: Error, Equatable, CustomStringConvertible {
@@ -57,6 +58,13 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     private let atlasSize = 1024
     private var shelfX = 1, shelfY = 1, shelfHeight = 0
     private var staging: [UInt8] = []
+    /// Shaped glyphs by (font, face, glyph id, pixel size), and the FreeType faces that draw them (GlyphAtlas+Shaped.swift).
+    var shapedGlyphs: [ShapedGlyphKey: AtlasGlyph] = [:]
+    var freeType: FreeTypeFaces?
+    /// The paragraph engine, made on the first paragraph (its fonts open lazily), never for one-line labels.
+    var paragraphEngine: TextLayoutEngine?
+    /// The font fallback chain paragraphs use; nil: Debian's default chain with `fontPath` first.
+    public var fallbackFonts: [FallbackFont]?
 
     private struct GlyphKey: Hashable { var scalar: UInt32; var pixelSize: Int }
 
@@ -190,32 +198,40 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
         guard let argb = SDL_ConvertSurfaceFormat(surface, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), 0) else { return nil }
         defer { SDL_FreeSurface(argb) }
         let w = Int(argb.pointee.w), h = Int(argb.pointee.h), pitch = Int(argb.pointee.pitch)
-        ensureTexture()
-        if shelfX + w + 1 > atlasSize { shelfX = 1; shelfY += shelfHeight + 1; shelfHeight = 0 }
-        if shelfY + h + 1 > atlasSize { reset(); ensureTexture() } // full: start over; glyphs re-rasterize on demand
         staging.removeAll(keepingCapacity: true)
         staging.reserveCapacity(w * h)
         let pixels = argb.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         for y in 0..<h { for x in 0..<w { staging.append(UInt8(truncatingIfNeeded: pixels[y * (pitch / 4) + x] >> 24)) } }
+        guard let place = upload(staging, width: w, height: h) else { return nil }
+        (g.u0, g.v0, g.u1, g.v1) = place
+        g.width = w; g.height = h
+        // The rendered surface spans the font's full line height: its top is the line box top.
+        g.bearingX = 0; g.top = 0
+        glyphs[key] = g
+        return g
+    }
+
+    /// Puts a coverage bitmap (one byte per texel, `width` x `height`) on the current shelf, starting over when the
+    /// atlas is full; returns its texture coordinates (u0, v0, u1, v1), nil when it is larger than the atlas.
+    func upload(_ bytes: [UInt8], width w: Int, height h: Int) -> (Float, Float, Float, Float)? {
+        guard w + 2 <= atlasSize, h + 2 <= atlasSize, bytes.count == w * h else { return nil }
+        ensureTexture()
+        if shelfX + w + 1 > atlasSize { shelfX = 1; shelfY += shelfHeight + 1; shelfHeight = 0 }
+        if shelfY + h + 1 > atlasSize { reset(); ensureTexture() } // full: start over; glyphs re-rasterize on demand
         let previous = bind()
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
-        staging.withUnsafeBytes {
+        bytes.withUnsafeBytes {
             glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(shelfX), GLint(shelfY), GLsizei(w), GLsizei(h),
                             GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), previous)
         let s = Float(atlasSize)
-        g.u0 = Float(shelfX) / s; g.v0 = Float(shelfY) / s
-        g.u1 = Float(shelfX + w) / s; g.v1 = Float(shelfY + h) / s
-        g.width = w; g.height = h
-        // The rendered surface spans the font's full line height: its top is the line box top.
-        g.bearingX = 0; g.top = 0
+        let place = (Float(shelfX) / s, Float(shelfY) / s, Float(shelfX + w) / s, Float(shelfY + h) / s)
         shelfX += w + 1
         shelfHeight = max(shelfHeight, h)
-        glyphs[key] = g
         rasterizedCount += 1
-        return g
+        return place
     }
 
     /// Reserves a row of `width` texels (a bar graph's levels) and returns its left texel; nil when it cannot fit
@@ -274,6 +290,7 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     private func reset() {
         resetCount += 1
         glyphs.removeAll()
+        shapedGlyphs.removeAll()
         // Advances do not depend on the atlas, but every table goes with it (`scale` resets too: new pixel sizes).
         asciiTables.removeAll()
         shelfX = 1; shelfY = 1; shelfHeight = 0

@@ -17,7 +17,7 @@ public struct FontSource: Hashable, Sendable, Codable {
 }
 
 /// Why a font could not be used.
-public enum FontError: Error, Equatable, CustomStringConvertible {
+public enum FontFileError: Error, Equatable, CustomStringConvertible {
     /// The file does not exist or is not readable.
     case unreadable(path: String)
     /// The file is there but HarfBuzz found no face at that index (not a font, or a collection with fewer faces).
@@ -45,17 +45,17 @@ package final class FontFace {
 
     /// Opens the face; throws when the file is missing or has no such face.
     package init(_ source: FontSource) throws {
-        guard FileManager.default.isReadableFile(atPath: source.path) else { throw FontError.unreadable(path: source.path) }
-        guard let blob = hb_blob_create_from_file_or_fail(source.path) else { throw FontError.unreadable(path: source.path) }
+        guard FileManager.default.isReadableFile(atPath: source.path) else { throw FontFileError.unreadable(path: source.path) }
+        guard let blob = hb_blob_create_from_file_or_fail(source.path) else { throw FontFileError.unreadable(path: source.path) }
         defer { hb_blob_destroy(blob) }
         guard source.faceIndex >= 0, UInt32(source.faceIndex) < hb_face_count(blob),
               let face = hb_face_create(blob, UInt32(source.faceIndex)) else {
-            throw FontError.noFace(path: source.path, faceIndex: source.faceIndex)
+            throw FontFileError.noFace(path: source.path, faceIndex: source.faceIndex)
         }
         defer { hb_face_destroy(face) }
         let upem = Int(hb_face_get_upem(face))
         guard upem > 0, hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else {
-            throw FontError.noFace(path: source.path, faceIndex: source.faceIndex)
+            throw FontFileError.noFace(path: source.path, faceIndex: source.faceIndex)
         }
         self.source = source
         self.font = font

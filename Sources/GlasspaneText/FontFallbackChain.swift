@@ -23,14 +23,14 @@ public final class FontFallbackChain {
     /// The fonts, primary first.
     public let fonts: [FallbackFont]
     private var faces: [FontFace?]
-    private var failed: [Int: FontError] = [:]
+    private var failed: [Int: FontFileError] = [:]
 
     /// Creates a chain; throws when it is empty, too long, or its primary font cannot be opened (the primary opens
     /// now; the others when first needed, and one that fails then is skipped and reported by `unusableFonts`).
     public init(_ fonts: [FallbackFont]) throws {
-        guard !fonts.isEmpty else { throw FontError.unreadable(path: "(empty fallback chain)") }
+        guard !fonts.isEmpty else { throw FontFileError.unreadable(path: "(empty fallback chain)") }
         guard fonts.count <= Self.maximumFonts else {
-            throw FontError.noFace(path: "fallback chain of \(fonts.count) fonts (at most \(Self.maximumFonts))", faceIndex: 0)
+            throw FontFileError.noFace(path: "fallback chain of \(fonts.count) fonts (at most \(Self.maximumFonts))", faceIndex: 0)
         }
         self.fonts = fonts
         faces = Array(repeating: nil, count: fonts.count)
@@ -59,14 +59,14 @@ public final class FontFallbackChain {
     public var openFaceCount: Int { faces.lazy.filter { $0 != nil }.count }
 
     /// The fonts that were needed but could not be opened, with why.
-    public var unusableFonts: [(FontSource, FontError)] { failed.sorted { $0.key < $1.key }.map { (fonts[$0.key].source, $0.value) } }
+    public var unusableFonts: [(FontSource, FontFileError)] { failed.sorted { $0.key < $1.key }.map { (fonts[$0.key].source, $0.value) } }
 
     /// The face at `index`, opening it now; nil when it cannot be opened (remembered, not retried).
     package func face(_ index: Int) -> FontFace? {
         if let face = faces[index] { return face }
         if failed[index] != nil { return nil }
         do { let face = try FontFace(fonts[index].source); faces[index] = face; return face } catch {
-            failed[index] = (error as? FontError) ?? .unreadable(path: fonts[index].source.path)
+            failed[index] = (error as? FontFileError) ?? .unreadable(path: fonts[index].source.path)
             return nil
         }
     }

@@ -2,6 +2,7 @@
 // scripts (HarfBuzz's Unicode data; Common and Inherited take their neighbours' script), emoji presentation, the
 // font each scalar is drawn with, and line-break opportunities (UAX #14, LineBreaking.swift).
 import CText
+import GlasspaneDraw
 
 /// A paragraph broken into scalars with their properties. Indices are scalar offsets into the paragraph.
 package struct ParagraphAnalysis {
@@ -124,14 +125,4 @@ package struct ParagraphAnalysis {
     static func name(_ tag: UInt32) -> String {
         String(decoding: [UInt8(tag >> 24), UInt8((tag >> 16) & 0xFF), UInt8((tag >> 8) & 0xFF), UInt8(tag & 0xFF)], as: UTF8.self)
     }
-}
-
-/// Which way a paragraph reads when it starts.
-public enum BaseDirection: String, Hashable, Sendable, Codable {
-    /// From the first strong character (UAX #9 rules P2, P3); left to right when there is none.
-    case automatic
-    /// Left to right whatever the text.
-    case leftToRight
-    /// Right to left whatever the text.
-    case rightToLeft
 }

@@ -1,53 +1,7 @@
-// What a laid-out paragraph is: lines of positioned runs, in points. Produced by `TextLayoutEngine`.
+// What a laid-out paragraph is: lines of positioned runs, in points. Produced by `TextLayoutEngine`; the style
+// types (`ParagraphStyle`, `TextAlignment`, `TruncationMode`, `BaseDirection`) are GlasspaneDraw's contract.
 import GlasspaneCore
-
-/// Where lines sit in the width they are given. Leading and trailing follow the paragraph's direction.
-public enum TextAlignment: String, Hashable, Sendable, Codable {
-    /// Left for a left-to-right paragraph, right for a right-to-left one.
-    case leading
-    /// Centered.
-    case center
-    /// Right for a left-to-right paragraph, left for a right-to-left one.
-    case trailing
-}
-
-/// How text that does not fit is cut.
-public enum TruncationMode: String, Hashable, Sendable, Codable {
-    /// Keep the start, end the last line with "…".
-    case tail
-    /// Keep the start and the end, "…" in between (on the last line).
-    case middle
-    /// Cut lines past the maximum without a mark.
-    case clip
-}
-
-/// How a paragraph is set: size, spacing, alignment, limits.
-public struct ParagraphStyle: Hashable, Sendable, Codable {
-    /// Font size in points.
-    public var fontSize: Double
-    /// Line height as a multiple of the primary font's natural height (ascender to descender).
-    public var lineSpacing: Double
-    /// Horizontal alignment of each line.
-    public var alignment: TextAlignment
-    /// At most this many lines; 0 for no limit.
-    public var maximumLines: Int
-    /// What happens to text past the last allowed line (or past the width of a line that does not wrap).
-    public var truncation: TruncationMode
-    /// Before truncating, text may shrink to this fraction of `fontSize` (1: never shrink).
-    public var minimumScaleFactor: Double
-    /// The paragraph's base direction.
-    public var direction: BaseDirection
-    /// Whether lines wrap at the width; false keeps each paragraph on one line (truncated when too wide).
-    public var wraps: Bool
-
-    /// Creates a style; the defaults are one wrapping paragraph at 16 points, leading, no limit.
-    public init(fontSize: Double = 16, lineSpacing: Double = 1, alignment: TextAlignment = .leading, maximumLines: Int = 0,
-                truncation: TruncationMode = .tail, minimumScaleFactor: Double = 1, direction: BaseDirection = .automatic,
-                wraps: Bool = true) {
-        self.fontSize = fontSize; self.lineSpacing = lineSpacing; self.alignment = alignment; self.maximumLines = maximumLines
-        self.truncation = truncation; self.minimumScaleFactor = minimumScaleFactor; self.direction = direction; self.wraps = wraps
-    }
-}
+import GlasspaneDraw
 
 /// A shaped run placed on a line.
 public struct PlacedRun: Hashable, Sendable {

@@ -254,3 +254,22 @@ extension TextLayoutEngine: FontMetrics {
         layout(text, style: ParagraphStyle(fontSize: fontSize, wraps: false), width: nil).size
     }
 }
+
+extension TextLayoutEngine: ParagraphMetrics {
+    /// The layout as the draw module's contract: runs with glyphs placed in points (x from the line's origin).
+    public func layoutParagraph(_ text: String, style: ParagraphStyle, width: Double?) -> ShapedParagraph {
+        let layout = layout(text, style: style, width: width)
+        return ShapedParagraph(
+            lines: layout.lines.map { line in
+                ShapedLine(origin: line.origin, size: line.size, baseline: line.baseline, runs: line.runs.map { placed in
+                    ShapedTextRun(text: placed.run.text, fontPath: placed.run.font.path, fontSize: placed.fontSize,
+                                  isRightToLeft: placed.run.isRightToLeft, script: placed.run.script,
+                                  glyphs: placed.placedGlyphs.map {
+                                      PlacedGlyph(fontPath: placed.run.font.path, faceIndex: placed.run.font.faceIndex, id: $0.glyph.id,
+                                                  cluster: $0.glyph.cluster, x: $0.x, y: $0.y, advance: $0.advance)
+                                  })
+                })
+            },
+            size: layout.size, isTruncated: layout.isTruncated, missingGlyphCount: layout.missingGlyphCount)
+    }
+}

@@ -145,6 +145,9 @@ package final class DrawListTessellator {
                 if glyphs.texture == 0 {
                     let pixelSize = glyphs.pixelSize(for: run.fontSize)
                     for scalar in run.text.unicodeScalars { _ = glyphs.glyph(scalar, pixelSize: pixelSize) }
+                    if let first = run.shaped?.glyphs.first {
+                        _ = glyphs.glyph(fontPath: first.fontPath, faceIndex: first.faceIndex, id: first.id, pixelSize: pixelSize)
+                    }
                 }
                 guard glyphs.texture != 0 else { continue }
                 texture = glyphs.texture
