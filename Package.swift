@@ -115,7 +115,7 @@ let package = Package(
             dependencies: ["GlasspaneDraw", "GlasspaneCore", "GlasspaneDemo", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneTesting",
                            "GoldenFiles"],
             exclude: ["Golden"]),
-        .testTarget(name: "GlasspaneTextTests", dependencies: ["GlasspaneText", "GlasspaneCore", "GlasspaneDraw"], exclude: ["Fixtures"]),
+        .testTarget(name: "GlasspaneTextTests", dependencies: ["GlasspaneText", "GlasspaneCore", "GlasspaneDraw", "GlasspaneOverlay"], exclude: ["Fixtures"]),
         .testTarget(name: "GlasspaneCoreTests", dependencies: ["GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(name: "GlasspaneAnimationTests", dependencies: ["GlasspaneAnimation", "GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(
