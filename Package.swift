@@ -107,6 +107,8 @@ let package = Package(
         .executableTarget(name: "Toasts", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/Toasts"),
         .executableTarget(name: "Coordinator", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/Coordinator"),
         .executableTarget(name: "WrappedView", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/WrappedView"),
+        // Figures for shaped text (docs/text.md): paragraph layout cold and cached, the atlas after 5,000 CJK glyphs.
+        .executableTarget(name: "TextBench", dependencies: ["GlasspaneCore", "GlasspaneDraw", "GlasspanePlatform", "GlasspaneRender", "GlasspaneText"], path: "Examples/TextBench"),
         .executableTarget(name: "CustomMessages", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/CustomMessages"),
 
         // The tessellator without GL: golden files of real overlays' vertices and batches, partial updates.

@@ -63,6 +63,9 @@ extension GlyphAtlas: ParagraphMetrics {
         return ShapedParagraph(lines: [], size: size, isTruncated: false, missingGlyphCount: 0)
     }
 
+    /// Glyphs by index in the atlas now (they go when it starts over).
+    package var shapedGlyphCount: Int { shapedGlyphs.count }
+
     /// A glyph by index, rasterized with FreeType into the atlas on first use (needs a GL context).
     package func glyph(fontPath: String, faceIndex: Int, id: UInt32, pixelSize: Int) -> AtlasGlyph? {
         let key = ShapedGlyphKey(fontPath: fontPath, faceIndex: faceIndex, id: id, pixelSize: pixelSize)

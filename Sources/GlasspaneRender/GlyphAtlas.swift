@@ -55,7 +55,8 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     private var glyphs: [GlyphKey: AtlasGlyph] = [:]
     private var advances: [GlyphKey: Int] = [:]
     private var lineSkips: [Int: Int] = [:]
-    private let atlasSize = 1024
+    /// The texture is `atlasSize` x `atlasSize` one-byte texels (1 MiB), whatever is drawn: it starts over when full.
+    package let atlasSize = 1024
     private var shelfX = 1, shelfY = 1, shelfHeight = 0
     private var staging: [UInt8] = []
     /// Shaped glyphs by (font, face, glyph id, pixel size), and the FreeType faces that draw them (GlyphAtlas+Shaped.swift).
