@@ -102,7 +102,9 @@ public final class DemoNavigation {
         ])
         let about = CenteringContainer(identifier: "about", content: aboutPanel)
         let rules = DemoRules.makeScreen(label: { themedLabel($0, $1, size: $2) }, panel: themedPanel, back: button("rules.back", "Back"))
-        for screen in [menu, about, rules] { screen.isHidden = true; screenLayer.addSubview(screen) }
+        // Not in the tree until first shown (the presenter adds it): its paragraphs open the Noto fonts, and the
+        // first frame should not wait for them.
+        for screen in [menu, about] { screen.isHidden = true; screenLayer.addSubview(screen) }
 
         // Options sheet.
         hudButton = button("options.hud", "HUD: off")
