@@ -15,7 +15,7 @@ enum DemoRules {
         ("rules.hebrew", "חוקי המשחק: סובבו את הקובייה, בחרו צבע וחתמו בשמכם. הטקסט נקרא מימין לשמאל, "
             + "גם כשיש בו מילים כמו Glasspane או מספרים כמו 2026."),
         ("rules.arabic", "قواعد اللعبة: أدر المكعب واختر لونه ثم وقّع باسمك."),
-        ("rules.mixed", "Fallback fonts: Devanagari नमस्ते, Thai สวัสดี, Japanese こんにちは世界, Korean 안녕하세요."),
+        ("rules.mixed", "Fallback fonts: Devanagari नमस्ते, Thai สวัสดี, Japanese こんにちは世界, Korean 안녕하세요, emoji 🎉👍🏽."),
         ("rules.truncated", "At most two lines: this paragraph is deliberately too long for its two lines, so it ends "
             + "with an ellipsis instead of pushing the Back button off the panel, however much more text follows."),
     ]

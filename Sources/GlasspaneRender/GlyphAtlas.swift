@@ -47,7 +47,7 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     /// The GL texture holding the glyphs (0 until a GL context asked for a glyph).
     public private(set) var texture: GLuint = 0
     /// How many glyphs were rasterized so far (for tests of caching).
-    public private(set) var rasterizedCount = 0
+    public internal(set) var rasterizedCount = 0
     /// How many times the atlas started over (full, or a new scale): glyph coordinates taken before are stale.
     public private(set) var resetCount = 0
 
@@ -64,6 +64,12 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     var freeType: FreeTypeFaces?
     /// The paragraph engine, made on the first paragraph (its fonts open lazily), never for one-line labels.
     var paragraphEngine: TextLayoutEngine?
+    /// Color glyphs (emoji) in their own premultiplied RGBA texture, made on the first one (GlyphAtlas+Color.swift).
+    var colorGlyphs: [ShapedGlyphKey: AtlasGlyph] = [:]
+    /// The RGBA texture of color glyphs (0 until one was drawn).
+    package var colorTexture: GLuint = 0
+    var colorShelf = (x: 1, y: 1, height: 0)
+    var colorFonts: [String: Bool] = [:]
     /// The font fallback chain paragraphs use; nil: Debian's default chain with `fontPath` first.
     public var fallbackFonts: [FallbackFont]?
 
@@ -102,6 +108,7 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     deinit {
         for f in fonts.values { TTF_CloseFont(f) }
         if texture != 0 { var t = texture; glDeleteTextures(1, &t) }
+        if colorTexture != 0 { var t = colorTexture; glDeleteTextures(1, &t) }
     }
 
     /// The pixel size used for a point size at the current scale.
@@ -263,7 +270,7 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
 
     /// Binds the atlas texture for an upload and returns the binding to put back: glyphs are rasterized on first
     /// use, in the middle of a frame, and the renderers' state caches must not be contradicted (GLStateCache.swift).
-    private func bind() -> GLuint {
+    func bind() -> GLuint {
         var previous: GLint = 0
         glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &previous)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
@@ -288,10 +295,13 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
         checkGLError("glyph atlas")
     }
 
-    private func reset() {
+    func reset() {
         resetCount += 1
         glyphs.removeAll()
         shapedGlyphs.removeAll()
+        colorGlyphs.removeAll()
+        colorShelf = (1, 1, 0)
+        if colorTexture != 0 { glDeleteTextures(1, &colorTexture); colorTexture = 0 }
         // Advances do not depend on the atlas, but every table goes with it (`scale` resets too: new pixel sizes).
         asciiTables.removeAll()
         shelfX = 1; shelfY = 1; shelfHeight = 0

@@ -1,5 +1,6 @@
 // Shaped text on screen, at scale 1 and 2: an Arabic word is drawn joined, as `hb-view` (HarfBuzz + cairo, Debian
-// libharfbuzz-bin) draws the same font at the same pixel size; a scalar no font has is the primary font's box.
+// libharfbuzz-bin) draws the same font at the same pixel size; an emoji is drawn in its colors (Noto Color Emoji);
+// a scalar no font has is the primary font's box.
 import CGL
 import Foundation
 import XCTest
@@ -90,6 +91,26 @@ final class ShapedTextPixelTests: XCTestCase {
                     }
                 }
                 XCTAssertGreaterThan(Double(both) / Double(either), 0.75, "scale \(scale): ink overlap with hb-view")
+            }
+        }
+    }
+
+    func testAnEmojiIsDrawnInColorAtItsSize() throws {
+        try MainActor.assumeIsolated {
+            for scale in [1.0, 2.0] {
+                // 😀: a yellow face, drawn with white text color, so any yellow comes from the emoji's own pixels.
+                let image = try Self.render("😀", fontSize: 40, scale: scale)
+                var yellow = 0, ink = 0
+                for i in 0..<(image.size.width * image.size.height) {
+                    let r = Int(image.rgba[i * 4]), g = Int(image.rgba[i * 4 + 1]), b = Int(image.rgba[i * 4 + 2])
+                    if max(r, g, b) > 60 { ink += 1 }
+                    if r > 180, g > 120, b < 90 { yellow += 1 }
+                }
+                let em = 40 * scale
+                XCTAssertGreaterThan(Double(yellow), em * em * 0.3, "scale \(scale): the face is yellow")
+                let box = Ink(image)
+                XCTAssertEqual(Double(box.boxWidth), em * 1.17, accuracy: em * 0.15, "scale \(scale): scaled to the line size")
+                XCTAssertGreaterThan(ink, yellow)
             }
         }
     }
