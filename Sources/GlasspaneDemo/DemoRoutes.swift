@@ -17,6 +17,8 @@ public enum DemoRoute: String, CaseIterable, Sendable, Hashable {
     case sign
     /// The new-game sheet (modal): players, difficulty, tutorial, then Start.
     case newGame = "new-game"
+    /// Paragraphs of shaped, wrapped text in several scripts (DemoRulesScreen.swift).
+    case rules
 
     /// True for routes shown as sheets (modal layers) rather than screens.
     public var isSheet: Bool { self == .options || self == .sign || self == .newGame }

@@ -119,6 +119,9 @@ public final class DemoNavigation {
             button("about.back", "Back"),
         ])
         let about = CenteringContainer(identifier: "about", content: aboutPanel)
+        let rules = DemoRules.makeScreen(label: { themedLabel($0, $1, size: $2) }, panel: themedPanel, back: button("rules.back", "Back"))
+        // Not in the tree until first shown (the presenter adds it): its paragraphs open the Noto fonts, and the
+        // first frame should not wait for them.
         for screen in [menu, about] { screen.isHidden = true; screenLayer.addSubview(screen) }
 
         // Options sheet: every control takes effect at once; Done (or Enter, Escape) closes it.
@@ -176,7 +179,7 @@ public final class DemoNavigation {
         toastLayer.addSubview(BottomCenterContainer(identifier: "toast.container", content: toast))
         menuButtons = buttons
 
-        let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about]
+        let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about, .rules: rules]
         let sheets: [DemoRoute: View] = [.options: options, .sign: sign, .newGame: newGame]
         presenter = NavigationPresenter(overlay: overlay, coordinator: coordinator, screenLayer: screenLayer,
                                         name: \.rawValue, screen: { screens[$0] ?? playScreen }, sheet: { sheets[$0]! })
@@ -201,6 +204,7 @@ public final class DemoNavigation {
         buttons["menu.about"]!.action = { nav.push(.about) }
         buttons["menu.quit"]!.action = { [unowned self] in onQuit?() }
         buttons["about.back"]!.action = { nav.back() }
+        buttons["rules.back"]!.action = { nav.back() }
         buttons["options.back"]!.action = { nav.back() }
         buttons["sign.cancel"]!.action = { nav.back() }
         hudToggle.onChange = { [unowned self] on in setHUDShown(on) }
