@@ -89,9 +89,10 @@ open class Label: View {
     open override func draw(in rect: Rect, context: inout PaintContext) {
         super.draw(in: rect, context: &context)
         guard !text.isEmpty else { return }
+        let color = themeColor(.text, overriddenBy: textColor)
         if let paragraph = shapedParagraph(width: rect.width, fonts: context.fonts) {
             let top = rect.minY + max(0, ((rect.height - paragraph.size.height) / 2).rounded(.down))
-            for run in paragraph.glyphRuns(at: Point(x: rect.minX, y: top), color: textColor) { context.add(.glyphs(run)) }
+            for run in paragraph.glyphRuns(at: Point(x: rect.minX, y: top), color: color) { context.add(.glyphs(run)) }
             return
         }
         let size = size(of: text, fontSize: fontSize, fonts: context.fonts)
@@ -101,6 +102,6 @@ open class Label: View {
         case .trailing: rect.maxX - size.width
         }
         let y = rect.minY + ((rect.height - size.height) / 2).rounded(.down)
-        context.add(.glyphs(GlyphRun(text: text, origin: Point(x: x, y: y), fontSize: fontSize, color: themeColor(.text, overriddenBy: textColor))))
+        context.add(.glyphs(GlyphRun(text: text, origin: Point(x: x, y: y), fontSize: fontSize, color: color)))
     }
 }
