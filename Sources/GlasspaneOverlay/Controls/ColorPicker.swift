@@ -327,8 +327,22 @@ public final class ColorSwatch: View {
     /// Drops the hover outline.
     public override func pointerExited(_ event: PointerEvent) { isHovered = false }
 
-    /// The color, an outline (brighter while hovered), and a white ring inside a dark one when selected.
+    /// Tab stops on a swatch, like a button: a press never takes focus from the hex field.
+    public override var acceptsKeyboardFocus: Bool { true }
+    /// Enter or Space selects the focused swatch's color.
+    public override func keyDown(_ event: KeyEvent) {
+        guard !event.isRepeat, event.key == .enter || event.key == .character(" ") else { return }
+        onSelect?(color)
+    }
+    /// Repaints the focus ring.
+    public override func focusDidChange() { setNeedsDisplay() }
+
+    /// The focus ring while focused, the color, an outline (brighter while hovered), and a white ring inside a dark
+    /// one when selected.
     public override func draw(in rect: Rect, context: inout PaintContext) {
+        if isFocused {
+            context.add(.border(rect.insetBy(-3), color: themeColor(.focusRing), width: 2, cornerRadius: cornerRadius + 3))
+        }
         context.add(.rect(rect, color: color, cornerRadius: cornerRadius))
         if isSelected {
             context.add(.border(rect, color: themeColor(.markerLight), width: 2, cornerRadius: cornerRadius))
