@@ -10,6 +10,8 @@ from /proc), N pairs:
 
     python3 scripts/hostile-inspector.py compare .build/debug/glasspane --pairs 3 --frames 400
 
+`--only NAME` / `--skip NAME` (repeatable) choose attacks by function name (long_header_line, invalid_posts, ...).
+
 Each attacker is a thread that reconnects as soon as it is closed: long and endless header lines without the token,
 idle connections, `GET /ws` that never upgrades, a WebSocket that pings and never reads, 60 KB pings, unmasked and
 reserved-bit frames, announced 1 GiB frames, floods of invalid posts, unknown methods. The probe asks
@@ -145,11 +147,13 @@ ATTACKS = [long_header_line, long_header_line, slow_header, slow_header, idle, i
            pings_never_read, big_ping, violations, invalid_posts, unknown_methods]
 
 
-def attack(port, token, seconds, quiet=False, halt=None):
-    """Runs every attacker and the probe for `seconds` (or until `halt` is set); returns the probe's figures."""
+def attack(port, token, seconds, quiet=False, halt=None, only=None, skip=()):
+    """Runs the attackers (`only` those named, less `skip`) and the probe for `seconds` (or until `halt` is set);
+    returns the probe's figures."""
     halt = halt or threading.Event()
+    attacks = [a for a in ATTACKS if (not only or a.__name__ in only) and a.__name__ not in skip]
     stop = time.time() + seconds
-    counts = {a.__name__: 0 for a in ATTACKS}
+    counts = {a.__name__: 0 for a in attacks}
     lock = threading.Lock()
 
     def run(a):
@@ -161,7 +165,7 @@ def attack(port, token, seconds, quiet=False, halt=None):
             with lock:
                 counts[a.__name__] += 1
 
-    threads = [threading.Thread(target=run, args=(a,), daemon=True) for a in ATTACKS]
+    threads = [threading.Thread(target=run, args=(a,), daemon=True) for a in attacks]
     for t in threads:
         t.start()
     ok, failed, slowest = 0, 0, 0.0
@@ -197,7 +201,7 @@ def peak_rss_kb(pid):
     return 0
 
 
-def run_demo(binary, frames, hostile):
+def run_demo(binary, frames, hostile, only=None, skip=()):
     env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "offscreen"))
     p = subprocess.Popen([binary, "demo", "--headless", "--frames", str(frames), "--stats", "--inspect", "127.0.0.1:0"],
                          stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
@@ -206,11 +210,16 @@ def run_demo(binary, frames, hostile):
     if not m:
         raise SystemExit("no inspector URL from the demo: %r" % url)
     port, token = int(m.group(1)), m.group(2)
+    # Read standard error while it runs: the demo logs every refused post and client there, and a full pipe
+    # would stop its frame loop in write(2).
+    lines = []
+    reader = threading.Thread(target=lambda: lines.extend(p.stderr), daemon=True)
+    reader.start()
     peak = 0
     halt = threading.Event()
     result = {}
     if hostile:
-        t = threading.Thread(target=lambda: result.update(probe=attack(port, token, 3600, quiet=True, halt=halt)), daemon=True)
+        t = threading.Thread(target=lambda: result.update(probe=attack(port, token, 3600, quiet=True, halt=halt, only=only, skip=skip)), daemon=True)
         t.start()
     while p.poll() is None:
         peak = max(peak, peak_rss_kb(p.pid))
@@ -218,7 +227,8 @@ def run_demo(binary, frames, hostile):
     halt.set()
     if hostile:
         t.join(10)
-    out = p.stdout.read() + p.stderr.read()
+    reader.join(10)
+    out = p.stdout.read() + "".join(lines)
     stats = re.search(r"frame time median ([\d.]+) ms, p99 ([\d.]+) ms", out)
     if not stats:
         raise SystemExit("no --stats line:\n" + out[-2000:])
@@ -231,7 +241,9 @@ def main():
     a = sub.add_parser("attack")
     a.add_argument("url")
     a.add_argument("--seconds", type=float, default=20)
-    c = sub.add_parser("compare")
+    for p in (a, c := sub.add_parser("compare")):
+        p.add_argument("--only", action="append", help="run only this attack (repeatable)")
+        p.add_argument("--skip", action="append", default=[], help="leave this attack out (repeatable)")
     c.add_argument("binary")
     c.add_argument("--pairs", type=int, default=3)
     c.add_argument("--frames", type=int, default=400)
@@ -239,12 +251,12 @@ def main():
     if args.command == "attack":
         u = urlparse(args.url)
         token = parse_qs(u.query).get("token", [""])[0]
-        attack(u.port, token, args.seconds)
+        attack(u.port, token, args.seconds, only=args.only, skip=args.skip)
         return
     rows = []
     for i in range(args.pairs):
         for hostile in (False, True):
-            median, p99, peak, probe = run_demo(args.binary, args.frames, hostile)
+            median, p99, peak, probe = run_demo(args.binary, args.frames, hostile, args.only, args.skip)
             seen = "" if probe is None else "  probe: %d answered, %d failed, slowest %.0f ms" % (probe[0], probe[1], probe[2] * 1000)
             print("run %d %-8s median %7.2f ms  p99 %8.2f ms  peak RSS %6.1f MB%s"
                   % (i + 1, "hostile" if hostile else "plain", median, p99, peak / 1024, seen), flush=True)

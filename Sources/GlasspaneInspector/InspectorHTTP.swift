@@ -189,7 +189,11 @@ func route(_ head: HTTPRequestHead, hub: InspectorHub) -> HTTPOutcome {
         return .answer(HTTPAnswer.response(status: 200, type: "image/png", body: png), refusal: nil)
     case "/ws":
         switch WebSocketHandshake.accept(head) {
-        case .failure(let r): return .answer(HTTPAnswer.refusal(r) , refusal: r)
+        case .failure(let r):
+            // RFC 6455 4.4: a version refusal names the version spoken.
+            let body = Array("{\"error\":\(JSONText.quoted(r.reason)),\"detail\":\(JSONText.quoted(r.detail))}".utf8)
+            let extra = r.status == 426 ? ["Sec-WebSocket-Version: 13"] : []
+            return .answer(HTTPAnswer.response(status: r.status, type: "application/json", body: body, extra: extra), refusal: r)
         case .success(let accept):
             guard let channel = hub.register() else {
                 let r = HTTPRefusal(status: 503, reason: "too-many-clients", detail: "\(hub.limits.maxClients) WebSocket clients are connected (the limit)")

@@ -67,13 +67,15 @@ public final class InspectorObserver: FrameObserver {
         frame = index
         bus.deliver(to: remoteEndpoint)
         for post in hub.drainInbox() {
-            if let replyTo = post.envelope?["replyTo"]?.wholeNumber(in: 0...RawID.max) {
+            let target = EndpointID(post.target)
+            let own = withOwnID(post)
+            // After the checks the bus makes first (a string type, a valid id), as the bus orders its errors.
+            if own != nil, post.type != nil, let replyTo = post.envelope?["replyTo"]?.wholeNumber(in: 0...RawID.max) {
                 refuseReply(post, replyTo: replyTo, frame: index)
                 continue
             }
             posting = post
-            let target = EndpointID(post.target)
-            if let (envelope, id, clientID) = withOwnID(post) {
+            if let (envelope, id, clientID) = own {
                 // Parsed once, on the server's thread; checked here as a script line is (MessageBus.post(envelope:)).
                 bus.post(envelope: envelope, from: remoteEndpoint, to: target)
                 track(post, id: id, clientID: clientID)

@@ -53,8 +53,10 @@ public struct InspectorLimits: Sendable, Equatable {
     public var clientQueueBytes = 8 * 1024 * 1024
     /// The largest WebSocket message a client may send, in bytes (the bus's own limit is 64 KiB of JSON).
     public var maxClientMessageBytes = 64 * 1024
-    /// Posts waiting for the next frame, all clients together; a post beyond this gets `inbox-full`.
-    public var inboxCapacity = 256
+    /// Posts waiting for the next frame, all clients together; a post beyond this gets `inbox-full`. Each costs the
+    /// frame loop a post, a delivery and an answer: 64 a frame is 3,840 a second at 60 fps, and bounds what a
+    /// flood of posts adds to one frame (docs/inspector.md, "What hostile clients cost").
+    public var inboxCapacity = 64
     /// Routing decisions kept for new clients and the routing panel.
     public var routingHistory = 200
     /// Bus log lines kept.

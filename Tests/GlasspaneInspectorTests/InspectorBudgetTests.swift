@@ -227,4 +227,23 @@ final class InspectorBudgetTests: XCTestCase {
         _ = hub.drainInbox()
         XCTAssertTrue(hub.enqueue(post), "the budget is per frame")
     }
+
+    func testTheHandshakeAnswersRFC6455sExampleKeyWithItsAcceptValue() async throws {
+        let (port, _, _) = try await serve()
+        let c = try LoopbackClient(port: port)
+        // RFC 6455 section 1.3: this key's accept value is s3pPLMBiTxaQ9kYGzzhZRbK+xOo=.
+        try c.send(Array(("GET /ws?token=\(token) HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: keep-alive, Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
+        let (status, headers) = try c.readHead()
+        XCTAssertEqual(status, 101)
+        XCTAssertEqual(headers["sec-websocket-accept"], "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+        // Another version is 426, naming the one spoken.
+        let v8 = try LoopbackClient(port: port)
+        try v8.send(Array(("GET /ws?token=\(token) HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 8\r\n\r\n").utf8))
+        let old = try v8.get("", headers: [:], sending: false)
+        XCTAssertEqual(old.status, 426)
+        XCTAssertEqual(old.headers["sec-websocket-version"], "13")
+        XCTAssertTrue(String(decoding: old.body, as: UTF8.self).contains("websocket-version"))
+    }
 }

@@ -61,10 +61,11 @@ final class LoopbackClient {
     }
 
     /// Sends a GET and reads the status, headers and body (Content-Length bodies only).
-    func get(_ path: String, headers: [String: String] = [:]) throws -> (status: Int, headers: [String: String], body: [UInt8]) {
+    /// `sending: false` only reads the answer to a request already sent.
+    func get(_ path: String, headers: [String: String] = [:], sending: Bool = true) throws -> (status: Int, headers: [String: String], body: [UInt8]) {
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for (k, v) in headers { request += "\(k): \(v)\r\n" }
-        try send(Array((request + "\r\n").utf8))
+        if sending { try send(Array((request + "\r\n").utf8)) }
         let (status, head) = try readHead()
         let length = Int(head["content-length"] ?? "0") ?? 0
         return (status, head, try take(length))
