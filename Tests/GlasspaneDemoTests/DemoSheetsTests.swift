@@ -91,4 +91,28 @@ final class DemoSheetsTests: XCTestCase {
         XCTAssertEqual(app.navigation.toastLabel.text, "New game: 2 players, Hard")
         XCTAssertEqual(try DemoRoute.parse("new-game"), .newGame)
     }
+
+    /// At the demo's scale: a scheme switch marks exactly the views whose last paint read a token that changed, and
+    /// repaints them in place.
+    func testThemeSwitchRepaintsExactlyTheDemoViewsThatReadChangedTokens() async throws {
+        await start()
+        app.navigation.open(.options)
+        await frames(40)
+        let overlay = app.stage.overlay
+        let changed = Theme.standard.changedTokens(.light, from: Theme.standard, .dark)
+        var expected = 0, total = 0
+        func walk(_ v: View) {
+            total += 1
+            if !v.themeTokensRead.isDisjoint(with: changed) { expected += 1 }
+            v.subviews.forEach(walk)
+        }
+        overlay.layers.forEach { walk($0.root) }
+        let change = overlay.setColorScheme(.light)
+        XCTAssertEqual(change.viewsRepainted, expected)
+        XCTAssertGreaterThan(expected, 10, "the sheet's controls and labels read tokens")
+        XCTAssertLessThan(expected, total, "views that read no changed token are left alone")
+        let before = overlay.stats
+        await frame()
+        XCTAssertEqual(overlay.stats.fullRepaints, before.fullRepaints, "repainted in place")
+    }
 }
