@@ -274,7 +274,8 @@ final class PartialRedrawPixelTests: XCTestCase {
         }
     }
 
-    /// The options sheet slides in from below the window over the menu: its commands turn hot while partly off
+    /// The Sign sheet slides in from below the window over the menu (the Options sheet, with its controls, has more
+    /// commands than `maxHotCommands` and is drawn directly instead): its commands turn hot while partly off
     /// screen (their old pixels are redrawn away only where they lie inside the cache texture), then cool. Every frame
     /// each layer's pixels equal a fresh renderer's, and no layer makes more commands hot than the limit. (Found by
     /// hand: the damage of a command partly below the window made the cache copy fail, and the sheet froze mid-slide.)
@@ -286,7 +287,7 @@ final class PartialRedrawPixelTests: XCTestCase {
             let shared = GLStateCache()
             let (app, loop) = try headlessDemo(on: platform, atlas: atlas, sharedState: shared, content: DemoApp.Content(route: .menu))
             for _ in 0..<5 { loop.runFrame() }
-            let button = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "menu.options")).windowFrame
+            let button = try XCTUnwrap(app.stage.overlay.view(withIdentifier: "menu.sign")).windowFrame
             loop.inject([.pointerDown(PointerEvent(location: button.center)), .pointerUp(PointerEvent(location: button.center))])
             let metrics = platform.metrics
             let target = RenderTarget(offscreen: true)
