@@ -42,6 +42,22 @@ final class DemoSheetsTests: XCTestCase {
         XCTAssertEqual(Set(frames.map(\.minX)).count, 1, "one left edge")
     }
 
+    func testDownAndUpWalkTheMenuColumnAndEnterPicks() async throws {
+        await start(route: .menu)
+        await frames(30)
+        let focused = { self.app.stage.overlay.focusedView?.identifier }
+        await press(.down)
+        XCTAssertEqual(focused(), "menu.play", "Down with nothing focused: the first button")
+        await press(.down)
+        XCTAssertEqual(focused(), "menu.newgame")
+        await press(.up); await press(.up)
+        XCTAssertEqual(focused(), "menu.quit", "Up wraps to the last")
+        await press(.down); await press(.down); await press(.down)
+        XCTAssertEqual(focused(), "menu.options")
+        await press(.enter)
+        XCTAssertEqual(app.navigation.currentRoute, .options, "Enter picked the focused button")
+    }
+
     func testOptionsControlsTakeEffectAtOnce() async throws {
         await start()
         var pacing: [String] = []
