@@ -134,6 +134,8 @@ public final class DemoNavigation {
         ])
         hudToggle.title = ""
         vsyncToggle.title = ""
+        vsyncToggle.tooltip = "Waits for the display's refresh (a headless run has none)"
+        fpsCapPicker.tooltip = "Paces frames to at most this many per second"
 
         // New game sheet.
         playersStepper = Stepper(identifier: "newgame.players", title: "Players", value: 1, range: 1...4)

@@ -33,6 +33,8 @@ public final class Overlay {
     var resolvedColors = Theme.standard.colors.map { $0.resolved(for: .dark) }
     /// Views that change with the frame clock (`startTicking(_:)`).
     var frameTickers: [WeakTicker] = []
+    /// Shows controls' tooltips after a hover delay (Controls/Tooltip.swift).
+    public private(set) lazy var tooltips = TooltipController(overlay: self)
 
 
     /// The frame clock's time at the last `advanceAnimations(to:)` (seconds, simulated); nil before the first.

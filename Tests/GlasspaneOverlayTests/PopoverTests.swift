@@ -129,3 +129,43 @@ final class PopoverTests: XCTestCase {
         XCTAssertEqual(picker.scriptValue(of: "value"), "Off")
     }
 }
+
+final class TooltipTests: XCTestCase {
+    func testTooltipShowsAfterTheHoverDelayOnTheFrameClockAndGoesOnExitOrPress() {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let toggle = Toggle(identifier: "vsync", title: "Vsync")
+        toggle.tooltip = "Waits for the display's refresh"
+        ui.addSubview(toggle, at: Point(x: 100, y: 560))
+        overlay.update()
+        overlay.advanceAnimations(to: 1.0)
+        let f = toggle.windowFrame
+        overlay.route(hover(f.center.x, f.center.y))
+        overlay.advanceAnimations(to: 1.1)   // the delay starts at the first tick after the hover
+        overlay.advanceAnimations(to: 1.5)
+        XCTAssertFalse(overlay.tooltips.isShown, "0.4 s: not yet")
+        overlay.advanceAnimations(to: 1.75)
+        overlay.update()
+        XCTAssertTrue(overlay.tooltips.isShown, "0.65 s: shown")
+        XCTAssertEqual(overlay.tooltips.label.text, "Waits for the display's refresh")
+        let tip = overlay.view(withIdentifier: "tooltip")!.frame
+        XCTAssertLessThanOrEqual(tip.maxY, f.minY, "no room below: above the toggle")
+        XCTAssertGreaterThanOrEqual(tip.minX, PopoverPlacement.margin)
+        XCTAssertEqual(overlay.route(hover(tip.center.x, tip.center.y)).target.view?.identifier == "tooltip", false,
+                       "the tooltip's layer takes no pointer")
+        XCTAssertFalse(overlay.tooltips.isShown, "the pointer left the toggle: gone")
+        overlay.route(hover(f.center.x, f.center.y))
+        overlay.advanceAnimations(to: 2.0); overlay.advanceAnimations(to: 3.0)
+        XCTAssertTrue(overlay.tooltips.isShown)
+        overlay.route(down(f.center.x, f.center.y))
+        XCTAssertFalse(overlay.tooltips.isShown, "a press hides it")
+        overlay.route(up(f.center.x, f.center.y))
+        let long = Toggle(identifier: "long", title: "Long")
+        long.tooltip = String(repeating: "x", count: 5000)
+        overlay.tooltips.hoverBegan(on: long, text: long.tooltip!)
+        ui.addSubview(long, at: Point(x: 300, y: 100))
+        overlay.update()
+        overlay.advanceAnimations(to: 4.0); overlay.advanceAnimations(to: 5.0)
+        XCTAssertEqual(overlay.tooltips.label.text.count, TooltipController.maximumLength, "cut to the limit")
+    }
+}
