@@ -174,6 +174,8 @@ public final class DemoApp: SessionApp {
             case .character("m"): navigation.toggleMenu(); return
             case .function(1): setHUDShown(!isHUDShown); return
             case .function(2): panel.setCollapsed(!panel.isCollapsed); return
+            case .down, .up where navigation.currentRoute == .menu:
+                navigation.focusMenuButton(step: k.key == .down ? 1 : -1); return
             default: break
             }
         }

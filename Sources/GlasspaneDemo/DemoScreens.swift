@@ -84,7 +84,7 @@ public final class DemoNavigation {
         let settings = settings
         var buttons: [String: Button] = [:]
         func button(_ id: String, _ title: String) -> Button {
-            let b = Button(identifier: id, title: title)
+            let b = id.hasPrefix("menu.") ? MenuColumnButton(identifier: id, title: title) : Button(identifier: id, title: title)
             buttons[id] = b
             return b
         }
@@ -137,6 +137,8 @@ public final class DemoNavigation {
         ])
         hudToggle.title = ""
         vsyncToggle.title = ""
+        vsyncToggle.tooltip = "Waits for the display's refresh (a headless run has none)"
+        fpsCapPicker.tooltip = "Paces frames to at most this many per second"
 
         // New game sheet.
         playersStepper = Stepper(identifier: "newgame.players", title: "Players", value: 1, range: 1...4)
@@ -253,6 +255,18 @@ public final class DemoNavigation {
         else if coordinator.state.sheets.isEmpty { coordinator.push(.menu) }
     }
 
+    /// The menu's buttons top to bottom.
+    static let menuOrder = ["menu.play", "menu.newgame", "menu.options", "menu.sign", "menu.about", "menu.quit"]
+
+    /// Down/Up on the menu: focuses the next/previous button (the first/last with none focused), wrapping.
+    public func focusMenuButton(step: Int) {
+        let order = DemoNavigation.menuOrder.compactMap { menuButtons[$0] }
+        guard !order.isEmpty, let overlay = order[0].layer?.overlay else { return }
+        let current = order.firstIndex { $0 === overlay.focusedView }
+        let next = current.map { ($0 + step + order.count) % order.count } ?? (step > 0 ? 0 : order.count - 1)
+        overlay.focus(order[next])
+    }
+
     /// Shows `text` in the toast for `toastDuration` seconds of simulated time.
     public func showToast(_ text: String) {
         toastLabel.text = text
@@ -312,5 +326,18 @@ public final class DemoNavigation {
             field.borderColor = settings.theme.fieldBorderColor
             field.textColor = settings.theme.textColor
         }
+    }
+}
+
+/// A main-menu button: Down and Up move focus to the next and previous button of its column, wrapping (Enter or Space
+/// then picks it).
+final class MenuColumnButton: Button {
+    override func keyDown(_ event: KeyEvent) {
+        guard event.key == .down || event.key == .up, let column = superview, let overlay = layer?.overlay else {
+            super.keyDown(event); return
+        }
+        let order = column.subviews.filter { $0 is MenuColumnButton && !$0.isHidden }
+        guard let i = order.firstIndex(where: { $0 === self }) else { return }
+        overlay.focus(order[(i + (event.key == .down ? 1 : order.count - 1)) % order.count])
     }
 }

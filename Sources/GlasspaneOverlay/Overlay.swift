@@ -34,6 +34,8 @@ public final class Overlay {
     /// Views that change with the frame clock (`startTicking(_:)`: an indeterminate progress bar, a scroll view's
     /// momentum); empty when still.
     var frameTickers: [WeakTicker] = []
+    /// Shows controls' tooltips after a hover delay (Controls/Tooltip.swift).
+    public private(set) lazy var tooltips = TooltipController(overlay: self)
 
 
     /// The frame clock's time at the last `advanceAnimations(to:)` (seconds, simulated); nil before the first.

@@ -42,6 +42,22 @@ final class DemoSheetsTests: XCTestCase {
         XCTAssertEqual(Set(frames.map(\.minX)).count, 1, "one left edge")
     }
 
+    func testDownAndUpWalkTheMenuColumnAndEnterPicks() async throws {
+        await start(route: .menu)
+        await frames(30)
+        let focused = { self.app.stage.overlay.focusedView?.identifier }
+        await press(.down)
+        XCTAssertEqual(focused(), "menu.play", "Down with nothing focused: the first button")
+        await press(.down)
+        XCTAssertEqual(focused(), "menu.newgame")
+        await press(.up); await press(.up)
+        XCTAssertEqual(focused(), "menu.quit", "Up wraps to the last")
+        await press(.down); await press(.down); await press(.down)
+        XCTAssertEqual(focused(), "menu.options")
+        await press(.enter)
+        XCTAssertEqual(app.navigation.currentRoute, .options, "Enter picked the focused button")
+    }
+
     func testOptionsControlsTakeEffectAtOnce() async throws {
         await start()
         var pacing: [String] = []
@@ -90,5 +106,29 @@ final class DemoSheetsTests: XCTestCase {
         XCTAssertEqual(app.navigation.currentRoute, .play)
         XCTAssertEqual(app.navigation.toastLabel.text, "New game: 2 players, Hard")
         XCTAssertEqual(try DemoRoute.parse("new-game"), .newGame)
+    }
+
+    /// At the demo's scale: a scheme switch marks exactly the views whose last paint read a token that changed, and
+    /// repaints them in place.
+    func testThemeSwitchRepaintsExactlyTheDemoViewsThatReadChangedTokens() async throws {
+        await start()
+        app.navigation.open(.options)
+        await frames(40)
+        let overlay = app.stage.overlay
+        let changed = Theme.standard.changedTokens(.light, from: Theme.standard, .dark)
+        var expected = 0, total = 0
+        func walk(_ v: View) {
+            total += 1
+            if !v.themeTokensRead.isDisjoint(with: changed) { expected += 1 }
+            v.subviews.forEach(walk)
+        }
+        overlay.layers.forEach { walk($0.root) }
+        let change = overlay.setColorScheme(.light)
+        XCTAssertEqual(change.viewsRepainted, expected)
+        XCTAssertGreaterThan(expected, 10, "the sheet's controls and labels read tokens")
+        XCTAssertLessThan(expected, total, "views that read no changed token are left alone")
+        let before = overlay.stats
+        await frame()
+        XCTAssertEqual(overlay.stats.fullRepaints, before.fullRepaints, "repainted in place")
     }
 }

@@ -274,9 +274,9 @@ final class PartialRedrawPixelTests: XCTestCase {
         }
     }
 
-    /// The sign sheet (the smallest: few enough commands to move hot) slides in from below the window over the menu:
-    /// its commands turn hot while partly off screen (their old pixels are redrawn away only where they lie inside the
-    /// cache texture), then cool. Every frame
+    /// The Sign sheet slides in from below the window over the menu (the Options sheet, with its controls, has more
+    /// commands than `maxHotCommands` and is drawn directly instead): its commands turn hot while partly off
+    /// screen (their old pixels are redrawn away only where they lie inside the cache texture), then cool. Every frame
     /// each layer's pixels equal a fresh renderer's, and no layer makes more commands hot than the limit. (Found by
     /// hand: the damage of a command partly below the window made the cache copy fail, and the sheet froze mid-slide.)
     func testASheetSlidingInFromBelowTheWindowIsDrawnRightThroughoutAndAfter() throws {

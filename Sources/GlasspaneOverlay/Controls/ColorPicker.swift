@@ -359,12 +359,12 @@ extension HSV {
     var clampedToUnit: HSV { HSV(h: min(max(h, 0), 1), s: min(max(s, 0), 1), v: min(max(v, 0), 1)) }
 }
 
-/// The picker's preview: its color (the view's `backgroundColor`) outlined in the theme's `swatchBorder`.
+/// The picker's preview: its color (the view's `backgroundColor`) outlined in the theme's `previewBorder`.
 final class ColorPreview: View {
     /// The color, then the outline.
     override func draw(in rect: Rect, context: inout PaintContext) {
         let radius = presentationCornerRadius
         context.add(.rect(rect, color: presentationBackgroundColor, cornerRadius: radius))
-        context.add(.border(rect, color: themedBorder(.swatchBorder), width: borderWidth, cornerRadius: radius))
+        context.add(.border(rect, color: themedBorder(.previewBorder), width: borderWidth, cornerRadius: radius))
     }
 }

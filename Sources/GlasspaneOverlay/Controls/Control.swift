@@ -17,6 +17,8 @@ open class Control: View {
             }
         }
     }
+    /// Text shown near the control after the pointer rests on it (`TooltipController.delay`); nil: none.
+    public var tooltip: String?
     /// True while a hovering pointer is over the control.
     public private(set) var isHovered = false { didSet { if isHovered != oldValue { setNeedsDisplay() } } }
     /// True while pressed with the pointer inside.
@@ -63,6 +65,7 @@ open class Control: View {
 
     /// Starts tracking a left press.
     open override func pointerDown(_ event: PointerEvent) {
+        if tooltip != nil { layer?.overlay?.tooltips.hoverEnded(on: self) }
         guard isEnabled, trackedPointer == nil, event.button == .left else { return }
         trackedPointer = event.pointerID
         pressLocation = event.location
@@ -95,9 +98,15 @@ open class Control: View {
         pressLocation = nil
     }
     /// Shows the hover state.
-    open override func pointerEntered(_ event: PointerEvent) { isHovered = true; hoverLocation = event.location }
-    /// Drops the hover state.
-    open override func pointerExited(_ event: PointerEvent) { isHovered = false; hoverLocation = nil }
+    open override func pointerEntered(_ event: PointerEvent) {
+        isHovered = true; hoverLocation = event.location
+        if let tooltip { layer?.overlay?.tooltips.hoverBegan(on: self, text: tooltip) }
+    }
+    /// Drops the hover state (and the tooltip).
+    open override func pointerExited(_ event: PointerEvent) {
+        isHovered = false; hoverLocation = nil
+        if tooltip != nil { layer?.overlay?.tooltips.hoverEnded(on: self) }
+    }
     /// Hands keys to `keyPressed` while enabled.
     open override func keyDown(_ event: KeyEvent) {
         guard isEnabled else { return }

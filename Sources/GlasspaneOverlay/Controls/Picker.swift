@@ -2,10 +2,23 @@
 import GlasspaneCore
 import GlasspaneDraw
 
-/// One choice among titled options (SwiftUI's `Picker` with the segmented style): equal-width segments, the selected
-/// one filled with the accent. A click selects the segment under the pointer; Left/Right step, Home/End jump.
-/// `onChange` reports user changes only. At most `maximumOptions` options.
+/// One choice among titled options (SwiftUI's `Picker`). Segmented: equal-width segments, the selected one filled
+/// with the accent, a click selects the segment under the pointer. Menu: a button showing the selected title that
+/// opens a popover (`<id>.menu`) listing the options (`<id>.option.<index>`, the selected one in the accent; a
+/// press outside or Escape closes it). Both: Left/Right (Up/Down) step, Home/End jump. `onChange` reports user
+/// changes only. At most `maximumOptions` options.
 public final class Picker: Control, ScriptableControl {
+    /// How a picker is drawn.
+    public enum Style: String, Hashable, Sendable {
+        /// Segments side by side.
+        case segmented
+        /// A pop-up menu button.
+        case menu
+    }
+    /// Segmented or menu.
+    public var style: Style = .segmented { didSet { if style != oldValue { invalidateMeasurement(); setNeedsDisplay() } } }
+    /// The open menu's popover (menu style), nil while closed.
+    public private(set) var menu: Popover?
     /// The most options a picker holds (more are dropped, with `droppedOptionCount` saying how many).
     public static let maximumOptions = 16
     /// The options' titles.
@@ -24,7 +37,9 @@ public final class Picker: Control, ScriptableControl {
     public var onChange: ((Int) -> Void)?
 
     /// Creates a picker over `options` (the first `maximumOptions` of them).
-    public init(identifier: String = "", options: [String], selection: Int = 0, onChange: ((Int) -> Void)? = nil) {
+    public init(identifier: String = "", options: [String], selection: Int = 0, style: Style = .segmented,
+                onChange: ((Int) -> Void)? = nil) {
+        self.style = style
         self.options = Array(options.prefix(Picker.maximumOptions))
         droppedOptionCount = max(0, options.count - Picker.maximumOptions)
         self.selection = min(max(selection, 0), max(options.count - 1, 0))
@@ -62,6 +77,10 @@ public final class Picker: Control, ScriptableControl {
         let size = theme.type.body
         let widest = options.map { fonts.measure($0, fontSize: size).width }.max() ?? 0
         let lineHeight = fonts.measure("Ag", fontSize: size).height
+        if style == .menu {
+            let natural = widest + 2 * theme.spacing.medium + fonts.measure(" \u{25BE}", fontSize: size).width
+            return Size(width: proposed.width.isFinite ? max(natural, min(proposed.width, natural * 2)) : natural, height: lineHeight + 12)
+        }
         let natural = (widest + 2 * theme.spacing.medium) * Double(max(options.count, 1))
         return Size(width: proposed.width.isFinite ? max(natural, min(proposed.width, natural * 2)) : natural,
                     height: lineHeight + 2 * 6)
@@ -70,6 +89,7 @@ public final class Picker: Control, ScriptableControl {
     /// The track, the selected segment, titles, hover and press on the segment under the pointer, focus ring.
     public override func draw(in rect: Rect, context: inout PaintContext) {
         let radius = theme.radii.control
+        if style == .menu { drawMenuButton(in: rect, context: &context); return }
         context.add(.rect(rect, color: enabledColor(themeColor(.control)), cornerRadius: radius))
         guard !options.isEmpty else { return }
         let w = rect.width / Double(options.count)
@@ -91,8 +111,46 @@ public final class Picker: Control, ScriptableControl {
         drawFocusRing(rect, cornerRadius: radius, context: &context)
     }
 
-    /// A click selects the segment under the pointer; Space or Enter selects the next one (wrapping).
+    /// The menu style's button: the selected title on the left, a chevron on the right.
+    private func drawMenuButton(in rect: Rect, context: inout PaintContext) {
+        let radius = theme.radii.control, fontSize = theme.type.body
+        context.add(.rect(rect, color: stateFill(pressed: isPressed, hovered: isHovered), cornerRadius: radius))
+        let ink = enabledColor(themeColor(.controlText))
+        let t = context.fonts.measure(selectedTitle, fontSize: fontSize)
+        let y = rect.minY + ((rect.height - t.height) / 2).rounded(.down)
+        context.add(.glyphs(GlyphRun(text: selectedTitle, origin: Point(x: rect.minX + theme.spacing.medium, y: y), fontSize: fontSize, color: ink)))
+        let chevron = "\u{25BE}"
+        let c = context.fonts.measure(chevron, fontSize: fontSize)
+        context.add(.glyphs(GlyphRun(text: chevron, origin: Point(x: rect.maxX - theme.spacing.medium - c.width, y: y), fontSize: fontSize, color: ink)))
+        drawFocusRing(rect, cornerRadius: radius, context: &context)
+    }
+
+    /// Opens the menu style's popover below the picker (on the side with room).
+    public func openMenu() {
+        guard style == .menu, menu == nil, isEnabled, let overlay = layer?.overlay else { return }
+        var rows: [View] = []
+        for (i, title) in options.enumerated() {
+            let row = Button(identifier: "\(identifier).option.\(i)", title: title)
+            row.role = i == selection ? .primary : .plain
+            row.focusesOnAppear = i == selection
+            row.action = { [unowned self] in select(i); closeMenu() }
+            rows.append(row)
+        }
+        let list = VStack(identifier: "\(identifier).options", spacing: 2, alignment: .fill, rows)
+        list.preferredWidth = max(frame.width - 2 * PopoverBubble.padding, 80)
+        let popover = Popover(identifier: "\(identifier).menu", content: list, preferredEdge: .bottom)
+        popover.onDismiss = { [unowned self] in menu = nil }
+        menu = popover
+        popover.present(from: self, in: overlay)
+    }
+
+    /// Closes the menu style's popover.
+    public func closeMenu() { menu?.dismiss() }
+
+    /// A click selects the segment under the pointer (segmented) or opens the menu; Space or Enter selects the next
+    /// segment (wrapping) or opens the menu.
     public override func clicked(at location: Point?) {
+        if style == .menu { openMenu(); return }
         if let location, let i = segment(atX: location.x) { select(i) }
         else if !options.isEmpty { select((selection + 1) % options.count) }
     }

@@ -74,6 +74,8 @@ public enum ColorToken: Int, CaseIterable, Hashable, Sendable, CustomStringConve
     case swatchBorder
     /// A hovered swatch's outline.
     case swatchHover
+    /// The color picker's preview outline.
+    case previewBorder
     /// The light ring of a marker drawn over arbitrary colors (the picker's handle).
     case markerLight
     /// The dark ring around it.
@@ -232,6 +234,7 @@ public struct Theme: Hashable, Sendable {
         case .ink: return ThemeColor(light: c("#10131a"), dark: .white)
         case .swatchBorder: return ThemeColor(light: Color(r: 0, g: 0, b: 0, a: 0.3), dark: Color(r: 1, g: 1, b: 1, a: 0.25))
         case .swatchHover: return ThemeColor(light: Color(r: 0, g: 0, b: 0, a: 0.7), dark: Color(r: 1, g: 1, b: 1, a: 0.8))
+        case .previewBorder: return ThemeColor(light: Color(r: 0, g: 0, b: 0, a: 0.35), dark: Color(r: 1, g: 1, b: 1, a: 0.35))
         case .markerLight: return ThemeColor(.white)
         case .markerShadow: return ThemeColor(Color(r: 0, g: 0, b: 0, a: 0.45))
         }
