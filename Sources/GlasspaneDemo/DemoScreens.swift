@@ -42,6 +42,8 @@ public final class DemoNavigation {
     public let themeButton: Button
     /// The toast's layer, at `LayerLevel.toast` (above every sheet).
     public let toastLayer: OverlayLayer
+    /// The Stats screen (route `stats`).
+    public let stats: StatsScreen
     /// The toast (`toast`), its text in `toast.text`.
     public let toast: Panel
     /// The toast's text.
@@ -101,7 +103,11 @@ public final class DemoNavigation {
             button("about.back", "Back"),
         ])
         let about = CenteringContainer(identifier: "about", content: aboutPanel)
-        for screen in [menu, about] { screen.isHidden = true; screenLayer.addSubview(screen) }
+        let statsScreen = StatsScreen(makeButton: button, makeLabel: themedLabel, makePanel: themedPanel)
+        stats = statsScreen
+        // Cannot throw: a constant row count within List's limits.
+        let table = CenteringContainer(identifier: "table", content: try! ListScreen.makeTable(prefix: "table", rows: 10_000).panel)
+        for screen in [menu, about, statsScreen.view, table] { screen.isHidden = true; screenLayer.addSubview(screen) }
 
         // Options sheet.
         hudButton = button("options.hud", "HUD: off")
@@ -142,7 +148,7 @@ public final class DemoNavigation {
         toastLayer.addSubview(BottomCenterContainer(identifier: "toast.container", content: toast))
         menuButtons = buttons
 
-        let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about]
+        let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about, .stats: statsScreen.view, .table: table]
         let sheets: [DemoRoute: View] = [.options: options, .sign: sign]
         presenter = NavigationPresenter(overlay: overlay, coordinator: coordinator, screenLayer: screenLayer,
                                         name: \.rawValue, screen: { screens[$0] ?? playScreen }, sheet: { sheets[$0]! })
@@ -160,6 +166,7 @@ public final class DemoNavigation {
         buttons["menu.about"]!.action = { nav.push(.about) }
         buttons["menu.quit"]!.action = { [unowned self] in onQuit?() }
         buttons["about.back"]!.action = { nav.back() }
+        buttons["stats.back"]!.action = { nav.back() }
         buttons["options.back"]!.action = { nav.back() }
         buttons["sign.cancel"]!.action = { nav.back() }
         hudButton.action = { [unowned self] in setHUDShown(!isHUDShown()); refreshOptions() }

@@ -5,7 +5,7 @@ import XCTest
 
 final class ViewPropertyTests: XCTestCase {
     func testTheTableIsTheWireVocabularyAndTheSessionAnswersTheGenericOnes() {
-        XCTAssertEqual(ViewProperty.allCases.map(\.rawValue), ["hidden", "focused", "frame", "text", "enabled", "invalid", "color", "value"])
-        XCTAssertEqual(ViewProperty.allCases.filter(\.answeredBySession), [.hidden, .focused, .frame])
+        XCTAssertEqual(ViewProperty.allCases.map(\.rawValue), ["hidden", "focused", "frame", "text", "enabled", "invalid", "color", "value", "scrollOffset"])
+        XCTAssertEqual(ViewProperty.allCases.filter(\.answeredBySession), [.hidden, .focused, .frame, .scrollOffset])
     }
 }
