@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libgl-dev libegl-dev libopengl-dev libgl1-mesa-dri
           libegl-mesa0 xvfb xauth fonts-dejavu-core pkg-config
           libcurl4-openssl-dev  # the release build links Foundation statically, FoundationNetworking with it
+          libimgui-dev g++  # the Dear ImGui list peer of make bench-compare (Benchmarks/imgui-list)
           python3-websocket  # Examples/Remote/recolor.py and its test (InspectorCLITests); tests never pip-install
           chromium chromium-driver "$@")  # the inspector page test (Tests/Browser); about 80 MB, 290 MB installed
 missing=()
