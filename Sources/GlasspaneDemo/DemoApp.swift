@@ -119,6 +119,9 @@ public final class DemoApp: SessionApp {
                                     setSpinning: { [unowned self] in client.setSpinning($0) },
                                     isSpinning: { [unowned self] in engine.simulation.current.spinning })
         navigation.onQuit = { [unowned self] in wantsQuit = true }
+        performanceHUD.onFrame = { [unowned self] report in
+            navigation.stats.record(report, visible: !navigation.stats.view.isHidden)
+        }
         // The options sheet's HUD switch goes through the app's, as F1 does: switching the HUD itself left the app
         // thinking it was off, and the next frame hid it again.
         navigation.isHUDShown = { [unowned self] in isHUDShown }

@@ -11,6 +11,10 @@ public enum DemoRoute: String, CaseIterable, Sendable, Hashable {
     case menu
     /// A short text about the demo.
     case about
+    /// The last 10,000 frame times with their phase breakdown, live, in a scrolling list.
+    case stats
+    /// A 10,000-row, 3-column table in a scrolling list with multiple selection (the bench's list).
+    case table
     /// The options sheet (modal): HUD and theme.
     case options
     /// The signature sheet (modal): draw or type, then Done.

@@ -4,20 +4,26 @@ import Foundation
 import GlasspaneCore
 import GlasspaneOverlay
 
-/// One row of the bench list: three labels at fixed columns.
+/// A table row: one label per column, at fixed places (the bench list and the stats screen use it).
 final class TableRowContent: View {
-    let index = Label(text: "", fontSize: 13)
-    let name = Label(text: "", fontSize: 13)
-    let number = Label(text: "", fontSize: 13)
+    /// The column labels, left to right.
+    let labels: [Label]
 
-    override init(identifier: String = "", frame: Rect = .zero) {
-        super.init(identifier: identifier, frame: frame)
+    /// Creates a row with a label per column (x and width in points).
+    init(columns: [(x: Double, width: Double)], fontSize: Double = 13) {
+        labels = columns.map { _ in Label(text: "", fontSize: fontSize) }
+        super.init()
         // Fixed widths: a new text repaints its label and lays nothing out.
-        for (label, x, width) in [(index, 10.0, 80.0), (name, 100.0, 300.0), (number, 420.0, 110.0)] {
-            label.preferredWidth = width
-            label.frame = Rect(x: x, y: 5, width: width, height: 16)
+        for (label, column) in zip(labels, columns) {
+            label.preferredWidth = column.width
+            label.frame = Rect(x: column.x, y: 5, width: column.width, height: 16)
             addSubview(label)
         }
+    }
+
+    /// Sets the texts, column by column.
+    func show(_ texts: [String]) {
+        for (label, text) in zip(labels, texts) { label.text = text }
     }
 
     /// The labels keep their places (no measurement).
@@ -47,24 +53,31 @@ public final class ListScreen {
         return (String(index), "\(word) \(index % 97)", String(format: "%.2f", value))
     }
 
+    /// The panel: a title over a 540x540 list of `rows` rows (identifiers `PREFIX.panel`, `PREFIX.title`, `PREFIX.list`).
+    public static func makeTable(prefix: String, rows: Int) throws(ListError) -> (panel: Panel, list: List) {
+        let list = try List(identifier: "\(prefix).list", rowCount: rows, rowHeight: .fixed(26),
+                            makeRow: { TableRowContent(columns: [(10, 80), (100, 300), (420, 110)]) },
+                            configureRow: { view, index in
+                                let (a, b, c) = ListScreen.columns(index)
+                                (view as? TableRowContent)?.show([a, b, c])
+                            })
+        list.selectionMode = .multiple
+        list.preferredWidth = 540
+        list.preferredHeight = 540
+        let title = Label(identifier: "\(prefix).title", text: "\(rows) rows", fontSize: 15)
+        let panel = Panel(identifier: "\(prefix).panel", padding: EdgeInsets(all: 10),
+                          content: VStack(identifier: "\(prefix).column", spacing: 10, [title, list]))
+        panel.backgroundColor = Color(r: 0.12, g: 0.13, b: 0.16, a: 0.95)
+        panel.cornerRadius = 12
+        return (panel, list)
+    }
+
     /// Builds the panel with `rows` rows over `overlay` and lays it out and paints it once (the open time).
     public init(overlay: Overlay, rows: Int) throws(ListError) {
         let start = ContinuousClock.now
         layer = overlay.addLayer(name: "list", level: LayerLevel.panel + 10)
-        list = try List(identifier: "bench.list", rowCount: rows, rowHeight: .fixed(26),
-                        makeRow: { TableRowContent() },
-                        configureRow: { view, index in
-                            guard let row = view as? TableRowContent else { return }
-                            let (a, b, c) = ListScreen.columns(index)
-                            row.index.text = a; row.name.text = b; row.number.text = c
-                        })
-        list.preferredWidth = 540
-        list.preferredHeight = 540
-        let title = Label(identifier: "bench.list.title", text: "\(rows) rows", fontSize: 15)
-        let panel = Panel(identifier: "bench.list.panel", padding: EdgeInsets(all: 10),
-                          content: VStack(identifier: "bench.list.column", spacing: 10, [title, list]))
-        panel.backgroundColor = Color(r: 0.12, g: 0.13, b: 0.16, a: 0.95)
-        panel.cornerRadius = 12
+        let (panel, list) = try ListScreen.makeTable(prefix: "bench.list", rows: rows)
+        self.list = list
         let size = overlay.windowSize
         layer.addSubview(panel, at: Point(x: max(16, size.width - 560 - 40), y: max(16, (size.height - 600) / 2)))
         overlay.update(layer: layer)

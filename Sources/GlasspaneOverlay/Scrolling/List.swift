@@ -275,7 +275,10 @@ open class List: ScrollView {
     }
 
     private func recycleAll(except keep: Set<AnyHashable>) {
-        for (id, row) in liveRows where !keep.contains(id) {
+        // In index order, so the same scroll pools (and later reuses) the same views in every run: a dictionary's
+        // order changes from process to process, and with it the order glyphs reach the atlas.
+        let leaving = liveRows.filter { !keep.contains($0.key) }.sorted { $0.value.index > $1.value.index }
+        for (id, row) in leaving {
             liveRows[id] = nil
             row.isHidden = true
             pool.append(row)

@@ -141,7 +141,7 @@ open class ScrollView: View, FrameTicking {
         contentSize = size
         documentView.frame.size = Size(width: max(size.width, bounds.width), height: max(size.height, bounds.height))
         if drag == nil && motionX == nil && motionY == nil { offset = clampedOffset(offset) }
-        documentView.frame.origin = Point(x: -offset.x, y: -offset.y)
+        documentView.frame.origin = ScrollView.documentOrigin(for: offset)
         let t = ScrollBar.thickness
         verticalScrollBar.frame = Rect(x: bounds.width - t - 2, y: 2, width: t, height: max(0, bounds.height - 4))
         horizontalScrollBar.frame = Rect(x: 2, y: bounds.height - t - 2, width: max(0, bounds.width - 4 - t), height: t)
@@ -149,6 +149,12 @@ open class ScrollView: View, FrameTicking {
         // Rows a list just brought in or hid marked this view for layout again (`invalidateMeasurement`); its own
         // layout is done, and the layout pass still descends into the document, which they flagged.
         needsLayout = false
+    }
+
+    /// Where the document sits for an offset: whole points, so text stays on the pixel grid while the offset
+    /// (a fling, a precise wheel) is fractional.
+    static func documentOrigin(for offset: Point) -> Point {
+        Point(x: -offset.x.rounded(), y: -offset.y.rounded())
     }
 
     /// Called after the offset changed; lists use it to bring rows in and out. The default does nothing.
@@ -195,7 +201,7 @@ open class ScrollView: View, FrameTicking {
     private func setOffset(_ p: Point) {
         guard p != offset else { return }
         offset = p
-        documentView.frame.origin = Point(x: -p.x, y: -p.y)
+        documentView.frame.origin = ScrollView.documentOrigin(for: p)
         updateScrollBars()
         contentOffsetDidChange()
         onScroll?(p)
