@@ -52,6 +52,10 @@ final class FlagsThroughBinaryTests: XCTestCase {
             ("about", ["about"], ["menu", "demo.panel"]),
             ("options", ["demo.panel", "sheet.options.container"], ["sheet.sign.container"]),
             ("sign", ["demo.panel", "sheet.sign.container"], ["sheet.options.container"]),
+            ("new-game", ["demo.panel", "sheet.new-game.container"], ["sheet.sign.container"]),
+            ("rules", ["rules"], ["menu", "demo.panel"]),
+            ("stats", ["stats"], ["menu", "demo.panel"]),
+            ("table", ["table"], ["menu", "demo.panel"]),
         ]
         for (route, shown, hidden) in expected {
             let views = try dumpViews(["--route", route])
