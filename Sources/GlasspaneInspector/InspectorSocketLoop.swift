@@ -157,10 +157,13 @@ final class SocketLoop: @unchecked Sendable {
             if connections.count >= limits.maxConnections {
                 refuseAtAccept(fd, number: number, reason: "too-many-connections",
                                detail: "\(limits.maxConnections) connections are open (the limit)")
-            } else if pending >= limits.maxPendingRequests {
-                refuseAtAccept(fd, number: number, reason: "too-many-pending-requests",
-                               detail: "\(limits.maxPendingRequests) connections are still sending their request (the limit)")
             } else {
+                if pending >= limits.maxPendingRequests, let oldest = connections.first(where: \.isPending) {
+                    // The oldest unfinished request makes room, so idle connections opened ahead of a real client
+                    // cannot keep it out: to hold every slot they would have to outpace its request.
+                    refuse(oldest, HTTPRefusal(status: 408, reason: "evicted",
+                                               detail: "\(limits.maxPendingRequests) connections were still sending their request (the limit); the oldest made room"))
+                }
                 let deadline = Self.now() + Self.nanoseconds(limits.requestHeadDeadline)
                 connections.append(Connection(fd: fd, number: number, limits: limits, deadline: deadline))
             }
