@@ -173,13 +173,14 @@ final class SocketLoop: @unchecked Sendable {
     /// A connection over the budget: one `503` written as far as the socket takes it, then closed. It never held
     /// a slot.
     private func refuseAtAccept(_ fd: Int32, number: Int, reason: String, detail: String) {
+        // Logged first: whoever reads the answer may look for the line.
+        log("refused connection \(number) (\(reason)): \(detail)")
         let answer = HTTPAnswer.refusal(HTTPRefusal(status: 503, reason: reason, detail: detail))
         _ = answer.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         shutdown(fd, Int32(SHUT_WR))
         // What the client already sent is read, so closing does not reset the connection under the answer.
         _ = recv(fd, &scratch, scratch.count, Int32(MSG_DONTWAIT))
         close(fd)
-        log("refused connection \(number) (\(reason)): \(detail)")
     }
 
     // MARK: - Reading
