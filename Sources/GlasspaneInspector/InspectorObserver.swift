@@ -31,7 +31,8 @@ public final class InspectorObserver: FrameObserver {
     private var posting: InboxPost?
     /// Every post is sent with a bus `id` of the inspector's own, so the errors and replies that come back later
     /// (`replyTo`) find their one post: the client, its `ref`, and the `id` it sent, if any.
-    private var postsByID: [Int: (post: InboxPost, clientID: Int?)] = [:]
+    /// Only the numbers are kept, never the post's text: 4,096 posts of 64 KiB would be 256 MiB.
+    private var postsByID: [Int: TrackedPost] = [:]
     /// The ids in `postsByID`, oldest first, so the oldest go when `maxTrackedPosts` is reached.
     private var trackedIDs: [Int] = []
     private var trackedStart = 0
@@ -213,7 +214,7 @@ public final class InspectorObserver: FrameObserver {
     }
 
     private func track(_ post: InboxPost, id: Int, clientID: Int?) {
-        postsByID[id] = (post, clientID)
+        postsByID[id] = TrackedPost(client: post.client, ref: post.ref, clientID: clientID)
         trackedIDs.append(id)
         if trackedIDs.count - trackedStart > Self.maxTrackedPosts {
             postsByID.removeValue(forKey: trackedIDs[trackedStart])
@@ -226,17 +227,18 @@ public final class InspectorObserver: FrameObserver {
     private func answer(_ context: MessageContext, replyTo: Int?, error: BusError?) {
         // Exactly one post: the one being checked, or the one whose id the answer names. Anything else (an
         // answer to an id no longer tracked) has no client to go to.
-        let p: InboxPost, clientID: Int?
+        let p: TrackedPost
         if let current = posting {
-            p = current; clientID = nil
+            p = TrackedPost(client: current.client, ref: current.ref, clientID: nil)
             if error != nil { posting = nil }
         } else if let replyTo, let tracked = postsByID[replyTo] {
-            p = tracked.post; clientID = tracked.clientID
+            p = tracked
         } else {
             return
         }
+        let clientID = p.clientID
         do {
-            var text = "{\"kind\":\(error != nil ? "\"bus-error\"" : "\"reply\"")" + refMember(p) + ",\"frame\":\(context.frame)"
+            var text = "{\"kind\":\(error != nil ? "\"bus-error\"" : "\"reply\"")" + (p.ref.map { ",\"ref\":\($0)" } ?? "") + ",\"frame\":\(context.frame)"
             text += ",\"from\":\(JSONText.quoted(context.from.name)),\"type\":\(JSONText.quoted(context.type))"
             if let clientID { text += ",\"replyTo\":\(clientID)" }
             if let error {
@@ -296,4 +298,11 @@ final class InspectorBusTap: BusLogSink {
         next?.write(line: line)
         hub.record(busLine: line)
     }
+}
+
+/// What the answers to one post need: its client, its `ref`, and the `id` the client sent.
+struct TrackedPost {
+    var client: Int
+    var ref: Int?
+    var clientID: Int?
 }

@@ -157,10 +157,13 @@ final class SocketLoop: @unchecked Sendable {
             if connections.count >= limits.maxConnections {
                 refuseAtAccept(fd, number: number, reason: "too-many-connections",
                                detail: "\(limits.maxConnections) connections are open (the limit)")
-            } else if pending >= limits.maxPendingRequests {
-                refuseAtAccept(fd, number: number, reason: "too-many-pending-requests",
-                               detail: "\(limits.maxPendingRequests) connections are still sending their request (the limit)")
             } else {
+                if pending >= limits.maxPendingRequests, let oldest = connections.first(where: \.isPending) {
+                    // The oldest unfinished request makes room, so idle connections opened ahead of a real client
+                    // cannot keep it out: to hold every slot they would have to outpace its request.
+                    refuse(oldest, HTTPRefusal(status: 408, reason: "evicted",
+                                               detail: "\(limits.maxPendingRequests) connections were still sending their request (the limit); the oldest made room"))
+                }
                 let deadline = Self.now() + Self.nanoseconds(limits.requestHeadDeadline)
                 connections.append(Connection(fd: fd, number: number, limits: limits, deadline: deadline))
             }
@@ -170,13 +173,14 @@ final class SocketLoop: @unchecked Sendable {
     /// A connection over the budget: one `503` written as far as the socket takes it, then closed. It never held
     /// a slot.
     private func refuseAtAccept(_ fd: Int32, number: Int, reason: String, detail: String) {
+        // Logged first: whoever reads the answer may look for the line.
+        log("refused connection \(number) (\(reason)): \(detail)")
         let answer = HTTPAnswer.refusal(HTTPRefusal(status: 503, reason: reason, detail: detail))
         _ = answer.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         shutdown(fd, Int32(SHUT_WR))
         // What the client already sent is read, so closing does not reset the connection under the answer.
         _ = recv(fd, &scratch, scratch.count, Int32(MSG_DONTWAIT))
         close(fd)
-        log("refused connection \(number) (\(reason)): \(detail)")
     }
 
     // MARK: - Reading

@@ -98,25 +98,31 @@ final class InspectorBudgetTests: XCTestCase {
         XCTAssertTrue(log.value.contains { $0.contains("(request-timeout)") }, "\(log.value)")
     }
 
-    func testPendingRequestsAndAllConnectionsAreBoundedWith503() async throws {
-        let (port, _, log) = try await serve { $0.maxPendingRequests = 2; $0.maxConnections = 4 }
-        // Two connections that send nothing hold both pending slots; the third is refused at accept.
-        let idle1 = try LoopbackClient(port: port), idle2 = try LoopbackClient(port: port)
-        let third = try LoopbackClient(port: port).readResponse()
-        XCTAssertEqual(third.status, 503)
-        XCTAssertTrue(third.body.contains("too-many-pending-requests"), third.body)
+    func testPendingRequestsMakeRoomOldestFirstAndAllConnectionsAreBoundedWith503() async throws {
+        let (port, _, log) = try await serve { $0.maxPendingRequests = 2 }
+        // Two connections that send nothing hold both pending slots; a third makes the oldest give way (408) and
+        // is served.
+        let idle0 = try LoopbackClient(port: port), idle1 = try LoopbackClient(port: port)
+        let third = try LoopbackClient(port: port)
+        let evicted = try idle0.readResponse()
+        XCTAssertEqual(evicted.status, 408)
+        XCTAssertTrue(evicted.body.contains("evicted"), evicted.body)
+        try third.send(Array("GET /api/status?token=\(token) HTTP/1.1\r\n\r\n".utf8))
+        XCTAssertEqual(try third.readResponse().status, 200)
         // A pending one finishing its request is answered.
         try idle1.send(Array("GET /api/status?token=\(token) HTTP/1.1\r\n\r\n".utf8))
         XCTAssertEqual(try idle1.readResponse().status, 200)
-        // WebSockets are not pending: two of them and idle2 (and idle1 until it is closed) make the total.
-        let ws1 = try webSocket(port), ws2 = try webSocket(port)
-        XCTAssertTrue(idle1.waitForEndOfStream())
-        let idle3 = try LoopbackClient(port: port)
-        let over = try LoopbackClient(port: port).readResponse()
+        XCTAssertTrue(log.value.contains { $0.contains("(evicted)") }, "\(log.value)")
+
+        // All connections, on a fresh server (no closing ones to count): two WebSockets and an idle one make three.
+        let (port2, _, log2) = try await serve { $0.maxConnections = 3 }
+        let ws1 = try webSocket(port2), ws2 = try webSocket(port2)
+        let idle = try LoopbackClient(port: port2)
+        let over = try LoopbackClient(port: port2).readResponse()
         XCTAssertEqual(over.status, 503)
         XCTAssertTrue(over.body.contains("too-many-connections"), over.body)
-        XCTAssertTrue(log.value.contains { $0.contains("(too-many-connections)") }, "\(log.value)")
-        _ = (idle2, idle3, ws1, ws2)
+        XCTAssertTrue(log2.value.contains { $0.contains("(too-many-connections)") }, "\(log2.value)")
+        _ = (idle, ws1, ws2)
     }
 
     func testAGetOfTheWebSocketPathThatDoesNotUpgradeHoldsNoSlotAndACloseFreesOneAtOnce() async throws {
