@@ -168,6 +168,7 @@ public final class DemoNavigation {
         signatureField.commitsOnFocusLoss = true
         signatureField.focusesOnAppear = true
         signatureField.isHidden = true
+        signatureField.shapesText = true  // any script, shaped (docs/text.md)
         DemoNavigation.applyTheme(of: settings, to: signatureField)
         doneButton = button("sign.done", "Done")
         doneButton.isEnabled = false

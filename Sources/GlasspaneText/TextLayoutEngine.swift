@@ -49,6 +49,9 @@ public final class TextLayoutEngine {
         var analysis: ParagraphAnalysis
         /// Advance of each scalar in ems (a cluster's advance on its first scalar).
         var widths: [Double]
+        /// The paragraph's runs shaped whole, by range start: a line that holds a run whole reuses it (same range,
+        /// level and context give the same glyphs), so only runs cut by a line break are shaped again.
+        var runs: [Int: ShapedRun]
     }
 
     private func makeLayout(_ original: String, style: ParagraphStyle, width: Double?) -> TextLayout {
@@ -58,7 +61,8 @@ public final class TextLayoutEngine {
         let fontSize = max(style.fontSize, 0.1)
         let paragraphs: [Paragraph] = text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline }).map { piece in
             let analysis = ParagraphAnalysis(piece, direction: style.direction, chain: chain)
-            return Paragraph(analysis: analysis, widths: emWidths(analysis))
+            let (widths, runs) = emWidths(analysis)
+            return Paragraph(analysis: analysis, widths: widths, runs: runs)
         }
         let maxLines = style.maximumLines > 0 ? style.maximumLines : Int.max
 
@@ -113,8 +117,8 @@ public final class TextLayoutEngine {
                 truncated = true
             } else {
                 if isLastAllowed || tooWide { truncated = true }
-                var levels = levelCopies[line.paragraph] ?? paragraph.analysis.levels
-                placed = placeLine(paragraph.analysis, range: line.range, levels: &levels, size: size)
+                var levels = levelCopies.removeValue(forKey: line.paragraph) ?? paragraph.analysis.levels  // no copy per line
+                placed = placeLine(paragraph.analysis, range: line.range, levels: &levels, size: size, shapedWhole: paragraph.runs)
                 levelCopies[line.paragraph] = levels
             }
             let lineWidth = placed.reduce(0) { $0 + $1.width }
@@ -138,16 +142,18 @@ public final class TextLayoutEngine {
     }
 
     /// Each scalar's advance in ems, from shaping the paragraph's runs once.
-    private func emWidths(_ analysis: ParagraphAnalysis) -> [Double] {
+    private func emWidths(_ analysis: ParagraphAnalysis) -> ([Double], [Int: ShapedRun]) {
         var widths = [Double](repeating: 0, count: analysis.scalars.count)
+        var runs: [Int: ShapedRun] = [:]
         for run in RunShaper.itemize(analysis, levels: analysis.levels, range: 0..<analysis.scalars.count) {
             let shaped = RunShaper.shape(analysis, levels: analysis.levels, run: run, chain: chain)
             shapeCallCount += 1
+            runs[run.lowerBound] = shaped
             for glyph in shaped.glyphs where glyph.cluster < widths.count {
                 widths[glyph.cluster] += Double(glyph.xAdvance) / Double(shaped.unitsPerEm)
             }
         }
-        return widths
+        return (widths, runs)
     }
 
     /// Width of a range in ems; `trimming` leaves out trailing whitespace (it hangs past the edge).
@@ -187,7 +193,8 @@ public final class TextLayoutEngine {
     }
 
     /// Shapes one line's runs and places them left to right in visual order.
-    private func placeLine(_ analysis: ParagraphAnalysis, range: Range<Int>, levels: inout [UInt8], size: Double) -> [PlacedRun] {
+    private func placeLine(_ analysis: ParagraphAnalysis, range: Range<Int>, levels: inout [UInt8], size: Double,
+                           shapedWhole: [Int: ShapedRun] = [:]) -> [PlacedRun] {
         guard !range.isEmpty else { return [] }
         // Rule L1: trailing whitespace goes back to the paragraph level (restored after, the copy is shared).
         var end = range.upperBound
@@ -197,6 +204,7 @@ public final class TextLayoutEngine {
         }
         defer { for (i, level) in saved { levels[i] = level } }
         let runs = RunShaper.itemize(analysis, levels: levels, range: range).map { run -> ShapedRun in
+            if let whole = shapedWhole[run.lowerBound], whole.range == run, whole.level == levels[run.lowerBound] { return whole }
             shapeCallCount += 1
             return RunShaper.shape(analysis, levels: levels, run: run, chain: chain)
         }

@@ -53,6 +53,33 @@ final class LabelParagraphTests: XCTestCase {
         }
     }
 
+    func testAShapedTextFieldDrawsRunsAndPutsTheCaretAtClusterEdgesMovingLeftThroughHebrew() throws {
+        try MainActor.assumeIsolated {
+            let engine = TextLayoutEngine(chain: try .debianDefault())
+            let overlay = Overlay(windowSize: Size(width: 400, height: 300), fonts: engine)
+            let layer = overlay.addLayer(name: "ui", level: 0)
+            let field = TextField(identifier: "f")
+            field.preferredWidth = 300
+            field.shapesText = true
+            field.text = "abc שלום"
+            layer.addSubview(field, at: .zero)
+            overlay.update()
+            let runs = layer.drawList.commands.compactMap { command -> GlyphRun? in if case .glyphs(let r) = command { r } else { nil } }
+            XCTAssertEqual(runs.map(\.text), ["abc ", "שלום"])
+            XCTAssertTrue(runs.allSatisfy { $0.shaped != nil })
+            let x = (0...8).map { field.caretX(at: $0, fonts: engine) }
+            let latin = engine.measure("abc", fontSize: field.fontSize).width
+            XCTAssertEqual(x[0], 0)
+            XCTAssertEqual(x[3], latin, accuracy: 1e-9, "after 'abc', before the space")
+            XCTAssertEqual(x[8], engine.measure("abc שלום", fontSize: field.fontSize).width, accuracy: 1e-9, "the end")
+            // Logical order through the Hebrew word moves the caret left, one letter at a time.
+            XCTAssertGreaterThan(x[4], x[5])
+            XCTAssertGreaterThan(x[5], x[6])
+            XCTAssertGreaterThan(x[6], x[7])
+            XCTAssertGreaterThan(x[7], x[4] - engine.measure("שלום", fontSize: field.fontSize).width - 1e-9)
+        }
+    }
+
     func testWithoutShapingFontsAParagraphLabelIsOneLineAsBefore() throws {
         try MainActor.assumeIsolated {
             let overlay = Overlay(windowSize: Size(width: 400, height: 300), fonts: MonospaceFontMetrics())

@@ -61,6 +61,12 @@ open class TextField: View {
     /// Behind selected text.
     public var selectionColor: Color? { didSet { setNeedsDisplay() } }
 
+    /// Draws the text shaped (HarfBuzz ligatures, joined Arabic, bidi order, fallback fonts) when the fonts are
+    /// `ParagraphMetrics`; the caret and selection then sit at shaped cluster edges (TextField+Shaped.swift).
+    public var shapesText = false {
+        didSet { if shapesText != oldValue { measurementKey = nil; setNeedsDisplay() } }
+    }
+
     /// The caret, in characters from the start (0...text.count).
     package private(set) var caret = 0
     /// The fixed end of the selection; equal to `caret` when nothing is selected.
@@ -324,8 +330,11 @@ open class TextField: View {
         measurementKey = MeasurementKey(text: text, fontSize: fontSize, fonts: fonts, version: version)
         prefixWidths.removeAll(keepingCapacity: true)
         prefixWidths.append(contentsOf: repeatElement(Double.nan, count: text.count + 1))
-        prefixWidths[0] = 0
+        prefixWidths[0] = shapesText ? .nan : 0  // shaped right-to-left text starts at the right
     }
+
+    /// Where the caret before character `index` is drawn, points from the text's left edge.
+    package func caretX(at index: Int, fonts: any FontMetrics) -> Double { prefixWidth(index, fonts: fonts) }
 
     /// The number of characters in the measured text.
     private func measuredCharacterCount(fonts: any FontMetrics) -> Int {
@@ -339,6 +348,7 @@ open class TextField: View {
         let k = min(max(count, 0), prefixWidths.count - 1)
         let cached = prefixWidths[k]
         if !cached.isNaN { return cached }
+        if let x = shapedCaretX(k, fonts: fonts) { prefixWidths[k] = x; return x }
         // The whole text is measured as it is, without slicing it.
         let width = fonts.measure(k == prefixWidths.count - 1 ? text : String(text.prefix(k)), fontSize: fontSize).width
         prefixWidths[k] = width
@@ -390,8 +400,12 @@ open class TextField: View {
             context.add(.rect(Rect(x: x0, y: top + 1, width: x1 - x0, height: lineHeight - 2), color: selectionColor, cornerRadius: 0))
         }
         if !text.isEmpty {
-            context.add(.glyphs(GlyphRun(text: text, origin: Point(x: originX, y: top), fontSize: fontSize,
-                                         color: invalid ? invalidColor : textColor)))
+            if let runs = shapedRuns(at: Point(x: originX, y: top), color: invalid ? invalidColor : textColor, fonts: fonts) {
+                for run in runs { context.add(.glyphs(run)) }
+            } else {
+                context.add(.glyphs(GlyphRun(text: text, origin: Point(x: originX, y: top), fontSize: fontSize,
+                                             color: invalid ? invalidColor : textColor)))
+            }
         }
         if invalid, let hint = invalidHint {
             let hintSize = fontSize * 0.8
