@@ -88,6 +88,18 @@ final class ListTests: XCTestCase {
         XCTAssertFalse(list.liveRowViews.contains { $0.rowID == AnyHashable("item 10") })
     }
 
+    func testShrinkingTheDataUnderTheOffsetClampsAndShowsTheRemainingRows() throws {
+        let (overlay, list, box) = try makeList(items: items(1000))
+        list.contentOffset = Point(x: 0, y: 20_000)
+        overlay.update()
+        box.items = Array(box.items.prefix(30))
+        try list.reloadData(rowCount: 30)
+        overlay.update()
+        XCTAssertEqual(list.contentOffset.y, 30 * 24 - 600, "clamped to the new end")
+        XCTAssertEqual(list.liveRowViews.map(\.index), Array(2...29), "the rows of the clamped window, not of the old one")
+        XCTAssertFalse(overlay.update(), "and nothing is left to do")
+    }
+
     func testSelectionWithTheMouseAndTheKeyboard() throws {
         let (overlay, list, _) = try makeList(items: items(1000), mode: .multiple)
         var reported: [Set<AnyHashable>] = []

@@ -179,8 +179,8 @@ open class List: ScrollView {
     // MARK: - Data
 
     /// Takes a new item count and re-reads every id and row: rows whose id is still in the window keep their views;
-    /// measured heights are measured again; the selection keeps the ids that still exist in the window's range
-    /// only when `rowID` says so (ids are not searched).
+    /// measured heights are measured again; an offset past the new end is clamped. The selection is kept as it is
+    /// (ids are not searched: call `setSelection` to drop ids that no longer exist).
     public func reloadData(rowCount: Int) throws(ListError) {
         try List.check(rowCount: rowCount)
         self.rowCount = rowCount

@@ -69,7 +69,7 @@ open class ScrollView: View, FrameTicking {
     public private(set) var motionX: ScrollMotion?
     /// See `motionX`.
     public private(set) var motionY: ScrollMotion?
-    /// True while a drag, a fling or a return to an edge moves the content, or scroll bars show.
+    /// True while a drag, a fling or a return to an edge moves the content.
     public var isMoving: Bool { motionX != nil || motionY != nil || drag != nil }
 
     /// A drag in progress: where it started, the offset then, and recent samples for the release velocity.
@@ -137,10 +137,19 @@ open class ScrollView: View, FrameTicking {
 
     /// Sizes the document, keeps the offset inside the new limits and places the scroll bars.
     open override func layoutSubviews(fonts: any FontMetrics) {
-        let size = layoutDocument(viewport: bounds.size, fonts: fonts)
+        var size = layoutDocument(viewport: bounds.size, fonts: fonts)
         contentSize = size
+        if drag == nil && motionX == nil && motionY == nil {
+            // The content shrank under the offset: clamp, and lay the document out again for the new window.
+            let clamped = clampedOffset(offset)
+            if clamped != offset {
+                offset = clamped
+                size = layoutDocument(viewport: bounds.size, fonts: fonts)
+                contentSize = size
+                onScroll?(offset)
+            }
+        }
         documentView.frame.size = Size(width: max(size.width, bounds.width), height: max(size.height, bounds.height))
-        if drag == nil && motionX == nil && motionY == nil { offset = clampedOffset(offset) }
         documentView.frame.origin = ScrollView.documentOrigin(for: offset)
         let t = ScrollBar.thickness
         verticalScrollBar.frame = Rect(x: bounds.width - t - 2, y: 2, width: t, height: max(0, bounds.height - 4))
