@@ -42,6 +42,7 @@ bench: deps release
 ## bench-compare: cube, idle and dragged picker against the floor (a minimal C + SDL + GL cube), interleaved; ratios
 bench-compare: deps release
 	@scripts/bench-compare.sh
+	@scripts/bench-compare-list.sh
 
 ## fuzz: libFuzzer + AddressSanitizer on the bus decoder and the script parser, FUZZ_SECONDS (default 60) per target
 FUZZ_SECONDS ?= 60

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GlasspaneCore", targets: ["GlasspaneCore"]),
         .library(name: "GlasspaneBus", targets: ["GlasspaneBus"]),
         .library(name: "GlasspaneDraw", targets: ["GlasspaneDraw"]),
+        .library(name: "GlasspaneText", targets: ["GlasspaneText"]),
         .library(name: "GlasspaneOverlay", targets: ["GlasspaneOverlay"]),
         .library(name: "GlasspaneAnimation", targets: ["GlasspaneAnimation"]),
         .library(name: "GlasspaneScene", targets: ["GlasspaneScene"]),
@@ -29,7 +30,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         // The inspector's HTTP + WebSocket server (docs/inspector.md says why this one).
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // C libraries: SDL2 (+ SDL2_ttf, SDL2_image) and OpenGL 3.3 core through glvnd.
@@ -37,6 +37,12 @@ let package = Package(
             name: "CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
         .systemLibrary(name: "CGL", providers: [.apt(["libgl-dev", "libopengl-dev"])]),
+        // Xlib's error handler, replaced so a window destroyed from outside ends the session instead of exit(1).
+        .target(name: "CX11Errors", linkerSettings: [.linkedLibrary("X11")]),
+        // HarfBuzz, FriBidi and FreeType for GlasspaneText (pkg-config freetype2 gives ft2build.h's path).
+        .systemLibrary(
+            name: "CText", pkgConfig: "freetype2",
+            providers: [.apt(["libharfbuzz-dev", "libfribidi-dev", "libfreetype-dev"])]),
 
         // Shaders/ is embedded into GlasspaneRender at build time by this plugin.
         .executableTarget(name: "ShaderEmbedder", path: "Sources/ShaderEmbedder"),
@@ -51,6 +57,8 @@ let package = Package(
         // The draw list and its GL-free tessellator: below the overlay, the only overlay-side module a backend needs.
         .target(name: "GlasspaneDraw", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneOverlay", dependencies: ["GlasspaneCore", "GlasspaneDraw", "GlasspaneAnimation"]),
+        // Shaped, bidirectional, wrapped text with font fallback (docs/text.md): C text libraries, never SDL or GL.
+        .target(name: "GlasspaneText", dependencies: ["CText", "GlasspaneCore", "GlasspaneDraw"]),
         .target(name: "GlasspaneScene", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneScripts", dependencies: ["GlasspaneCore"]),
         .target(name: "GlasspaneBench", dependencies: ["GlasspaneCore", .product(name: "Histogram", package: "hdrhistogram-swift")]),
@@ -58,9 +66,7 @@ let package = Package(
         // The inspector: a web page and the bus on loopback (`--inspect`); never SDL or GL (the runtime hands it PNGs).
         .target(
             name: "GlasspaneInspector",
-            dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneHost",
-                           .product(name: "FlyingFox", package: "FlyingFox"),
-                           .product(name: "FlyingSocks", package: "FlyingFox")]),
+            dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneHost"]),
         // The demo app: the cube engine and its message catalog (Demo/Engine), the picker panel, the wiring.
         .target(name: "GlasspaneDemo", dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneHost", "GlasspaneAnimation"]),
         .target(name: "GlasspaneTesting", dependencies: ["GlasspaneCore", "GlasspaneScene"]),
@@ -71,9 +77,9 @@ let package = Package(
         // The only modules that touch C.
         .target(
             name: "GlasspaneRender",
-            dependencies: ["CGL", "CSDL2", "GlasspaneCore", "GlasspaneScene", "GlasspaneDraw"],
+            dependencies: ["CGL", "CSDL2", "CText", "GlasspaneCore", "GlasspaneScene", "GlasspaneDraw", "GlasspaneText"],
             plugins: ["EmbedShaders"]),
-        .target(name: "GlasspanePlatform", dependencies: ["CSDL2", "GlasspaneCore"]),
+        .target(name: "GlasspanePlatform", dependencies: ["CSDL2", "CX11Errors", "GlasspaneCore"]),
 
         // The composition root: a session description in, a running session out (demo, record, replay, bench).
         .target(
@@ -101,6 +107,8 @@ let package = Package(
         .executableTarget(name: "Settings", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/Settings"),
         .executableTarget(name: "Coordinator", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/Coordinator"),
         .executableTarget(name: "WrappedView", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/WrappedView"),
+        // Figures for shaped text (docs/text.md): paragraph layout cold and cached, the atlas after 5,000 CJK glyphs.
+        .executableTarget(name: "TextBench", dependencies: ["GlasspaneCore", "GlasspaneDraw", "GlasspanePlatform", "GlasspaneRender", "GlasspaneText"], path: "Examples/TextBench"),
         .executableTarget(name: "CustomMessages", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/CustomMessages"),
 
         // The tessellator without GL: golden files of real overlays' vertices and batches, partial updates.
@@ -109,6 +117,7 @@ let package = Package(
             dependencies: ["GlasspaneDraw", "GlasspaneCore", "GlasspaneDemo", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneTesting",
                            "GoldenFiles"],
             exclude: ["Golden"]),
+        .testTarget(name: "GlasspaneTextTests", dependencies: ["GlasspaneText", "GlasspaneCore", "GlasspaneDraw", "GlasspaneOverlay"], exclude: ["Fixtures"]),
         .testTarget(name: "GlasspaneCoreTests", dependencies: ["GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(name: "GlasspaneAnimationTests", dependencies: ["GlasspaneAnimation", "GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(
@@ -139,8 +148,7 @@ let package = Package(
         .testTarget(name: "GlasspaneFuzzTargetsTests", dependencies: ["GlasspaneFuzzTargets"]),
         .testTarget(
             name: "GlasspaneInspectorTests",
-            dependencies: ["GlasspaneInspector", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost",
-                           .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: ["GlasspaneInspector", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,7 @@ import os
 import re
 import sys
 
-KNOWN = ("Glasspane", "CSDL2", "CGL", "Logging", "Histogram", "ArgumentParser", "FlyingFox", "FlyingSocks")
+KNOWN = ("Glasspane", "CSDL2", "CGL", "CText", "CX11Errors", "Logging", "Histogram", "ArgumentParser", "FlyingFox", "FlyingSocks")
 
 pkg = open("Package.swift").read()
 targets = {}
@@ -16,7 +16,7 @@ pattern = (r'\.(?:target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"(.*?)
            r'(?=,\s*\n\s*(?:\.(?:target|executableTarget|testTarget|plugin|systemLibrary)\(|//|\]))')
 for m in re.finditer(pattern, pkg, re.S):
     name, body = m.group(1), m.group(2)
-    declared = set(re.findall(r'"((?:Glasspane\w*)|CSDL2|CGL)"', body.split("plugins")[0]))
+    declared = set(re.findall(r'"((?:Glasspane\w*)|CSDL2|CGL|CText|CX11Errors)"', body.split("plugins")[0]))
     declared |= set(re.findall(r'product\(name: "(\w+)"', body))
     path = re.search(r'path: "([^"]+)"', body)
     targets[name] = (declared - {name}, path.group(1) if path else None)
@@ -26,7 +26,9 @@ for m in re.finditer(pattern, pkg, re.S):
 FORBIDDEN = {"GlasspaneRender": {"GlasspaneOverlay"}}
 for pure in ("GlasspaneCore", "GlasspaneBus", "GlasspaneAnimation", "GlasspaneDraw", "GlasspaneOverlay", "GlasspaneScene",
              "GlasspaneScripts", "GlasspaneHost", "GlasspaneDemo", "GlasspaneInspector"):
-    FORBIDDEN.setdefault(pure, set()).update({"CSDL2", "CGL"})
+    FORBIDDEN.setdefault(pure, set()).update({"CSDL2", "CGL", "CX11Errors"})
+# Text shapes with C text libraries but never touches SDL or GL (it sits below the renderer and beside the overlay).
+FORBIDDEN["GlasspaneText"] = {"CSDL2", "CGL", "GlasspaneOverlay", "GlasspaneRender"}
 
 problems = []
 for name, (declared, path) in sorted(targets.items()):

@@ -4,8 +4,12 @@
 set -euo pipefail
 packages=(libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libgl-dev libegl-dev libopengl-dev libgl1-mesa-dri
           libegl-mesa0 xvfb xauth fonts-dejavu-core pkg-config
+          libharfbuzz-dev libfribidi-dev libfreetype-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji  # GlasspaneText
+          libharfbuzz-bin  # hb-shape, the oracle of Tests/GlasspaneTextTests and scripts/make-shaping-fixture.py
           libcurl4-openssl-dev  # the release build links Foundation statically, FoundationNetworking with it
+          libimgui-dev g++  # the Dear ImGui list peer of make bench-compare (Benchmarks/imgui-list)
           python3-websocket  # Examples/Remote/recolor.py and its test (InspectorCLITests); tests never pip-install
+          xdotool xclip  # RealWindowTests: real X input and the real clipboard, a real window under Xvfb
           chromium chromium-driver "$@")  # the inspector page test (Tests/Browser); about 80 MB, 290 MB installed
 missing=()
 for p in "${packages[@]}"; do

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make demo`: a window when there is a display; otherwise a short headless run and a screenshot.
 set -euo pipefail
-bin=.build/release/glasspane
+bin=${GLASSPANE_BIN:-.build/release/glasspane}  # the tests point it at their own build
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
   exec "$bin" demo "$@"
 fi

@@ -15,6 +15,8 @@ public enum BenchScenario: String, ExpressibleByArgument, CaseIterable, Sendable
     case demo
     /// The cube with 1,000 animated overlay views.
     case stress
+    /// The cube with a 3-column list of `--list-rows` rows (10,000) in a 560x600 panel.
+    case list
 }
 
 extension OverlayCompositing: ExpressibleByArgument {}
@@ -34,8 +36,12 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
             """)
 
     /// Scenario.
-    @Option(name: .long, help: "cube (the cube alone), demo (with the picker panel) or stress (1,000 animated overlay views).")
+    @Option(name: .long, help: "cube (the cube alone), demo (with the picker panel), stress (1,000 animated overlay views) or list (a 3-column list of --list-rows rows).")
     public var scenario: BenchScenario = .demo
+
+    /// Rows of the list scenario.
+    @Option(name: .customLong("list-rows"), help: ArgumentHelp("Rows of the list scenario's list (1 to 1,000,000; default 10,000).", valueName: "N"))
+    public var listRows: Int = 10_000
 
     /// Input script driving the scenario.
     @Option(name: .long, help: ArgumentHelp("Drive the scenario with an input script (replayed on the recorded frame clock).", valueName: "FILE"))
@@ -113,6 +119,9 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         guard PixelSize(parsing: size) != nil else {
             throw ValidationError("--size '\(size)' is not WIDTHxHEIGHT with positive whole numbers (for example 1280x720).")
         }
+        guard (1...ListScreen.maximumRows).contains(listRows) else {
+            throw ValidationError("--list-rows must be 1 to \(ListScreen.maximumRows) (got \(listRows)).")
+        }
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1 (got \(frames)).") }
         try validateSamples(msaa)
         guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more (got \(warmup)).") }
@@ -150,10 +159,15 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         case .cube: DemoApp.Content(showsPanel: false)
         case .demo: DemoApp.Content()
         case .stress: DemoApp.Content(stressViews: 1000)
+        case .list: DemoApp.Content(listRows: listRows)
         }
         let headline = "bench: \(scenario.rawValue), \(warmup) warmup + \(frames) frames, \(size), \(headless ? "headless" : "window")"
         let code = await runDemoSession(d, content: content, onStart: { session in
             printNote(headline + ", finish \(session.description.resolvedFinish ? "on" : "off")")
+            if let screen = (session.app as? DemoApp)?.listScreen {
+                printNote(String(format: "list screen: %d rows, opened (built, laid out, painted) in %.3f ms, %d row views",
+                                 screen.list.rowCount, screen.openMilliseconds, screen.list.rowsCreated))
+            }
         }) { session, outcome in
             for failure in outcome.expectationFailures { printError(failure) }
             let result = session.finishBenchmark()

@@ -41,6 +41,8 @@ public final class DemoApp: SessionApp {
     public var hud: PerformanceHUD? { performanceHUD }
     /// The bench's stress field, when enabled.
     public let stress: StressField?
+    /// The bench's list screen, when `Content.listRows` asked for one.
+    public let listScreen: ListScreen?
     /// Menu, about, options and sign, and the toast (DemoScreens.swift).
     public private(set) var navigation: DemoNavigation!
 
@@ -70,9 +72,13 @@ public final class DemoApp: SessionApp {
         public var stressViews = 0
         /// The route to open on (`--route`; play by default).
         public var route = DemoRoute.play
+        /// Rows of the bench's list screen (`bench --scenario list`; 0 for none).
+        public var listRows = 0
         /// Creates the default content: the panel, no HUD, no stress field, the play route.
-        public init(showsPanel: Bool = true, showsHUD: Bool = false, stressViews: Int = 0, route: DemoRoute = .play) {
+        public init(showsPanel: Bool = true, showsHUD: Bool = false, stressViews: Int = 0, route: DemoRoute = .play,
+                    listRows: Int = 0) {
             self.showsPanel = showsPanel; self.showsHUD = showsHUD; self.stressViews = stressViews; self.route = route
+            self.listRows = listRows
         }
     }
 
@@ -101,6 +107,8 @@ public final class DemoApp: SessionApp {
         ui.addSubview(panel, at: Point(x: 16, y: 16))
         if !content.showsPanel { ui.visibility = .hidden }
         stress = content.stressViews > 0 ? StressField(overlay: overlay, count: content.stressViews) : nil
+        // Cannot throw: the row count is clamped to ListScreen's limit, below List's, and the row height is fixed.
+        listScreen = content.listRows > 0 ? try? ListScreen(overlay: overlay, rows: min(content.listRows, ListScreen.maximumRows)) : nil
         performanceHUD = PerformanceHUD(overlay: overlay, visible: content.showsHUD)
         isHUDShown = content.showsHUD
         stage = OverlayStage(overlay: overlay, renderer: overlayRenderer)
@@ -111,6 +119,9 @@ public final class DemoApp: SessionApp {
                                     setSpinning: { [unowned self] in client.setSpinning($0) },
                                     isSpinning: { [unowned self] in engine.simulation.current.spinning })
         navigation.onQuit = { [unowned self] in wantsQuit = true }
+        performanceHUD.onFrame = { [unowned self] report in
+            navigation.stats.record(report, visible: !navigation.stats.view.isHidden)
+        }
         // The options sheet's HUD switch goes through the app's, as F1 does: switching the HUD itself left the app
         // thinking it was off, and the next frame hid it again.
         navigation.isHUDShown = { [unowned self] in isHUDShown }
@@ -266,7 +277,7 @@ public final class DemoApp: SessionApp {
             if let p = view as? ColorPicker { return p.color.hex }
             return view.backgroundColor.hex
         case .value: return (view as? Slider).map { String($0.value) }
-        case .hidden, .focused, .frame, .isOn, .selection, .isEnabled: return nil  // the session answers these
+        case .hidden, .focused, .frame, .isOn, .selection, .isEnabled, .scrollOffset, .shown: return nil  // the session answers these
         }
     }
 }

@@ -11,12 +11,18 @@ public enum DemoRoute: String, CaseIterable, Sendable, Hashable {
     case menu
     /// A short text about the demo.
     case about
+    /// The last 10,000 frame times with their phase breakdown, live, in a scrolling list.
+    case stats
+    /// A 10,000-row, 3-column table in a scrolling list with multiple selection (the bench's list).
+    case table
     /// The options sheet (modal): HUD and theme.
     case options
     /// The signature sheet (modal): draw or type, then Done.
     case sign
     /// The new-game sheet (modal): players, difficulty, tutorial, then Start.
     case newGame = "new-game"
+    /// Paragraphs of shaped, wrapped text in several scripts (DemoRulesScreen.swift).
+    case rules
 
     /// True for routes shown as sheets (modal layers) rather than screens.
     public var isSheet: Bool { self == .options || self == .sign || self == .newGame }

@@ -58,6 +58,8 @@ public final class DemoNavigation {
     public var setPacing: ((_ vsync: Bool, _ fpsCap: Int) -> Void)?
     /// The toast's layer, at `LayerLevel.toast` (above every sheet).
     public let toastLayer: OverlayLayer
+    /// The Stats screen (route `stats`).
+    public let stats: StatsScreen
     /// The toast (`toast`), its text in `toast.text`.
     public let toast: Panel
     /// The toast's text.
@@ -119,7 +121,14 @@ public final class DemoNavigation {
             button("about.back", "Back"),
         ])
         let about = CenteringContainer(identifier: "about", content: aboutPanel)
-        for screen in [menu, about] { screen.isHidden = true; screenLayer.addSubview(screen) }
+        let rules = DemoRules.makeScreen(label: { themedLabel($0, $1, size: $2) }, panel: themedPanel, back: button("rules.back", "Back"))
+        let statsScreen = StatsScreen(makeButton: button, makeLabel: themedLabel, makePanel: themedPanel)
+        stats = statsScreen
+        // Cannot throw: a constant row count within List's limits.
+        let table = CenteringContainer(identifier: "table", content: try! ListScreen.makeTable(prefix: "table", rows: 10_000).panel)
+        // The rules screen is not in the tree until first shown (the presenter adds it): its paragraphs open the Noto
+        // fonts, and the first frame should not wait for them.
+        for screen in [menu, about, statsScreen.view, table] { screen.isHidden = true; screenLayer.addSubview(screen) }
 
         // Options sheet: every control takes effect at once; Done (or Enter, Escape) closes it.
         hudToggle = Toggle(identifier: "options.hud", title: "Performance HUD")
@@ -178,7 +187,8 @@ public final class DemoNavigation {
         toastLayer.addSubview(BottomCenterContainer(identifier: "toast.container", content: toast))
         menuButtons = buttons
 
-        let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about]
+        let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about, .rules: rules, .stats: statsScreen.view,
+                                          .table: table]
         let sheets: [DemoRoute: View] = [.options: options, .sign: sign, .newGame: newGame]
         presenter = NavigationPresenter(overlay: overlay, coordinator: coordinator, screenLayer: screenLayer,
                                         name: \.rawValue, screen: { screens[$0] ?? playScreen }, sheet: { sheets[$0]! })
@@ -205,6 +215,8 @@ public final class DemoNavigation {
                               actions: [.init("Cancel", role: .cancel), .init("Quit", role: .primary) { [unowned self] in onQuit?() }])
         buttons["menu.quit"]!.action = { quitAlert.present(in: overlay) }
         buttons["about.back"]!.action = { nav.back() }
+        buttons["rules.back"]!.action = { nav.back() }
+        buttons["stats.back"]!.action = { nav.back() }
         buttons["options.back"]!.action = { nav.back() }
         buttons["sign.cancel"]!.action = { nav.back() }
         hudToggle.onChange = { [unowned self] on in setHUDShown(on) }

@@ -27,9 +27,11 @@ public struct GlyphRun: Hashable, Sendable, Codable {
     public var fontSize: Double
     /// Text color.
     public var color: Color
+    /// Glyphs shaped by index (HarfBuzz, through `ParagraphMetrics`); nil draws `text` scalar by scalar.
+    public var shaped: ShapedGlyphs?
     /// Creates a glyph run.
-    public init(text: String, origin: Point, fontSize: Double, color: Color) {
-        self.text = text; self.origin = origin; self.fontSize = fontSize; self.color = color
+    public init(text: String, origin: Point, fontSize: Double, color: Color, shaped: ShapedGlyphs? = nil) {
+        self.text = text; self.origin = origin; self.fontSize = fontSize; self.color = color; self.shaped = shaped
     }
 }
 

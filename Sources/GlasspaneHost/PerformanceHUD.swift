@@ -45,7 +45,13 @@ public final class PerformanceHUD: FrameObserver {
     }
 
     /// Takes each frame's figures from the loop.
-    public func frameDidEnd(_ loop: FrameLoop, report: FrameReport) { record(report) }
+    public func frameDidEnd(_ loop: FrameLoop, report: FrameReport) {
+        record(report)
+        onFrame?(report)
+    }
+
+    /// Called with every frame's figures, shown or not (the demo's Stats screen lists them).
+    public var onFrame: ((FrameReport) -> Void)?
 }
 
 /// Draws the HUD panel: text lines and a bar per frame.

@@ -28,11 +28,16 @@ public enum ViewProperty: String, CaseIterable, Sendable {
     case selection
     /// Whether a control is enabled (`true`/`false`); `enabled` is the older name.
     case isEnabled
+    /// A scroll view's (or list's) `contentOffset`, `x,y` in points (`Point`'s description).
+    case scrollOffset
+    /// Whether the view is on screen (`true`/`false`): in the tree, laid out, no hidden ancestor and its layer shown
+    /// (a closed sheet's views are not, though none of them is `hidden` itself).
+    case shown
 
     /// True for the properties every view has, which the session answers itself.
     public var answeredBySession: Bool {
         switch self {
-        case .hidden, .focused, .frame, .isOn, .selection, .isEnabled: true
+        case .hidden, .focused, .frame, .isOn, .selection, .isEnabled, .scrollOffset, .shown: true
         case .text, .enabled, .invalid, .color, .value: false
         }
     }

@@ -15,8 +15,14 @@ public struct InboxPost: Sendable {
     public var target: String
     /// The message type, when the text parsed far enough to have one.
     public var type: String?
-    /// The envelope as the client sent it: the bus parses and validates it (`MessageBus.postRaw`).
+    /// The envelope as the client sent it, for the bus's own error when it did not parse (`MessageBus.postRaw`).
     public var text: String
+    /// The envelope parsed once, on the server's thread, with the bus's limits; nil when it did not parse.
+    public var envelope: JSONValue?
+    /// Creates a post; `envelope` is the text already parsed, when it parsed.
+    public init(client: Int, ref: Int?, target: String, type: String?, text: String, envelope: JSONValue? = nil) {
+        self.client = client; self.ref = ref; self.target = target; self.type = type; self.text = text; self.envelope = envelope
+    }
 }
 
 /// A frame's pixels for the inspector (RGBA8, rows top to bottom); the runtime reads them back and encodes them.
@@ -66,11 +72,14 @@ public final class InspectorHub: @unchecked Sendable {
     private var lastImageRequest: UInt64 = 0
     private var latestFrame = 0
     private var inbox: [InboxPost] = []
+    private var inboxByteCount = 0
     private var inboxRejected = 0
     private var clients: [Int: ClientChannel] = [:]
     private var nextClient = 1
     private var dropped: [DroppedClient] = []
     private var postsAccepted = 0
+    /// Wakes the server's socket loop when a client's queue got something to write.
+    let waker = Waker()
 
     /// Creates a hub with a token (a random one when empty).
     public init(limits: InspectorLimits = InspectorLimits(), token: String = "",
@@ -163,7 +172,7 @@ public final class InspectorHub: @unchecked Sendable {
     public func drainInbox() -> [InboxPost] {
         withLock {
             guard !inbox.isEmpty else { return [] }
-            defer { inbox.removeAll(keepingCapacity: true) }
+            defer { inbox.removeAll(keepingCapacity: true); inboxByteCount = 0 }
             postsAccepted += inbox.count
             return inbox
         }
@@ -184,8 +193,13 @@ public final class InspectorHub: @unchecked Sendable {
     /// Queues a post for the next frame; false when the inbox is full (the client gets `inbox-full`).
     func enqueue(_ post: InboxPost) -> Bool {
         withLock {
-            guard inbox.count < limits.inboxCapacity else { inboxRejected += 1; return false }
+            let size = post.text.utf8.count
+            guard inbox.count < limits.inboxCapacity, inboxByteCount + size <= limits.inboxBytes else {
+                inboxRejected += 1
+                return false
+            }
             inbox.append(post)
+            inboxByteCount += size
             return true
         }
     }
@@ -194,7 +208,7 @@ public final class InspectorHub: @unchecked Sendable {
     func register() -> ClientChannel? {
         withLock {
             guard clients.count < limits.maxClients else { return nil }
-            let channel = ClientChannel(id: nextClient)
+            let channel = ClientChannel(id: nextClient, wake: waker)
             nextClient += 1
             clients[channel.id] = channel
             return channel
@@ -204,11 +218,11 @@ public final class InspectorHub: @unchecked Sendable {
     /// Forgets a client that closed.
     func unregister(_ channel: ClientChannel) {
         withLock { _ = clients.removeValue(forKey: channel.id) }
-        channel.outbox.finish(with: nil)
+        channel.outbox.finish(with: [])
     }
 
     /// Drops a client with a reason: it is told why (when its queue has room), closed, and logged.
-    func drop(_ channel: ClientChannel, reason: String, detail: String, closeCode: UInt16) {
+    func drop(_ channel: ClientChannel, reason: String, detail: String, closeCode: UInt16, farewell: String? = nil) {
         let first: Bool = withLock {
             guard clients.removeValue(forKey: channel.id) != nil else { return false }
             dropped.append(DroppedClient(client: channel.id, reason: reason, detail: detail))
@@ -217,13 +231,23 @@ public final class InspectorHub: @unchecked Sendable {
         }
         guard first else { return }
         log("dropped client \(channel.id) (\(reason)): \(detail)")
-        channel.outbox.finish(with: .close(code: closeCode, reason: reason))
+        channel.outbox.finish(with: (farewell.map { [Outbox.Item.text($0)] } ?? []) + [.close(code: closeCode, reason: reason)])
     }
 
     /// Pushes to a client's queue, dropping the client when the queue is over its bounds.
     @discardableResult
-    func push(_ json: String, to channel: ClientChannel) -> Bool {
-        switch channel.outbox.push(.text(json), maxMessages: limits.clientQueueMessages, maxBytes: limits.clientQueueBytes) {
+    func push(_ json: String, to channel: ClientChannel) -> Bool { push(.text(json), to: channel) }
+
+    /// A client closed: its close is answered with the same code and its slot is free at once.
+    func closedByClient(_ channel: ClientChannel, code: UInt16) {
+        channel.outbox.finish(with: [.close(code: code, reason: "")])
+        withLock { _ = clients.removeValue(forKey: channel.id) }
+    }
+
+    /// Pushes a frame (text or pong) to a client's queue, within the same bounds.
+    @discardableResult
+    func push(_ item: Outbox.Item, to channel: ClientChannel) -> Bool {
+        switch channel.outbox.push(item, maxMessages: limits.clientQueueMessages, maxBytes: limits.clientQueueBytes) {
         case .queued: return true
         case .closed: return false
         case .full(let count, let bytes):
@@ -298,7 +322,7 @@ public final class InspectorHub: @unchecked Sendable {
     /// Closes every client (the session is ending).
     func closeAll() {
         let all = withLock { () -> [ClientChannel] in defer { clients.removeAll() }; return Array(clients.values) }
-        for c in all { c.outbox.finish(with: .close(code: 1001, reason: "session ended")) }
+        for c in all { c.outbox.finish(with: [.close(code: 1001, reason: "session ended")]) }
     }
 }
 
@@ -322,43 +346,51 @@ enum Topic: String, CaseIterable, Sendable {
 /// One WebSocket client: its number, its subscriptions and its bounded outgoing queue.
 final class ClientChannel: @unchecked Sendable {
     let id: Int
-    let outbox = Outbox()
+    let outbox: Outbox
     private let lock = NSLock()
     private var _topics: Set<Topic> = []
     // Touched only by the pump (one task).
     var seenTree = 0
     var seenImage = 0
-    init(id: Int) { self.id = id }
+    init(id: Int, wake: Waker = Waker()) { self.id = id; outbox = Outbox(wake: wake) }
     var topics: Set<Topic> {
         get { lock.lock(); defer { lock.unlock() }; return _topics }
         set { lock.lock(); _topics = newValue; lock.unlock() }
     }
 }
 
-/// An outgoing message queue with bounds; the WebSocket writer awaits `next()`.
+/// An outgoing message queue with bounds on messages and bytes, control frames included. The socket loop takes
+/// the next item only once the previous one was written, so a client that stops reading fills its own queue.
 final class Outbox: @unchecked Sendable {
-    enum Item: Sendable { case text(String), pong(Data), close(code: UInt16, reason: String) }
+    /// One WebSocket frame to send.
+    enum Item: Sendable { case text(String), pong([UInt8]), close(code: UInt16, reason: String) }
+    /// What a push did.
     enum PushResult { case queued, closed, full(count: Int, bytes: Int) }
 
     private let lock = NSLock()
+    private let wake: Waker
     private var queue: [Item] = []
     private var head = 0
     private var bytes = 0
     private var finished = false
-    private var waiter: CheckedContinuation<Item?, Never>?
 
+    init(wake: Waker = Waker()) { self.wake = wake }
+
+    /// The bytes an item counts against the queue's bound: its payload and a frame header.
+    static func size(of item: Item) -> Int {
+        switch item {
+        case .text(let t): t.utf8.count + 10
+        case .pong(let p): p.count + 2
+        case .close(_, let r): r.utf8.count + 4
+        }
+    }
+
+    /// Queues an item unless that would cross a bound.
     func push(_ item: Item, maxMessages: Int, maxBytes: Int) -> PushResult {
-        let size: Int
-        if case .text(let t) = item { size = t.utf8.count } else { size = 0 }
+        let size = Self.size(of: item)
         lock.lock()
         if finished { lock.unlock(); return .closed }
         let count = queue.count - head
-        if let w = waiter {
-            waiter = nil
-            lock.unlock()
-            w.resume(returning: item)
-            return .queued
-        }
         if count + 1 > maxMessages || bytes + size > maxBytes {
             lock.unlock()
             return .full(count: count, bytes: bytes)
@@ -366,58 +398,63 @@ final class Outbox: @unchecked Sendable {
         queue.append(item)
         bytes += size
         lock.unlock()
+        wake.wake()
         return .queued
     }
 
-    /// Queues a control frame (a pong) regardless of the bounds: one per ping the client sent.
-    func pushControl(_ item: Item) {
-        lock.lock()
-        if finished { lock.unlock(); return }
-        if let w = waiter { waiter = nil; lock.unlock(); w.resume(returning: item); return }
-        queue.append(item)
-        lock.unlock()
-    }
-
-    /// Ends the queue: `last` (a close frame) is the final item; nothing more is accepted.
-    func finish(with last: Item?) {
+    /// Ends the queue: `last` (a farewell, a close frame) are the final items; nothing more is accepted.
+    func finish(with last: [Item]) {
         lock.lock()
         if finished { lock.unlock(); return }
         finished = true
         // A dropped client is not owed its backlog: the close goes out next.
-        queue.removeAll(); head = 0; bytes = 0
-        if let last { queue.append(last) }
-        let w = waiter
-        waiter = nil
-        let first = w != nil ? popLocked() : nil
+        queue = last; head = 0; bytes = 0
         lock.unlock()
-        w?.resume(returning: first)
+        wake.wake()
     }
 
-    private func popLocked() -> Item? {
+    /// The next item, without waiting; nil when none is queued.
+    func pop() -> Item? {
+        lock.lock(); defer { lock.unlock() }
         guard head < queue.count else { return nil }
         let item = queue[head]
         head += 1
-        if case .text(let t) = item { bytes -= t.utf8.count }
+        if !finished { bytes -= Self.size(of: item) }
         if head > 64 && head * 2 > queue.count { queue.removeFirst(head); head = 0 }
         return item
     }
 
-    /// The next item, waiting for one; nil once finished and empty.
-    func next() async -> Item? {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (c: CheckedContinuation<Item?, Never>) in
-                lock.lock()
-                if let item = popLocked() { lock.unlock(); c.resume(returning: item); return }
-                if finished { lock.unlock(); c.resume(returning: nil); return }
-                waiter = c
-                lock.unlock()
-            }
-        } onCancel: {
-            lock.lock()
-            let w = waiter
-            waiter = nil
-            lock.unlock()
-            w?.resume(returning: nil)
-        }
+    /// True once finished (dropped or closed), whatever is left to send.
+    var isFinished: Bool { lock.lock(); defer { lock.unlock() }; return finished }
+
+    /// True once finished and every final item was taken: the socket can close.
+    var isDone: Bool { lock.lock(); defer { lock.unlock() }; return finished && head >= queue.count }
+
+    /// Items waiting (tests).
+    var count: Int { lock.lock(); defer { lock.unlock() }; return queue.count - head }
+}
+
+/// Wakes the socket loop's `poll` from another thread: one byte on a pipe, written at most once between two
+/// drains. Without a loop attached it does nothing.
+final class Waker: @unchecked Sendable {
+    private let lock = NSLock()
+    private var fd: Int32 = -1
+    private var pending = false
+
+    /// Attaches the write end of the loop's pipe (-1 detaches).
+    func attach(_ fd: Int32) { lock.lock(); self.fd = fd; pending = false; lock.unlock() }
+
+    /// Makes the loop's next `poll` return.
+    func wake() {
+        lock.lock()
+        guard fd >= 0, !pending else { lock.unlock(); return }
+        pending = true
+        let target = fd
+        lock.unlock()
+        var one: UInt8 = 1
+        _ = write(target, &one, 1)
     }
+
+    /// Called by the loop after it drained the pipe.
+    func drained() { lock.lock(); pending = false; lock.unlock() }
 }

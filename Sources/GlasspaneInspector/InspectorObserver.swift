@@ -27,12 +27,17 @@ public final class InspectorObserver: FrameObserver {
     private var lastTreeGeneration: UInt64?
     private var lastTreeSize: Size?
     private var lastTreeTime: UInt64 = 0
-    /// Errors raised while one post is being parsed go to that post's client.
+    /// Errors raised while one post is being checked go to that post's client.
     private var posting: InboxPost?
-    /// Posts of this frame by type, for errors that handlers raise later in the frame without a `replyTo`.
-    private var postsThisFrame: [String: [InboxPost]] = [:]
-    /// Posts that carried a bus `id`, so replies and errors find their client.
-    private var postsByID: [Int: InboxPost] = [:]
+    /// Every post is sent with a bus `id` of the inspector's own, so the errors and replies that come back later
+    /// (`replyTo`) find their one post: the client, its `ref`, and the `id` it sent, if any.
+    private var postsByID: [Int: (post: InboxPost, clientID: Int?)] = [:]
+    /// The ids in `postsByID`, oldest first, so the oldest go when `maxTrackedPosts` is reached.
+    private var trackedIDs: [Int] = []
+    private var trackedStart = 0
+    private var nextPostID = 1
+    /// Posts whose answers are still routed; older ones' late replies are dropped (a request times out long before).
+    static let maxTrackedPosts = 4_096
 
     /// Attaches to a stage and a bus: taps the bus log (keeping any `--bus-log` sink), chains the routing trace,
     /// attaches the `remote` endpoint. `captureFrame` reads the frame about to be presented; `encodePNG` runs off
@@ -61,19 +66,27 @@ public final class InspectorObserver: FrameObserver {
     public func frameWillStart(_ loop: FrameLoop, index: Int) {
         frame = index
         bus.deliver(to: remoteEndpoint)
-        postsThisFrame.removeAll(keepingCapacity: true)
         for post in hub.drainInbox() {
+            let target = EndpointID(post.target)
+            let own = withOwnID(post)
+            // After the checks the bus makes first (a string type, a valid id), as the bus orders its errors.
+            if own != nil, post.type != nil, let replyTo = post.envelope?["replyTo"]?.wholeNumber(in: 0...RawID.max) {
+                refuseReply(post, replyTo: replyTo, frame: index)
+                continue
+            }
             posting = post
-            bus.postRaw(post.text, from: remoteEndpoint, to: EndpointID(post.target))
+            if let (envelope, id, clientID) = own {
+                // Parsed once, on the server's thread; checked here as a script line is (MessageBus.post(envelope:)).
+                bus.post(envelope: envelope, from: remoteEndpoint, to: target)
+                track(post, id: id, clientID: clientID)
+            } else {
+                // Text that did not parse, or an `id` the bus refuses: the bus's own error, as for any raw text.
+                bus.postRaw(post.text, from: remoteEndpoint, to: target)
+            }
             // Anything wrong with the envelope is in `remote`'s mailbox now: deliver it to this post's client.
             bus.deliver(to: remoteEndpoint)
             if let p = posting {
                 hub.send("{\"kind\":\"posted\"" + refMember(p) + ",\"frame\":\(index),\"to\":\(JSONText.quoted(p.target))}", to: p.client)
-                if let type = p.type { postsThisFrame[type, default: []].append(p) }
-                if let id = Self.busID(of: p.text) {
-                    postsByID[id] = p
-                    if postsByID.count > 1024 { postsByID.removeAll() }
-                }
             }
             posting = nil
         }
@@ -171,17 +184,61 @@ public final class InspectorObserver: FrameObserver {
 
     private func refMember(_ post: InboxPost) -> String { post.ref.map { ",\"ref\":\($0)" } ?? "" }
 
+    /// Nothing ever sends `remote` a request, so a remote post with a well-formed `replyTo` answers nothing: the
+    /// bus would drop it with only a log line (docs/messages.md), or complete another endpoint's pending request
+    /// with it. It gets the bus's `unexpected-reply` instead and is not posted.
+    private func refuseReply(_ post: InboxPost, replyTo: Int, frame: Int) {
+        let type = post.type ?? ""
+        let message = "\(type): replyTo \(replyTo) answers no request: remote clients are never asked anything"
+        hub.send("{\"kind\":\"bus-error\"" + refMember(post) + ",\"frame\":\(frame),\"from\":\"inspector\",\"type\":\"error\""
+                 + ",\"error\":{\"code\":\"unexpected-reply\",\"message\":\(JSONText.quoted(message)),\"type\":\(JSONText.quoted(type)),\"field\":\"replyTo\"}}",
+                 to: post.client)
+    }
+
+    /// The parsed envelope with the inspector's id in place of the client's; nil when it did not parse or its
+    /// `id` is one the bus refuses (then the bus checks the text and names the member).
+    private func withOwnID(_ post: InboxPost) -> (JSONValue, Int, Int?)? {
+        guard case .object(var members)? = post.envelope else { return nil }
+        var clientID: Int?
+        switch members["id"] {
+        case nil, .null?: break
+        case let value?:
+            guard let id = value.wholeNumber(in: 0...RawID.max) else { return nil }
+            clientID = id
+        }
+        let id = nextPostID
+        nextPostID = nextPostID >= RawID.max ? 1 : nextPostID + 1
+        members["id"] = .number(Double(id))
+        return (.object(members), id, clientID)
+    }
+
+    private func track(_ post: InboxPost, id: Int, clientID: Int?) {
+        postsByID[id] = (post, clientID)
+        trackedIDs.append(id)
+        if trackedIDs.count - trackedStart > Self.maxTrackedPosts {
+            postsByID.removeValue(forKey: trackedIDs[trackedStart])
+            trackedStart += 1
+            if trackedStart > Self.maxTrackedPosts { trackedIDs.removeFirst(trackedStart); trackedStart = 0 }
+        }
+    }
+
     /// A message delivered to `remote`: an error about a post, or a reply to a request a client made.
     private func answer(_ context: MessageContext, replyTo: Int?, error: BusError?) {
-        var targets: [InboxPost] = []
-        if let p = posting { targets = [p]; if error != nil { posting = nil } }
-        else if let replyTo, let p = postsByID[replyTo] { targets = [p] }
-        else if let type = error?.type, let ps = postsThisFrame[type] { targets = ps }
-        guard !targets.isEmpty else { return }
-        for p in targets {
+        // Exactly one post: the one being checked, or the one whose id the answer names. Anything else (an
+        // answer to an id no longer tracked) has no client to go to.
+        let p: InboxPost, clientID: Int?
+        if let current = posting {
+            p = current; clientID = nil
+            if error != nil { posting = nil }
+        } else if let replyTo, let tracked = postsByID[replyTo] {
+            p = tracked.post; clientID = tracked.clientID
+        } else {
+            return
+        }
+        do {
             var text = "{\"kind\":\(error != nil ? "\"bus-error\"" : "\"reply\"")" + refMember(p) + ",\"frame\":\(context.frame)"
             text += ",\"from\":\(JSONText.quoted(context.from.name)),\"type\":\(JSONText.quoted(context.type))"
-            if let replyTo { text += ",\"replyTo\":\(replyTo)" }
+            if let clientID { text += ",\"replyTo\":\(clientID)" }
             if let error {
                 text += ",\"error\":{\"code\":\(JSONText.quoted(error.code.rawValue)),\"message\":\(JSONText.quoted(error.message))"
                 if let t = error.type { text += ",\"type\":\(JSONText.quoted(t))" }
@@ -190,13 +247,6 @@ public final class InspectorObserver: FrameObserver {
             }
             hub.send(text + "}", to: p.client)
         }
-    }
-
-    /// The bus `id` of an envelope's text, when it has an integer one.
-    private static func busID(of text: String) -> Int? {
-        guard text.contains("\"id\""), let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)),
-              case .number(let n)? = value["id"], n == n.rounded(), abs(n) < 9e15 else { return nil }
-        return Int(n)
     }
 
     // MARK: - The view tree

@@ -53,8 +53,10 @@ public struct InspectorLimits: Sendable, Equatable {
     public var clientQueueBytes = 8 * 1024 * 1024
     /// The largest WebSocket message a client may send, in bytes (the bus's own limit is 64 KiB of JSON).
     public var maxClientMessageBytes = 64 * 1024
-    /// Posts waiting for the next frame; a post beyond this gets `inbox-full`.
-    public var inboxCapacity = 256
+    /// Posts waiting for the next frame, all clients together; a post beyond this gets `inbox-full`. Each costs the
+    /// frame loop a post, a delivery and an answer: 64 a frame is 3,840 a second at 60 fps, and bounds what a
+    /// flood of posts adds to one frame (docs/inspector.md, "What hostile clients cost").
+    public var inboxCapacity = 64
     /// Routing decisions kept for new clients and the routing panel.
     public var routingHistory = 200
     /// Bus log lines kept.
@@ -69,6 +71,27 @@ public struct InspectorLimits: Sendable, Equatable {
     public var updateInterval = 0.1
     /// View-tree snapshots per second at most (taken only when the overlay changed).
     public var treesPerSecond = 5.0
+    /// Sockets open at once in any state (reading a request, answering one, WebSocket, closing); one more is
+    /// answered `503` and closed at accept.
+    public var maxConnections = 32
+    /// Connections still sending their request head; one more is answered `503` at accept.
+    public var maxPendingRequests = 16
+    /// Seconds from accept until the request head (the WebSocket handshake included) is complete: `408`, closed.
+    public var requestHeadDeadline = 5.0
+    /// Seconds an HTTP answer, or a WebSocket close, may take to be read by the client before the socket is closed.
+    public var responseDeadline = 15.0
+    /// Bytes of the request line (method, target with the token, version): `414`.
+    public var maxRequestLineBytes = 4_096
+    /// Bytes of the whole request head (request line and headers): `431`.
+    public var maxHeaderBytes = 16_384
+    /// Header lines in one request: `431`.
+    public var maxHeaderCount = 48
+    /// The largest control frame payload (ping, pong, close): RFC 6455 allows 125 bytes; more is close 1002.
+    public var maxControlFrameBytes = 125
+    /// WebSocket frames one client may send per second (data and control alike); one more is close 1008.
+    public var maxMessagesPerSecond = 2_000
+    /// Bytes of posts waiting for the next frame, all clients together; a post beyond this gets `inbox-full`.
+    public var inboxBytes = 1 << 20
     /// Creates the defaults.
     public init() {}
 }

@@ -31,7 +31,8 @@ public final class Overlay {
     public internal(set) var colorScheme = ColorScheme.dark
     /// `theme`'s colors in `colorScheme`, by token raw value: what `View.themeColor(_:)` reads.
     var resolvedColors = Theme.standard.colors.map { $0.resolved(for: .dark) }
-    /// Views that change with the frame clock (`startTicking(_:)`).
+    /// Views that change with the frame clock (`startTicking(_:)`: an indeterminate progress bar, a scroll view's
+    /// momentum); empty when still.
     var frameTickers: [WeakTicker] = []
     /// Shows controls' tooltips after a hover delay (Controls/Tooltip.swift).
     public private(set) lazy var tooltips = TooltipController(overlay: self)
@@ -179,6 +180,7 @@ public final class Overlay {
         focusedView?.isFocused = false
         focusedView = view
         view.isFocused = true
+        ScrollView.reveal(view)
     }
 
     /// Removes keyboard focus; keys and text then go to the engine.

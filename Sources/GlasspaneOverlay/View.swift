@@ -228,6 +228,9 @@ open class View {
 
     // MARK: - Invalidation state (read by the layer's passes)
 
+    /// True for views whose measured size does not depend on their subviews (scroll views): a change inside them
+    /// stops there instead of laying out every ancestor again.
+    final var isMeasurementBoundary = false
     /// The view must run `layoutSubviews` at the next layout pass.
     final var needsLayout = true
     /// A layout pass has run this view's `layoutSubviews` at least once (before that its frame is whatever it was
@@ -378,7 +381,8 @@ open class View {
         var v: View? = self
         while let c = v {
             c.needsLayout = true
-            v = c.superview
+            // A view whose size never depends on its content (a scroll view) lays out again; its ancestors need not.
+            v = c.isMeasurementBoundary ? nil : c.superview
         }
         propagateSubtreeNeedsLayout()
     }
@@ -447,8 +451,11 @@ open class View {
     open func pointerEntered(_ event: PointerEvent) {}
     /// A hovering pointer left this view.
     open func pointerExited(_ event: PointerEvent) {}
-    /// A wheel scroll over this view, in lines (positive dy scrolls up).
-    open func scrollWheel(at location: Point, dx: Double, dy: Double) {}
+    /// A wheel scroll over this view, in lines (positive dy scrolls up). The default hands it to the superview, so a
+    /// scroll view scrolls whatever inside it the pointer is over; a view that uses part of it passes on the rest.
+    open func scrollWheel(at location: Point, dx: Double, dy: Double) {
+        superview?.scrollWheel(at: Point(x: location.x + frame.minX, y: location.y + frame.minY), dx: dx, dy: dy)
+    }
     /// A key went down (or repeated) while this view had focus.
     open func keyDown(_ event: KeyEvent) {}
     /// A key went up whose press this view received (or, with no such press, while it has focus).

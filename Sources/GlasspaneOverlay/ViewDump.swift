@@ -43,6 +43,8 @@ public struct ViewDumpEntry: Hashable, Sendable, Codable {
     public var visible: Bool
     /// Whether the view could currently receive pointer events (visible, interactive layer, skip rules pass).
     public var interactive: Bool
+    /// A paragraph label's shaped lines and runs (ViewDump+Text.swift); absent for other views.
+    public var text: TextDump?
 }
 
 extension View {
@@ -101,7 +103,8 @@ extension OverlayLayer {
         entries.append(ViewDumpEntry(
             identifier: view.identifier, type: String(describing: type(of: view)), layer: name,
             parent: parent?.identifier, depth: depth, frame: DumpRect(frame), tags: view.tags.map(\.rawValue).sorted(),
-            flags: view.dumpFlags, visible: isVisible, interactive: isInteractive))
+            flags: view.dumpFlags, visible: isVisible, interactive: isInteractive,
+            text: (view as? Label)?.textDump(frame: frame, fonts: fonts)))
         for child in view.subviews {
             collect(child, parent: view, origin: frame.origin, depth: depth + 1, visible: isVisible,
                     interactive: isInteractive, into: &entries)

@@ -1,8 +1,10 @@
 // SDL2 platform backend: window, OpenGL 3.3 core context, events, swap.
 // Implements: window (resizable, high-DPI aware), GL context (GLX under X11, EGL on the offscreen driver),
-// mouse, touch, wheel, keys, text input, window events, vsync control, waiting while minimized.
+// mouse, touch, wheel, keys, text input, window events, vsync control, waiting while minimized, a window destroyed
+// by another X client (a quit, through Sources/CX11Errors).
 // Does not implement: game controllers, IME composition display, multiple windows.
 import CSDL2
+import CX11Errors
 import GlasspaneCore
 
 /// Why the platform could not start; each case names what failed.
@@ -186,6 +188,11 @@ public final class SDLPlatform: PlatformBackend {
         window = w
         context = ctx
         SDL_GL_MakeCurrent(w, ctx)
+        if videoDriver == "x11" {
+            // Xlib's default handler would exit(1) when another client destroys the window; counted instead.
+            glasspane_x11_errors_install()
+            lostWindowErrors = glasspane_x11_errors_lost_window_count()
+        }
         frameFences = FrameFences()
         if options.pointScale > 0 {
             var ww: Int32 = 0, wh: Int32 = 0, dw: Int32 = 0, dh: Int32 = 0
@@ -208,6 +215,12 @@ public final class SDLPlatform: PlatformBackend {
 
     /// Closes the window and shuts SDL's video down (safe to call twice).
     public func close() {
+        if windowLost {
+            // Destroying the window or closing the display would send requests on the destroyed window, and SDL
+            // puts Xlib's exiting handler back before it closes the display: the process ends without them.
+            context = nil; window = nil
+            return
+        }
         if context != nil { frameFences.discard() }
         if let ctx = context { SDL_GL_DeleteContext(ctx); context = nil }
         if let w = window { SDL_DestroyWindow(w); window = nil }
@@ -315,7 +328,20 @@ public final class SDLPlatform: PlatformBackend {
                 events.removeLast()
             }
         }
+        if videoDriver == "x11", glasspane_x11_errors_lost_window_count() != lostWindowErrors {
+            // The X server refused a request on the window: another client destroyed it. Ends the session as a
+            // close would (recording and logs written, exit 0), once.
+            lostWindowErrors = glasspane_x11_errors_lost_window_count()
+            windowLost = true
+            if !events[start...].contains(.quit) { events.append(.quit) }
+        }
     }
+
+    /// True once the window was destroyed from outside (X11): `close()` then leaves SDL's video as it is.
+    public private(set) var windowLost = false
+
+    /// BadWindow/BadDrawable errors counted so far (X11 only): a change means the window was destroyed from outside.
+    private var lostWindowErrors: Int32 = 0
 
     // MARK: - Pointers held, so focus loss can cancel them
 
@@ -511,6 +537,8 @@ public final class SDLPlatform: PlatformBackend {
         case Int(SDLK_PAGEUP.rawValue): return .pageUp
         case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
         case Int(SDLK_END.rawValue): return .end
+        case Int(SDLK_PAGEUP.rawValue): return .pageUp
+        case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
         case Int(SDLK_F1.rawValue)...Int(SDLK_F12.rawValue): return .function(Int(sym) - Int(SDLK_F1.rawValue) + 1)
         case Int(SDLK_F13.rawValue)...Int(SDLK_F24.rawValue): return .function(Int(sym) - Int(SDLK_F13.rawValue) + 13)
         case 32...126:

@@ -4,6 +4,7 @@ import CGL
 import CSDL2
 import GlasspaneCore
 import GlasspaneDraw
+import GlasspaneText
 
 /// Why a font could not be used.
 public enum FontError: Error, Equatable, CustomStringConvertible {
@@ -46,7 +47,7 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     /// The GL texture holding the glyphs (0 until a GL context asked for a glyph).
     public private(set) var texture: GLuint = 0
     /// How many glyphs were rasterized so far (for tests of caching).
-    public private(set) var rasterizedCount = 0
+    public internal(set) var rasterizedCount = 0
     /// How many times the atlas started over (full, or a new scale): glyph coordinates taken before are stale.
     public private(set) var resetCount = 0
 
@@ -54,9 +55,23 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     private var glyphs: [GlyphKey: AtlasGlyph] = [:]
     private var advances: [GlyphKey: Int] = [:]
     private var lineSkips: [Int: Int] = [:]
-    private let atlasSize = 1024
+    /// The texture is `atlasSize` x `atlasSize` one-byte texels (1 MiB), whatever is drawn: it starts over when full.
+    package let atlasSize = 1024
     private var shelfX = 1, shelfY = 1, shelfHeight = 0
     private var staging: [UInt8] = []
+    /// Shaped glyphs by (font, face, glyph id, pixel size), and the FreeType faces that draw them (GlyphAtlas+Shaped.swift).
+    var shapedGlyphs: [ShapedGlyphKey: AtlasGlyph] = [:]
+    var freeType: FreeTypeFaces?
+    /// The paragraph engine, made on the first paragraph (its fonts open lazily), never for one-line labels.
+    var paragraphEngine: TextLayoutEngine?
+    /// Color glyphs (emoji) in their own premultiplied RGBA texture, made on the first one (GlyphAtlas+Color.swift).
+    var colorGlyphs: [ShapedGlyphKey: AtlasGlyph] = [:]
+    /// The RGBA texture of color glyphs (0 until one was drawn).
+    package var colorTexture: GLuint = 0
+    var colorShelf = (x: 1, y: 1, height: 0)
+    var colorFonts: [String: Bool] = [:]
+    /// The font fallback chain paragraphs use; nil: Debian's default chain with `fontPath` first.
+    public var fallbackFonts: [FallbackFont]?
 
     private struct GlyphKey: Hashable { var scalar: UInt32; var pixelSize: Int }
 
@@ -93,6 +108,7 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     deinit {
         for f in fonts.values { TTF_CloseFont(f) }
         if texture != 0 { var t = texture; glDeleteTextures(1, &t) }
+        if colorTexture != 0 { var t = colorTexture; glDeleteTextures(1, &t) }
     }
 
     /// The pixel size used for a point size at the current scale.
@@ -190,32 +206,40 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
         guard let argb = SDL_ConvertSurfaceFormat(surface, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), 0) else { return nil }
         defer { SDL_FreeSurface(argb) }
         let w = Int(argb.pointee.w), h = Int(argb.pointee.h), pitch = Int(argb.pointee.pitch)
-        ensureTexture()
-        if shelfX + w + 1 > atlasSize { shelfX = 1; shelfY += shelfHeight + 1; shelfHeight = 0 }
-        if shelfY + h + 1 > atlasSize { reset(); ensureTexture() } // full: start over; glyphs re-rasterize on demand
         staging.removeAll(keepingCapacity: true)
         staging.reserveCapacity(w * h)
         let pixels = argb.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         for y in 0..<h { for x in 0..<w { staging.append(UInt8(truncatingIfNeeded: pixels[y * (pitch / 4) + x] >> 24)) } }
+        guard let place = upload(staging, width: w, height: h) else { return nil }
+        (g.u0, g.v0, g.u1, g.v1) = place
+        g.width = w; g.height = h
+        // The rendered surface spans the font's full line height: its top is the line box top.
+        g.bearingX = 0; g.top = 0
+        glyphs[key] = g
+        return g
+    }
+
+    /// Puts a coverage bitmap (one byte per texel, `width` x `height`) on the current shelf, starting over when the
+    /// atlas is full; returns its texture coordinates (u0, v0, u1, v1), nil when it is larger than the atlas.
+    func upload(_ bytes: [UInt8], width w: Int, height h: Int) -> (Float, Float, Float, Float)? {
+        guard w + 2 <= atlasSize, h + 2 <= atlasSize, bytes.count == w * h else { return nil }
+        ensureTexture()
+        if shelfX + w + 1 > atlasSize { shelfX = 1; shelfY += shelfHeight + 1; shelfHeight = 0 }
+        if shelfY + h + 1 > atlasSize { reset(); ensureTexture() } // full: start over; glyphs re-rasterize on demand
         let previous = bind()
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
-        staging.withUnsafeBytes {
+        bytes.withUnsafeBytes {
             glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(shelfX), GLint(shelfY), GLsizei(w), GLsizei(h),
                             GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), previous)
         let s = Float(atlasSize)
-        g.u0 = Float(shelfX) / s; g.v0 = Float(shelfY) / s
-        g.u1 = Float(shelfX + w) / s; g.v1 = Float(shelfY + h) / s
-        g.width = w; g.height = h
-        // The rendered surface spans the font's full line height: its top is the line box top.
-        g.bearingX = 0; g.top = 0
+        let place = (Float(shelfX) / s, Float(shelfY) / s, Float(shelfX + w) / s, Float(shelfY + h) / s)
         shelfX += w + 1
         shelfHeight = max(shelfHeight, h)
-        glyphs[key] = g
         rasterizedCount += 1
-        return g
+        return place
     }
 
     /// Reserves a row of `width` texels (a bar graph's levels) and returns its left texel; nil when it cannot fit
@@ -246,7 +270,7 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
 
     /// Binds the atlas texture for an upload and returns the binding to put back: glyphs are rasterized on first
     /// use, in the middle of a frame, and the renderers' state caches must not be contradicted (GLStateCache.swift).
-    private func bind() -> GLuint {
+    func bind() -> GLuint {
         var previous: GLint = 0
         glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &previous)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
@@ -271,9 +295,13 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
         checkGLError("glyph atlas")
     }
 
-    private func reset() {
+    func reset() {
         resetCount += 1
         glyphs.removeAll()
+        shapedGlyphs.removeAll()
+        colorGlyphs.removeAll()
+        colorShelf = (1, 1, 0)
+        if colorTexture != 0 { glDeleteTextures(1, &colorTexture); colorTexture = 0 }
         // Advances do not depend on the atlas, but every table goes with it (`scale` resets too: new pixel sizes).
         asciiTables.removeAll()
         shelfX = 1; shelfY = 1; shelfHeight = 0

@@ -237,9 +237,10 @@ struct SessionExpectationContext: @MainActor ExpectationContext {
         return members
     }
 
-    /// Only `hidden` is answered for a view that is not on screen (it is how a script checks that it is not).
+    /// Only `hidden` and `shown` are answered for a view that is not on screen (they are how a script checks that it
+    /// is not).
     func whyNotFound(_ identifier: String, property: String) -> String? {
-        guard property != ViewProperty.hidden.rawValue else { return nil }
+        guard property != ViewProperty.hidden.rawValue, property != ViewProperty.shown.rawValue else { return nil }
         let presence = app.stage.overlay.presence(ofView: identifier)
         if case .shown = presence { return nil }
         return presence.description
@@ -257,6 +258,10 @@ struct SessionExpectationContext: @MainActor ExpectationContext {
             if let button = view as? Button { return String(button.isEnabled) }
             return (view as? any ScriptableControl)?.scriptValue(of: name)
         case .isOn, .selection: return (view as? any ScriptableControl)?.scriptValue(of: name)
+        case .scrollOffset: return (view as? ScrollView)?.contentOffset.description
+        case .shown:
+            if case .shown = app.stage.overlay.presence(ofView: identifier) { return "true" }
+            return "false"
         default:
             // The themed controls answer their own properties (Controls/Control.swift).
             if let answer = (view as? any ScriptableControl)?.scriptValue(of: name) { return answer }

@@ -68,11 +68,11 @@ public enum SessionError: Error, CustomStringConvertible {
         }
     }
 
-    /// The process exit code: 2 for bad input (scripts, paths, no display), 1 otherwise.
+    /// The process exit code: 2 for bad input (scripts, paths, fonts, no display), 1 otherwise.
     public var exitCode: Int32 {
         switch self {
         case .platform(let e): e == .noDisplay || e.identifier == "invalid-options" ? 2 : 1
-        case .script, .scriptOption, .unknownViews, .outputPath, .recording, .screenshotFrame, .displayUnreachable, .inspector, .slowAnimations: 2
+        case .script, .scriptOption, .unknownViews, .outputPath, .recording, .screenshotFrame, .displayUnreachable, .inspector, .slowAnimations, .font: 2
         default: 1
         }
     }

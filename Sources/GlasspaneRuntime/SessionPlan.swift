@@ -26,10 +26,12 @@ struct SessionPlan {
     init(_ requested: SessionDescription) throws(SessionError) {
         var description = requested
         var script: Script?
+        var speedWarning: String?
         if let replay = description.replay {
             let loaded: Script
             do { loaded = try Script.load(path: replay.scriptPath) } catch { throw .script(error.diagnostics.map(\.description)) }
             try description.apply(loaded.header, path: replay.scriptPath)
+            speedWarning = Self.speedWarning(requested: requested.slowAnimations, header: loaded.header, path: replay.scriptPath)
             script = loaded
         }
         try OutputPaths.check(description)
@@ -47,8 +49,24 @@ struct SessionPlan {
         loopConfiguration = try description.loopConfiguration(replaying: script)
         self.description = description
         self.script = script
-        warnings = script?.warnings.map { "warning: \($0.description)" } ?? []
+        warnings = (script?.warnings.map { "warning: \($0.description)" } ?? []) + (speedWarning.map { [$0] } ?? [])
     }
+
+    /// The warning for a replay slowed by other than its recording's factor (absent in the header means 1): its
+    /// animations are sampled at other times, so the frames differ from the recorded run's. Nil when they agree.
+    static func speedWarning(requested: Double, header: ScriptHeader, path: String) -> String? {
+        guard requested != 0 else { return nil } // not given: the recorded factor is used
+        var recorded = 1.0
+        if case .number(let n)? = header.options[ScriptOption.slowAnimations.rawValue] { recorded = n }
+        guard requested != recorded else { return nil }
+        return "warning: --slow-animations \(requested.formatted) differs from the \(recorded.formatted) \(path) was recorded with: "
+            + "animated frames will differ from the recording's"
+    }
+}
+
+private extension Double {
+    /// `4` rather than `4.0`; other values as Swift prints them.
+    var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
 extension SessionDescription {

@@ -107,6 +107,13 @@ final class BenchRunsTests: XCTestCase {
         let again = try BinaryRunner.run(common + ["--runs", "2", "--baseline", dir + "/cube.json", "--max-regression", "1000"])
         XCTAssertEqual(again.code, 0, again.stdout + again.stderr)
         XCTAssertTrue(again.stdout.contains("vs worst"), again.stdout)
+        // A baseline whose frames took a thousandth of the time: the same binary now regresses (exit 1, named), so
+        // the comparison above passed on its figures, not because it compares nothing.
+        let faster = dir + "/faster.json"
+        try Self.scaleFrameTimes(of: dir + "/cube.json", by: 0.001, to: faster)
+        let regressed = try BinaryRunner.run(common + ["--runs", "2", "--baseline", faster, "--max-regression", "50"])
+        XCTAssertEqual(regressed.code, 1, regressed.stdout + regressed.stderr)
+        XCTAssertTrue((regressed.stdout + regressed.stderr).contains("frame_ms.p50"), regressed.stdout + regressed.stderr)
         // Out of range, and an unwritable output: refused before any run.
         let tooMany = try BinaryRunner.run(common + ["--runs", "51"])
         XCTAssertNotEqual(tooMany.code, 0)
@@ -167,5 +174,19 @@ final class BenchRunsTests: XCTestCase {
         XCTAssertTrue(lines[2].hasPrefix("fps,frametime,"))
         let elapsed = lines.dropFirst(3).map { Int64($0.split(separator: ",").last!)! }
         XCTAssertEqual(elapsed, elapsed.sorted(), "elapsed grows frame by frame")
+    }
+
+    /// Writes the report at `path` to `output` with every `frame_ms` figure (the whole report's and each run's)
+    /// multiplied by `factor`.
+    static func scaleFrameTimes(of path: String, by factor: Double, to output: String) throws {
+        var report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        func scaled(_ section: [String: Any]) -> [String: Any] {
+            var section = section
+            if let frames = section["frame_ms"] as? [String: Double] { section["frame_ms"] = frames.mapValues { $0 * factor } }
+            return section
+        }
+        report = scaled(report)
+        if let runs = report["runs"] as? [[String: Any]] { report["runs"] = runs.map(scaled) }
+        try JSONSerialization.data(withJSONObject: report).write(to: URL(fileURLWithPath: output))
     }
 }

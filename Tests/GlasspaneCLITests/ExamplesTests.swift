@@ -39,6 +39,12 @@ final class ExamplesTests: XCTestCase {
         }
     }
 
+    func testMinimalHostRunsItsOwnSceneOnTheLibrarysLoop() throws {
+        let (code, line) = try runExample("MinimalHost", frames: 30)
+        XCTAssertEqual(line, "MinimalHost: 30 frames")
+        XCTAssertEqual(code, 0)
+    }
+
     func testToastTakesTheClickWhileTheModalSheetBlocksTheButtonBelow() throws {
         let (code, line) = try runExample("Toasts", frames: 3)
         XCTAssertEqual(line, "Toasts: toast above modal sheet, click at the toast reached toast.close, click at screen.button went to "

@@ -86,7 +86,10 @@ final class HonestFlagsTests: XCTestCase {
         XCTAssertTrue(r.stdout.hasPrefix("glasspane 0."), r.stdout)
         // The commit stamped at build time; in a fresh clone it is HEAD (a later commit needs a rebuild).
         XCTAssertTrue(r.stdout.contains("(commit "), r.stdout)
-        if !head.isEmpty { XCTAssertTrue(r.stdout.contains(String(head.prefix(7))) || r.stdout.contains("dirty"), "\(r.stdout) vs \(head)") }
+        // Exactly HEAD's 12 digits, `-dirty` allowed only after them (the plugin's form): a stale or another commit fails.
+        if !head.isEmpty {
+            XCTAssertTrue(r.stdout.contains("(commit \(head))") || r.stdout.contains("(commit \(head)-dirty)"), "\(r.stdout) vs \(head)")
+        }
     }
 
     func testBenchOutputPathsAreCheckedBeforeTheRun() throws {

@@ -133,8 +133,31 @@ final class ScriptCommandTests: XCTestCase {
         XCTAssertGreaterThan(lines.count, 5)
         let records = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         XCTAssertTrue(records.allSatisfy { $0["frame"] is Int }, "every line carries its frame")
-        let text = lines.joined(separator: "\n")
-        for needle in ["state-changed", "ready", "malformed-json", "change-color"] { XCTAssertTrue(text.contains(needle), needle) }
+        func find(_ event: String, _ from: String, _ to: String, _ type: String?) -> [[String: Any]] {
+            records.filter { $0["event"] as? String == event && $0["from"] as? String == from && $0["to"] as? String == to
+                && (type == nil || $0["type"] as? String == type) }
+        }
+        // Each direction the script exercises, posted and then delivered no earlier than it was posted.
+        for (from, to, type) in [("engine", "overlay", "ready"), ("overlay", "engine", "get-state"),
+                                 ("engine", "overlay", "state"), ("script", "engine", "change-color"),
+                                 ("engine", "script", "error")] {
+            let posts = find("post", from, to, type), deliveries = find("deliver", from, to, type)
+            XCTAssertFalse(posts.isEmpty, "\(from) → \(to) \(type) posted")
+            XCTAssertEqual(posts.count, deliveries.count, "\(from) → \(to) \(type): each post delivered once")
+            for (post, delivery) in zip(posts, deliveries) {
+                XCTAssertLessThanOrEqual(post["frame"] as? Int ?? .max, delivery["frame"] as? Int ?? .min, "\(type)")
+            }
+        }
+        // The overlay's request and the engine's reply name each other; the malformed line is rejected from the
+        // script and answered to the script, never to the overlay.
+        let request = try XCTUnwrap(find("post", "overlay", "engine", "get-state").first)
+        let reply = try XCTUnwrap(find("post", "engine", "overlay", "state").first)
+        XCTAssertEqual(reply["replyTo"] as? Int, try XCTUnwrap(request["id"] as? Int))
+        XCTAssertEqual(find("reject", "script", "engine", nil).count, 2, "the two lines that are not JSON")
+        let errorCodes = find("post", "engine", "script", "error").compactMap { ($0["error"] as? [String: Any])?["code"] as? String }
+        XCTAssertTrue(errorCodes.contains("malformed-json"), "\(errorCodes)")
+        XCTAssertTrue(errorCodes.contains("invalid-payload"), "\(errorCodes)")
+        XCTAssertTrue(find("post", "engine", "overlay", "error").isEmpty, "errors go to the script that posted")
     }
 
     /// Waits until the file at `path` holds at least `bytes`, checking every 25 ms for up to 60 s (a loaded machine
@@ -222,7 +245,8 @@ final class ScriptCommandTests: XCTestCase {
         XCTAssertEqual(r.code, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("frame time (ms)"), r.stdout)
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
-        XCTAssertNotNil(report?["schema_version"])
+        XCTAssertEqual(report?["frame_count"] as? Int, 30, "the measured frames, not the warm-up")
+        XCTAssertEqual(report?["scenario"] as? String, "demo")
         let header = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").first.map(String.init) ?? ""
         for column in ["Application", "TimeInSeconds", "MsBetweenPresents", "Dropped"] { XCTAssertTrue(header.contains(column), header) }
         XCTAssertTrue(try String(contentsOfFile: svg, encoding: .utf8).contains("<svg"))

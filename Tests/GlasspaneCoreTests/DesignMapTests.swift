@@ -49,7 +49,7 @@ final class DesignMapTests: XCTestCase {
             for token in cells[cells.count - 2].split(separator: ",") {
                 let word = token.split(separator: "(")[0].trimmingCharacters(in: .whitespaces)
                 guard word != "nothing", !word.isEmpty else { continue }
-                let external = ["CSDL2", "CGL", "Logging", "Histogram", "FlyingFox", "FlyingSocks", "ArgumentParser"]
+                let external = ["CSDL2", "CGL", "CText", "CX11Errors", "Logging", "Histogram", "FlyingFox", "FlyingSocks", "ArgumentParser"]
                 imports.insert(external.contains(word) ? word : "Glasspane" + word)
             }
             for name in names { table[name] = imports }

@@ -6,7 +6,8 @@ import XCTest
 final class ViewPropertyTests: XCTestCase {
     func testTheTableIsTheWireVocabularyAndTheSessionAnswersTheGenericOnes() {
         XCTAssertEqual(ViewProperty.allCases.map(\.rawValue), ["hidden", "focused", "frame", "text", "enabled", "invalid", "color", "value",
-                                                               "isOn", "selection", "isEnabled"])
-        XCTAssertEqual(ViewProperty.allCases.filter(\.answeredBySession), [.hidden, .focused, .frame, .isOn, .selection, .isEnabled])
+                                                               "isOn", "selection", "isEnabled", "scrollOffset", "shown"])
+        XCTAssertEqual(ViewProperty.allCases.filter(\.answeredBySession),
+                       [.hidden, .focused, .frame, .isOn, .selection, .isEnabled, .scrollOffset, .shown])
     }
 }

@@ -61,16 +61,17 @@ final class LoopbackClient {
     }
 
     /// Sends a GET and reads the status, headers and body (Content-Length bodies only).
-    func get(_ path: String, headers: [String: String] = [:]) throws -> (status: Int, headers: [String: String], body: [UInt8]) {
+    /// `sending: false` only reads the answer to a request already sent.
+    func get(_ path: String, headers: [String: String] = [:], sending: Bool = true) throws -> (status: Int, headers: [String: String], body: [UInt8]) {
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for (k, v) in headers { request += "\(k): \(v)\r\n" }
-        try send(Array((request + "\r\n").utf8))
+        if sending { try send(Array((request + "\r\n").utf8)) }
         let (status, head) = try readHead()
         let length = Int(head["content-length"] ?? "0") ?? 0
         return (status, head, try take(length))
     }
 
-    private func readHead() throws -> (Int, [String: String]) {
+    func readHead() throws -> (Int, [String: String]) {
         let end: [UInt8] = Array("\r\n\r\n".utf8)
         while true {
             if let r = buffer.firstRange(of: end) {
@@ -137,5 +138,70 @@ final class LoopbackClient {
             if let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], accept(object) { return object }
         }
         throw ClientError("no matching message in \(limit)")
+    }
+
+    /// Reads one HTTP answer (status and Content-Length body) without sending anything first.
+    func readResponse() throws -> (status: Int, body: String) {
+        let (status, head) = try readHead()
+        let body = try take(Int(head["content-length"] ?? "0") ?? 0)
+        return (status, String(decoding: body, as: UTF8.self))
+    }
+
+    /// Sends one frame as built here: any opcode, reserved bits, with or without a mask, any announced length.
+    func sendFrame(opcode: UInt8, payload: [UInt8] = [], fin: Bool = true, masked: Bool = true, rsv: UInt8 = 0,
+                   announcedLength: Int? = nil) throws {
+        try send(Self.frame(opcode: opcode, payload: payload, fin: fin, masked: masked, rsv: rsv, announcedLength: announcedLength))
+    }
+
+    /// The bytes of one client frame (see `sendFrame`).
+    static func frame(opcode: UInt8, payload: [UInt8] = [], fin: Bool = true, masked: Bool = true, rsv: UInt8 = 0,
+                      announcedLength: Int? = nil) -> [UInt8] {
+        let length = announcedLength ?? payload.count
+        var frame: [UInt8] = [(fin ? 0x80 : 0) | (rsv << 4) | opcode]
+        let maskBit: UInt8 = masked ? 0x80 : 0
+        if length < 126 { frame.append(maskBit | UInt8(length)) }
+        else if length < 65_536 { frame.append(maskBit | 126); frame += [UInt8(length >> 8), UInt8(length & 0xff)] }
+        else { frame.append(maskBit | 127); frame += (0..<8).reversed().map { UInt8((length >> ($0 * 8)) & 0xff) } }
+        let mask: [UInt8] = [0x0f, 0xa5, 0x3c, 0x96]
+        if masked { frame += mask; frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] } } else { frame += payload }
+        return frame
+    }
+
+    /// Reads frames until the server's close frame; returns its code and reason, and the text messages before it.
+    func receiveClose() throws -> (code: Int, reason: String, texts: [String]) {
+        var texts: [String] = []
+        while true {
+            let head = try take(2)
+            let opcode = head[0] & 0x0f
+            var length = Int(head[1] & 0x7f)
+            if length == 126 { let b = try take(2); length = Int(b[0]) << 8 | Int(b[1]) }
+            else if length == 127 { length = try take(8).reduce(0) { $0 << 8 | Int($1) } }
+            let payload = try take(length)
+            if opcode == 0x8 {
+                guard payload.count >= 2 else { return (0, "", texts) }
+                return (Int(payload[0]) << 8 | Int(payload[1]), String(decoding: payload[2...], as: UTF8.self), texts)
+            }
+            if opcode == 0x1 { texts.append(String(decoding: payload, as: UTF8.self)) }
+        }
+    }
+
+    /// Reads the next frame's opcode and payload (pongs included).
+    func receiveFrame() throws -> (opcode: UInt8, payload: [UInt8]) {
+        let head = try take(2)
+        var length = Int(head[1] & 0x7f)
+        if length == 126 { let b = try take(2); length = Int(b[0]) << 8 | Int(b[1]) }
+        else if length == 127 { length = try take(8).reduce(0) { $0 << 8 | Int($1) } }
+        return (head[0] & 0x0f, try take(length))
+    }
+
+    /// True when the server closed the connection (end of stream) before `timeoutSeconds`, reading and dropping
+    /// anything before it.
+    func waitForEndOfStream() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n == 0 { return true }
+            if n < 0 { return errno == ECONNRESET }
+        }
     }
 }

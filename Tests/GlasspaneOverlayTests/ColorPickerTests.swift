@@ -156,6 +156,32 @@ final class ColorPickerTests: XCTestCase {
 }
 
 extension ColorPickerTests {
+    func testThePresetSwatchesAreReachedWithTabAndEnterSelectsOne() throws {
+        let (overlay, picker) = makePicker("#f3a712")
+        var reported: [String] = []
+        picker.onColorChange = { reported.append($0.hex) }
+        let order = overlay.focusOrder().map(\.identifier)
+        let swatches = picker.presets.map(\.identifier)
+        XCTAssertEqual(swatches.count, 6)
+        XCTAssertEqual(Array(order.suffix(swatches.count)), swatches, "after the square, the bar and the hex field: \(order)")
+        // Tab until the third swatch (#33aa55) has focus; its ring is drawn, and Enter picks its color.
+        for _ in 0..<(order.firstIndex(of: swatches[2])! + 1) { overlay.route(key(.tab)); overlay.route(key(.tab, down: false)) }
+        let third = picker.presets[2]
+        XCTAssertTrue(third.isFocused)
+        overlay.update()
+        let ringWidths = third.layer!.drawList.commands.compactMap { command -> Double? in
+            if case .border(let r, _, let width, _) = command, r == third.windowFrame.insetBy(-3) { return width }
+            return nil
+        }
+        XCTAssertEqual(ringWidths, [2], "a focus ring just outside the focused swatch")
+        overlay.route(key(.enter)); overlay.route(key(.enter, down: false))
+        XCTAssertEqual(picker.color.hex, "#33aa55")
+        XCTAssertEqual(reported, ["#33aa55"])
+        XCTAssertTrue(third.isSelected)
+        overlay.route(key(.character(" "))); overlay.route(key(.character(" "), down: false))
+        XCTAssertEqual(reported, ["#33aa55"], "Space on the color already chosen reports nothing new")
+    }
+
     func testTypingAHexColorAndEnterApplies() {
         let (overlay, picker) = makePicker("#f3a712")
         var reported: [String] = []

@@ -171,6 +171,25 @@ extension DrawListTessellator {
     private func glyphs(_ run: GlyphRun, _ context: Context, into e: inout EmittedCommand) {
         let source = context.glyphs
         let pixelSize = source.pixelSize(for: run.fontSize)
+        if let shaped = run.shaped {
+            // Shaped glyphs by index: each at its own pen position, on the run's baseline.
+            let baseline = ((run.origin.y + shaped.baseline) * context.sy).rounded()
+            // A color font's run (emoji) is drawn from the RGBA texture as images, tinted only by the run's alpha.
+            let isColor = shaped.glyphs.first.map { source.isColorFont($0.fontPath, faceIndex: $0.faceIndex) } ?? false
+            let colors: VertexColors = isColor ? .solid(Color(r: 1, g: 1, b: 1, a: run.color.a)) : .solid(run.color)
+            for placed in shaped.glyphs {
+                let found = isColor
+                    ? source.colorGlyph(fontPath: placed.fontPath, faceIndex: placed.faceIndex, id: placed.id, pixelSize: pixelSize)
+                    : source.glyph(fontPath: placed.fontPath, faceIndex: placed.faceIndex, id: placed.id, pixelSize: pixelSize)
+                guard let g = found, g.width > 0 else { continue }
+                let x0 = ((run.origin.x + placed.x) * context.sx).rounded() + Double(g.bearingX)
+                let y0 = baseline + (placed.y * context.sy).rounded() + Double(g.top)
+                quad(x0: x0, y0: y0, x1: x0 + Double(g.width), y1: y0 + Double(g.height),
+                     l0: (Double(g.u0), Double(g.v0)), l1: (Double(g.u1), Double(g.v1)),
+                     colors: colors, shape: (0, 0, 0, 0), kind: isColor ? 2 : 1, into: &e)
+            }
+            return
+        }
         var penX = (run.origin.x * context.sx).rounded()
         let top = (run.origin.y * context.sy).rounded()
         let known = source.asciiGlyphs(pixelSize: pixelSize)

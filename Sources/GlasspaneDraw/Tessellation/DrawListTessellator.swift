@@ -140,11 +140,22 @@ package final class DrawListTessellator {
             case .image(_, let handle, _):
                 guard let image = images[handle.id] else { continue }
                 texture = image
+            case .glyphs(let run) where run.shaped?.glyphs.first.map({ glyphs.isColorFont($0.fontPath, faceIndex: $0.faceIndex) }) == true:
+                // Color glyphs (emoji) come from their own RGBA texture, drawn as images.
+                if glyphs.colorTexture == 0, let first = run.shaped?.glyphs.first {
+                    _ = glyphs.colorGlyph(fontPath: first.fontPath, faceIndex: first.faceIndex, id: first.id,
+                                          pixelSize: glyphs.pixelSize(for: run.fontSize))
+                }
+                guard glyphs.colorTexture != 0 else { continue }
+                texture = glyphs.colorTexture
             case .glyphs(let run):
                 // Rasterize first: the glyph texture exists once a glyph is in it.
                 if glyphs.texture == 0 {
                     let pixelSize = glyphs.pixelSize(for: run.fontSize)
                     for scalar in run.text.unicodeScalars { _ = glyphs.glyph(scalar, pixelSize: pixelSize) }
+                    if let first = run.shaped?.glyphs.first {
+                        _ = glyphs.glyph(fontPath: first.fontPath, faceIndex: first.faceIndex, id: first.id, pixelSize: pixelSize)
+                    }
                 }
                 guard glyphs.texture != 0 else { continue }
                 texture = glyphs.texture

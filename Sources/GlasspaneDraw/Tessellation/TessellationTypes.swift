@@ -35,12 +35,32 @@ package protocol GlyphSource: AnyObject {
     func glyph(_ scalar: Unicode.Scalar, pixelSize: Int) -> AtlasGlyph?
     /// The ASCII glyphs rasterized so far at a pixel size, by scalar value (128 entries).
     func asciiGlyphs(pixelSize: Int) -> [AtlasGlyph?]
+    /// A glyph by index in a font file (shaped text), rasterized on first use; its `top` is measured from the
+    /// baseline (negative: above it). Nil when the source cannot rasterize it.
+    func glyph(fontPath: String, faceIndex: Int, id: UInt32, pixelSize: Int) -> AtlasGlyph?
+    /// Whether a font's glyphs are color bitmaps (Noto Color Emoji): they come from `colorGlyph`, in `colorTexture`.
+    func isColorFont(_ fontPath: String, faceIndex: Int) -> Bool
+    /// The premultiplied RGBA texture color glyphs live in (0 until one was drawn).
+    var colorTexture: TextureID { get }
+    /// A color glyph by index, rasterized into `colorTexture` on first use; `top` from the baseline as for `glyph`.
+    func colorGlyph(fontPath: String, faceIndex: Int, id: UInt32, pixelSize: Int) -> AtlasGlyph?
     /// Makes the texture exist (bar graphs need it before any glyph).
     func ensureTexture()
     /// Reserves a row of `width` texels; nil when it cannot fit.
     func reserveRow(width: Int) -> (x: Int, y: Int)?
     /// Writes one byte per texel into a reserved row.
     func writeRow(at origin: (x: Int, y: Int), _ bytes: [UInt8])
+}
+
+extension GlyphSource {
+    /// Sources without a font engine (test tables) draw no shaped glyphs.
+    package func glyph(fontPath: String, faceIndex: Int, id: UInt32, pixelSize: Int) -> AtlasGlyph? { nil }
+    /// No color fonts without a font engine.
+    package func isColorFont(_ fontPath: String, faceIndex: Int) -> Bool { false }
+    /// No color texture without a font engine.
+    package var colorTexture: TextureID { 0 }
+    /// No color glyphs without a font engine.
+    package func colorGlyph(fontPath: String, faceIndex: Int, id: UInt32, pixelSize: Int) -> AtlasGlyph? { nil }
 }
 
 /// Which fragment program draws a batch. llvmpipe runs every branch of a shader for every pixel, so what only a few

@@ -79,7 +79,7 @@ public final class ColorPicker: StackView {
                 userSelected(c.hsv, keepHueIfGrey: true)
             }
         }
-        refreshParts(updateHexField: true, previous: nil)
+        refreshParts(color: color, updateHexField: true, previous: nil)
     }
 
     /// Accepts `#rrggbb` or `rrggbb` (six hex digits) only.
@@ -125,7 +125,7 @@ public final class ColorPicker: StackView {
         if next.s == 0 || next.v == 0 { next.h = hsv.h }
         let previous = hsv
         hsv = next
-        refreshParts(updateHexField: !hexField.isFocused, previous: previous)
+        refreshParts(color: self.color, updateHexField: !hexField.isFocused, previous: previous)
     }
 
     /// A change from one of the parts: stored, shown, reported. Components are in 0...1 already: the parts clamp
@@ -136,12 +136,14 @@ public final class ColorPicker: StackView {
         guard n != hsv else { return }
         let previous = hsv
         hsv = n
-        refreshParts(updateHexField: true, previous: previous)
-        onColorChange?(color)
+        let rgb = color // converted once: the parts and the report share it
+        refreshParts(color: rgb, updateHexField: true, previous: previous)
+        onColorChange?(rgb)
     }
 
-    /// Repaints what shows the new color; the hue bar draws only the hue, so a drag in the square leaves it be.
-    private func refreshParts(updateHexField: Bool, previous: HSV?) {
+    /// Repaints what shows the new `color` (the HSV selection converted once by the caller); the hue bar draws only
+    /// the hue, so a drag in the square leaves it be.
+    private func refreshParts(color: Color, updateHexField: Bool, previous: HSV?) {
         saturationValue.setNeedsDisplay()
         if hsv.h != previous?.h { hueBar.setNeedsDisplay() }
         preview.backgroundColor = color
@@ -325,8 +327,22 @@ public final class ColorSwatch: View {
     /// Drops the hover outline.
     public override func pointerExited(_ event: PointerEvent) { isHovered = false }
 
-    /// The color, an outline (brighter while hovered), and a white ring inside a dark one when selected.
+    /// Tab stops on a swatch, like a button: a press never takes focus from the hex field.
+    public override var acceptsKeyboardFocus: Bool { true }
+    /// Enter or Space selects the focused swatch's color.
+    public override func keyDown(_ event: KeyEvent) {
+        guard !event.isRepeat, event.key == .enter || event.key == .character(" ") else { return }
+        onSelect?(color)
+    }
+    /// Repaints the focus ring.
+    public override func focusDidChange() { setNeedsDisplay() }
+
+    /// The focus ring while focused, the color, an outline (brighter while hovered), and a white ring inside a dark
+    /// one when selected.
     public override func draw(in rect: Rect, context: inout PaintContext) {
+        if isFocused {
+            context.add(.border(rect.insetBy(-3), color: themeColor(.focusRing), width: 2, cornerRadius: cornerRadius + 3))
+        }
         context.add(.rect(rect, color: color, cornerRadius: cornerRadius))
         if isSelected {
             context.add(.border(rect, color: themeColor(.markerLight), width: 2, cornerRadius: cornerRadius))

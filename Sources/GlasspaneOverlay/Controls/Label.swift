@@ -1,20 +1,11 @@
-// A single line of text, measured through `FontMetrics`.
+// A line of text measured through `FontMetrics`, or with a `paragraphStyle` a shaped, wrapped paragraph laid out
+// through `ParagraphMetrics` (docs/text.md).
 import GlasspaneCore
 import GlasspaneDraw
 
-/// Horizontal placement of text inside its view.
-public enum TextAlignment: String, Hashable, Sendable, Codable {
-    /// Left.
-    case leading
-    /// Centered.
-    case center
-    /// Right.
-    case trailing
-}
-
 /// One line of text. Like UIKit's label it ignores interaction by default, so points on it reach what is behind.
 open class Label: View {
-    /// The text (one line).
+    /// The text (one line, unless `paragraphStyle` is set).
     public var text: String {
         didSet { if text != oldValue { textMetricsDidChange(from: oldValue, fontSize: fontSize) } }
     }
@@ -29,6 +20,26 @@ open class Label: View {
     /// Horizontal placement inside the bounds (the text is centered vertically).
     public var alignment: TextAlignment {
         didSet { if alignment != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Set: the text is a paragraph (shaped, bidirectional, wrapped at the label's width, aligned, limited to
+    /// `maximumLines`, truncated, shrunk to fit), laid out by the fonts when they are `ParagraphMetrics`. Its
+    /// `fontSize` and `alignment` are the label's own. Nil (the default): one unshaped line, as before.
+    public var paragraphStyle: ParagraphStyle? {
+        didSet { if paragraphStyle != oldValue { invalidateMeasurement(); setNeedsDisplay() } }
+    }
+
+    /// The paragraph style in effect, with the label's size and alignment.
+    private var effectiveParagraphStyle: ParagraphStyle? {
+        guard var style = paragraphStyle else { return nil }
+        style.fontSize = fontSize; style.alignment = alignment
+        return style
+    }
+
+    /// The shaped layout of the text in `width` points, when this label shows a paragraph and the fonts shape.
+    public func shapedParagraph(width: Double?, fonts: any FontMetrics) -> ShapedParagraph? {
+        guard let style = effectiveParagraphStyle, let shaper = fonts as? any ParagraphMetrics else { return nil }
+        return shaper.layoutParagraph(text, style: style, width: width.flatMap { $0.isFinite && $0 > 0 ? $0 : nil })
     }
 
     /// Creates a label.
@@ -51,7 +62,8 @@ open class Label: View {
 
     /// The text's size.
     open override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size {
-        size(of: text, fontSize: fontSize, fonts: fonts)
+        if let paragraph = shapedParagraph(width: proposed.width, fonts: fonts) { return paragraph.size }
+        return size(of: text, fontSize: fontSize, fonts: fonts)
     }
 
     /// The last text measured, with what it was measured for (the metrics held, so no other object can take their
@@ -77,6 +89,12 @@ open class Label: View {
     open override func draw(in rect: Rect, context: inout PaintContext) {
         super.draw(in: rect, context: &context)
         guard !text.isEmpty else { return }
+        let color = themeColor(.text, overriddenBy: textColor)
+        if let paragraph = shapedParagraph(width: rect.width, fonts: context.fonts) {
+            let top = rect.minY + max(0, ((rect.height - paragraph.size.height) / 2).rounded(.down))
+            for run in paragraph.glyphRuns(at: Point(x: rect.minX, y: top), color: color) { context.add(.glyphs(run)) }
+            return
+        }
         let size = size(of: text, fontSize: fontSize, fonts: context.fonts)
         let x: Double = switch alignment {
         case .leading: rect.minX
@@ -84,6 +102,6 @@ open class Label: View {
         case .trailing: rect.maxX - size.width
         }
         let y = rect.minY + ((rect.height - size.height) / 2).rounded(.down)
-        context.add(.glyphs(GlyphRun(text: text, origin: Point(x: x, y: y), fontSize: fontSize, color: themeColor(.text, overriddenBy: textColor))))
+        context.add(.glyphs(GlyphRun(text: text, origin: Point(x: x, y: y), fontSize: fontSize, color: color)))
     }
 }

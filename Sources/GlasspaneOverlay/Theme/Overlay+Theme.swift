@@ -124,8 +124,9 @@ extension Overlay {
     }
 }
 
-/// A view that changes with the frame clock while visible (an indeterminate progress bar): the overlay calls it once
-/// per `advanceAnimations(to:)` after it asked with `Overlay.startTicking(_:)`, until it returns false.
+/// A view that changes with the frame clock while visible (an indeterminate progress bar, a scroll view's momentum):
+/// the overlay calls it once per `advanceAnimations(to:)` after it asked with `Overlay.startTicking(_:)`, until it
+/// returns false.
 public protocol FrameTicking: AnyObject {
     /// Moves to the frame clock's `time` (seconds); false to stop being called.
     func frameTick(time: Double) -> Bool
@@ -144,10 +145,10 @@ extension Overlay {
         layersMayNeedWork = true
     }
 
-    /// Ticks every registered view; true when some ticked (they repaint themselves).
+    /// Ticks every registered view, dropping those done or freed; true when some ticked (they repaint themselves).
     func tickFrameViews(time: Double) -> Bool {
         guard !frameTickers.isEmpty else { return false }
         frameTickers.removeAll { $0.view?.frameTick(time: time) != true }
-        return !frameTickers.isEmpty
+        return true
     }
 }

@@ -1,0 +1,356 @@
+// A list over a data source of any size: only the rows in or near the viewport exist as views; a row that leaves
+// is hidden and kept in a pool for the next row that comes in (recycled). Rows are keyed by their id, so a row that
+// stays in the window keeps its view (and whatever state that view holds) while the list scrolls and while the data
+// changes. Positions come from the row height (fixed) or from a Fenwick tree of measured heights (RowOffsets.swift).
+import GlasspaneCore
+import GlasspaneDraw
+
+/// How tall a list's rows are.
+public enum ListRowHeight: Hashable, Sendable {
+    /// Every row is this many points tall: positions are computed, nothing is measured.
+    case fixed(Double)
+    /// Each row is measured (its `sizeThatFits` at the list's width) when it first comes into the window; rows not
+    /// yet measured count as `estimate` points.
+    case measured(estimate: Double)
+}
+
+/// How many rows a list lets the user select.
+public enum ListSelectionMode: String, Hashable, Sendable {
+    /// Rows cannot be selected.
+    case none
+    /// One row at a time.
+    case single
+    /// Any set of rows: Control (or Command) toggles a row, Shift extends from the anchor.
+    case multiple
+}
+
+/// Why a list refused its data.
+public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// More rows than `List.maximumRowCount`, or fewer than zero.
+    case rowCountOutOfRange(Int)
+    /// A row height that is not a positive finite number of points up to `List.maximumRowHeight`.
+    case rowHeightOutOfRange(Double)
+
+    /// A stable identifier for tests and logs.
+    public var identifier: String {
+        switch self {
+        case .rowCountOutOfRange: "list-row-count-out-of-range"
+        case .rowHeightOutOfRange: "list-row-height-out-of-range"
+        }
+    }
+
+    /// The message for a user.
+    public var description: String {
+        switch self {
+        case .rowCountOutOfRange(let n): "list row count \(n) is outside 0...\(List.maximumRowCount)"
+        case .rowHeightOutOfRange(let h): "list row height \(h) is outside 1...\(List.maximumRowHeight) points"
+        }
+    }
+}
+
+/// One row of a `List`: the list's container around the view `makeRow` made, drawing the row's background, its
+/// selection and the keyboard cursor. Rows claim no press themselves, so the list selects (controls inside a row
+/// still take theirs).
+public final class ListRow: View {
+    /// The view `makeRow` made; `configureRow` fills it.
+    public let content: View
+    /// The index of the data item shown (valid while the row is live).
+    public internal(set) var index = 0
+    /// The id of the data item shown.
+    public internal(set) var rowID: AnyHashable = 0
+    /// True while the item is selected.
+    public internal(set) var isSelected = false { didSet { if isSelected != oldValue { updateLook() } } }
+    /// True while the keyboard cursor is on this row and the list has focus.
+    public internal(set) var hasCursor = false { didSet { if hasCursor != oldValue { setNeedsDisplay() } } }
+    /// The data version the row was last configured for.
+    var configuredVersion = -1
+    weak var list: List?
+
+    init(content: View) {
+        self.content = content
+        super.init()
+        hitTestBehavior = .deferToChildren
+        addSubview(content)
+    }
+
+    func updateLook() {
+        guard let list else { return }
+        backgroundColor = isSelected ? list.selectionColor : (index % 2 == 1 ? list.alternateRowColor : list.rowColor)
+    }
+
+    /// The content fills the row.
+    public override func layoutSubviews(fonts: any FontMetrics) {
+        content.frame = bounds
+    }
+
+    /// The content's height at a width.
+    public override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size {
+        content.measure(proposed: proposed, fonts: fonts)
+    }
+
+    /// Background, then a cursor outline.
+    public override func draw(in rect: Rect, context: inout PaintContext) {
+        super.draw(in: rect, context: &context)
+        if hasCursor, let list { context.add(.border(rect, color: list.cursorColor, width: 1, cornerRadius: 0)) }
+    }
+}
+
+/// A vertical list of `rowCount` items that creates, lays out and paints only the rows in or near the viewport
+/// (`overscan` points beyond each edge), recycling row views as they leave. `makeRow` makes a row's content view;
+/// `configureRow` fills it for an index (again whenever the row shows another item or the data is reloaded);
+/// `rowID` gives each item a stable identity (its index by default).
+///
+/// Selection is by id, so it survives scrolling and data changes: a click selects a row; with `.multiple`,
+/// Control/Command-click toggles and Shift-click extends from the anchor. With focus, Up/Down move the cursor and
+/// select (Shift extends), PageUp/PageDown move a page, Home/End go to the ends, Space toggles (`.multiple`).
+open class List: ScrollView {
+    /// The most rows a list takes.
+    public static let maximumRowCount = 10_000_000
+    /// The tallest row, points.
+    public static let maximumRowHeight = 10_000.0
+
+    /// The number of items.
+    public private(set) var rowCount: Int
+    /// Fixed or measured heights.
+    public let rowHeight: ListRowHeight
+    /// Points beyond each edge of the viewport where rows already (or still) exist.
+    public var overscan = 64.0 { didSet { setNeedsLayout() } }
+    /// What the user may select.
+    public var selectionMode: ListSelectionMode = .single
+    /// The selected items' ids.
+    public private(set) var selection: Set<AnyHashable> = []
+    /// Called after the user changed the selection.
+    public var onSelectionChange: ((Set<AnyHashable>) -> Void)?
+    /// The keyboard cursor's row (also the anchor of Shift extensions); nil before any selection.
+    public private(set) var cursorIndex: Int?
+    /// Background of even rows.
+    public var rowColor = Color(r: 0.14, g: 0.15, b: 0.17) { didSet { refreshRowLooks() } }
+    /// Background of odd rows.
+    public var alternateRowColor = Color(r: 0.17, g: 0.18, b: 0.2) { didSet { refreshRowLooks() } }
+    /// Background of selected rows.
+    public var selectionColor = Color(r: 0.17, g: 0.36, b: 0.66) { didSet { refreshRowLooks() } }
+    /// The cursor row's outline while the list has focus.
+    public var cursorColor = Color(r: 0.55, g: 0.75, b: 1)
+
+    private let rowIDProvider: (Int) -> AnyHashable
+    private let makeRow: () -> View
+    private let configureRow: (View, Int) -> Void
+    /// Live rows by item id.
+    private var liveRows: [AnyHashable: ListRow] = [:]
+    /// Hidden rows waiting for reuse.
+    private var pool: [ListRow] = []
+    private var offsets: RowOffsets?
+    private var fixedHeight: Double
+    private var dataVersion = 0
+    private var selectionAnchor: Int?
+
+    /// The number of rows that exist as live (visible) views now.
+    public var liveRowCount: Int { liveRows.count }
+    /// The number of row views ever made (live plus pooled).
+    public private(set) var rowsCreated = 0
+    /// The live row views, top to bottom.
+    public var liveRowViews: [ListRow] { liveRows.values.sorted { $0.index < $1.index } }
+
+    /// Creates a list; throws when `rowCount` or a fixed row height is outside its limits.
+    public init(identifier: String = "", rowCount: Int, rowHeight: ListRowHeight = .fixed(28),
+                rowID: @escaping (Int) -> AnyHashable = { AnyHashable($0) },
+                makeRow: @escaping () -> View, configureRow: @escaping (View, Int) -> Void) throws(ListError) {
+        try List.check(rowCount: rowCount)
+        switch rowHeight {
+        case .fixed(let h): try List.check(height: h); fixedHeight = h
+        case .measured(let h): try List.check(height: h); fixedHeight = h
+        }
+        self.rowCount = rowCount
+        self.rowHeight = rowHeight
+        rowIDProvider = rowID
+        self.makeRow = makeRow
+        self.configureRow = configureRow
+        super.init(identifier: identifier, axes: .vertical)
+        if case .measured(let h) = rowHeight { offsets = RowOffsets(count: rowCount, height: h) }
+    }
+
+    private static func check(rowCount: Int) throws(ListError) {
+        guard (0...maximumRowCount).contains(rowCount) else { throw .rowCountOutOfRange(rowCount) }
+    }
+    private static func check(height: Double) throws(ListError) {
+        guard height.isFinite, (1...maximumRowHeight).contains(height) else { throw .rowHeightOutOfRange(height) }
+    }
+
+    // MARK: - Data
+
+    /// Takes a new item count and re-reads every id and row: rows whose id is still in the window keep their views;
+    /// measured heights are measured again; the selection keeps the ids that still exist in the window's range
+    /// only when `rowID` says so (ids are not searched).
+    public func reloadData(rowCount: Int) throws(ListError) {
+        try List.check(rowCount: rowCount)
+        self.rowCount = rowCount
+        dataVersion += 1
+        if case .measured(let h) = rowHeight { offsets = RowOffsets(count: rowCount, height: h) }
+        if let c = cursorIndex, c >= rowCount { cursorIndex = rowCount > 0 ? rowCount - 1 : nil }
+        setNeedsLayout()
+    }
+
+    /// The id of the item at an index.
+    public func rowID(at index: Int) -> AnyHashable { rowIDProvider(index) }
+
+    /// The live row showing the item at `index`, if it is in the window.
+    public func rowView(at index: Int) -> ListRow? {
+        guard index >= 0, index < rowCount else { return nil }
+        return liveRows[rowIDProvider(index)].flatMap { $0.index == index ? $0 : nil }
+    }
+
+    /// The top of the row at `index` in the document.
+    public func rowOffset(_ index: Int) -> Double { offsets?.offset(of: index) ?? Double(index) * fixedHeight }
+    /// The height of the row at `index`.
+    public func rowHeight(_ index: Int) -> Double { offsets?.height(index) ?? fixedHeight }
+    /// The row under a document y (clamped to the rows); nil for an empty list or a point below the last row.
+    public func rowIndex(atDocumentY y: Double) -> Int? {
+        guard rowCount > 0, y >= 0, y < totalHeight else { return nil }
+        if let offsets { return offsets.index(containing: y) }
+        return min(rowCount - 1, Int(y / fixedHeight))
+    }
+    private var totalHeight: Double { offsets?.total ?? Double(rowCount) * fixedHeight }
+
+    /// Scrolls the least distance that shows the row at `index` whole.
+    public func scrollToRow(_ index: Int) {
+        guard index >= 0, index < rowCount else { return }
+        scrollRectToVisible(Rect(x: 0, y: rowOffset(index), width: bounds.width, height: rowHeight(index)))
+    }
+
+    // MARK: - The window of live rows
+
+    /// A scroll brings rows in and out: at the next layout, in this frame.
+    open override func contentOffsetDidChange() { setNeedsLayout() }
+
+    /// Creates, reuses and places the rows of the window; hides and pools the rest.
+    open override func layoutDocument(viewport: Size, fonts: any FontMetrics) -> Size {
+        let width = viewport.width
+        guard rowCount > 0 else { recycleAll(except: []); return Size(width: width, height: 0) }
+        let top = contentOffset.y - overscan, bottom = contentOffset.y + viewport.height + overscan
+        let first = rowIndex(atDocumentY: max(0, top)) ?? 0
+        var wanted: [(index: Int, id: AnyHashable)] = []
+        var i = first
+        while i < rowCount && rowOffset(i) < bottom {
+            wanted.append((i, rowIDProvider(i)))
+            i += 1
+        }
+        let keep = Set(wanted.map(\.id))
+        recycleAll(except: keep)
+        for (index, id) in wanted {
+            let row: ListRow
+            if let live = liveRows[id] {
+                row = live
+            } else {
+                row = pool.popLast() ?? newRow()
+                row.isHidden = false
+                liveRows[id] = row
+                row.configuredVersion = -1
+            }
+            if row.configuredVersion != dataVersion || row.index != index || row.rowID != id {
+                row.index = index
+                row.rowID = id
+                configureRow(row.content, index)
+                row.configuredVersion = dataVersion
+                row.updateLook()
+                if let offsets, offsets.height(index) >= 0 {
+                    let measured = row.measure(proposed: Size(width: width, height: .infinity), fonts: fonts).height
+                    self.offsets?.setHeight(index, min(max(measured, 1), List.maximumRowHeight))
+                }
+            }
+            row.isSelected = selection.contains(id)
+            row.hasCursor = isFocused && cursorIndex == index
+        }
+        for (index, id) in wanted {
+            liveRows[id]?.frame = Rect(x: 0, y: rowOffset(index), width: width, height: rowHeight(index))
+        }
+        return Size(width: width, height: totalHeight)
+    }
+
+    private func newRow() -> ListRow {
+        let row = ListRow(content: makeRow())
+        row.list = self
+        rowsCreated += 1
+        documentView.addSubview(row)
+        return row
+    }
+
+    private func recycleAll(except keep: Set<AnyHashable>) {
+        // In index order, so the same scroll pools (and later reuses) the same views in every run: a dictionary's
+        // order changes from process to process, and with it the order glyphs reach the atlas.
+        let leaving = liveRows.filter { !keep.contains($0.key) }.sorted { $0.value.index > $1.value.index }
+        for (id, row) in leaving {
+            liveRows[id] = nil
+            row.isHidden = true
+            pool.append(row)
+        }
+    }
+
+    private func refreshRowLooks() { for row in liveRows.values { row.updateLook() } }
+
+    private func refreshSelectionMarks() {
+        for row in liveRows.values {
+            row.isSelected = selection.contains(row.rowID)
+            row.hasCursor = isFocused && cursorIndex == row.index
+        }
+    }
+
+    /// Shows or hides the cursor outline with focus.
+    open override func focusDidChange() { refreshSelectionMarks() }
+
+    // MARK: - Selection
+
+    /// Replaces the selection (ids of any items; not reported to `onSelectionChange`).
+    public func setSelection(_ ids: Set<AnyHashable>) {
+        selection = selectionMode == .none ? [] : ids
+        refreshSelectionMarks()
+    }
+
+    /// Applies a user's choice of the row at `index` (a click or a key), with the modifiers' meaning.
+    public func selectRow(_ index: Int, extending: Bool = false, toggling: Bool = false) {
+        guard selectionMode != .none, index >= 0, index < rowCount else { return }
+        let id = rowIDProvider(index)
+        if selectionMode == .multiple && extending, let anchor = selectionAnchor ?? cursorIndex {
+            let range = min(anchor, index)...max(anchor, index)
+            selection = Set(range.map(rowIDProvider))
+        } else if selectionMode == .multiple && toggling {
+            if selection.contains(id) { selection.remove(id) } else { selection.insert(id) }
+            selectionAnchor = index
+        } else {
+            selection = [id]
+            selectionAnchor = index
+        }
+        cursorIndex = index
+        refreshSelectionMarks()
+        scrollToRow(index)
+        onSelectionChange?(selection)
+    }
+
+    /// A click that did not drag selects the row under it.
+    open override func didTap(at location: Point, event: PointerEvent) {
+        guard let index = rowIndex(atDocumentY: location.y + contentOffset.y) else { return }
+        selectRow(index, extending: event.modifiers.contains(.shift),
+                  toggling: event.modifiers.contains(.control) || event.modifiers.contains(.command))
+    }
+
+    /// Moves the cursor and the selection; other keys scroll as a scroll view does.
+    open override func keyDown(_ event: KeyEvent) {
+        guard selectionMode != .none, rowCount > 0 else { super.keyDown(event); return }
+        let current = cursorIndex
+        let page = max(1, Int(bounds.height / max(1, rowHeight(current ?? 0))) - 1)
+        let target: Int
+        switch event.key {
+        case .up: target = current.map { $0 - 1 } ?? 0
+        case .down: target = current.map { $0 + 1 } ?? 0
+        case .pageUp: target = (current ?? 0) - page
+        case .pageDown: target = (current ?? 0) + page
+        case .home: target = 0
+        case .end: target = rowCount - 1
+        case .character(" ") where selectionMode == .multiple:
+            if let c = current { selectRow(c, toggling: true) }
+            return
+        default: super.keyDown(event); return
+        }
+        let clamped = min(max(target, 0), rowCount - 1)
+        selectRow(clamped, extending: event.modifiers.contains(.shift))
+    }
+}
