@@ -212,7 +212,9 @@ public final class DemoNavigation {
         buttons["newgame.start"]!.action = { [unowned self] in startNewGame() }
         buttons["menu.sign"]!.action = { nav.present(.sign) }
         buttons["menu.about"]!.action = { nav.push(.about) }
-        buttons["menu.quit"]!.action = { [unowned self] in onQuit?() }
+        let quitAlert = Alert(identifier: "quit", title: "Quit Glasspane?", message: "The scene and your choices are not kept.",
+                              actions: [.init("Cancel", role: .cancel), .init("Quit", role: .primary) { [unowned self] in onQuit?() }])
+        buttons["menu.quit"]!.action = { quitAlert.present(in: overlay) }
         buttons["about.back"]!.action = { nav.back() }
         buttons["rules.back"]!.action = { nav.back() }
         buttons["stats.back"]!.action = { nav.back() }

@@ -58,6 +58,20 @@ final class DemoSheetsTests: XCTestCase {
         XCTAssertEqual(app.navigation.currentRoute, .options, "Enter picked the focused button")
     }
 
+    func testQuitAsksFirstAndEnterConfirms() async throws {
+        await start(route: .menu)
+        await frames(30)
+        try await click("menu.quit")
+        XCTAssertFalse(app.wantsQuit, "an alert asks first")
+        XCTAssertEqual(app.stage.overlay.activeModal?.name, "alert.quit")
+        await press(.escape)
+        XCTAssertFalse(app.wantsQuit, "Escape cancels")
+        XCTAssertNil(app.stage.overlay.activeModal)
+        try await click("menu.quit")
+        await press(.enter)
+        XCTAssertTrue(app.wantsQuit, "Enter runs Quit, the primary action")
+    }
+
     func testOptionsControlsTakeEffectAtOnce() async throws {
         await start()
         var pacing: [String] = []

@@ -169,3 +169,38 @@ final class TooltipTests: XCTestCase {
         XCTAssertEqual(overlay.tooltips.label.text.count, TooltipController.maximumLength, "cut to the limit")
     }
 }
+
+final class AlertTests: XCTestCase {
+    func testAlertBlocksWhatIsBelowAndAnswersEnterEscapeAndClicks() {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        var below = 0
+        let button = Button(identifier: "below", title: "Below") { below += 1 }
+        ui.addSubview(button, at: Point(x: 10, y: 10))
+        var log: [String] = []
+        let alert = Alert(identifier: "quit", title: "Quit?", message: "Unsaved changes are lost.",
+                          actions: [.init("Cancel", role: .cancel) { log.append("cancel") }, .init("Quit", role: .primary) { log.append("quit") }])
+        alert.present(in: overlay)
+        overlay.update()
+        XCTAssertTrue(overlay.activeModal?.name == "alert.quit")
+        let b = button.windowFrame
+        overlay.route(down(b.center.x, b.center.y)); overlay.route(up(b.center.x, b.center.y))
+        XCTAssertEqual(below, 0, "the button under the alert is blocked")
+        XCTAssertTrue(alert.isPresented, "a press beside the alert does not dismiss it")
+        overlay.route(key(.enter)); overlay.route(key(.enter, down: false))
+        XCTAssertEqual(log, ["quit"])
+        XCTAssertFalse(alert.isPresented)
+        XCTAssertNil(overlay.layer(named: "alert.quit"))
+        alert.present(in: overlay)
+        overlay.update()
+        overlay.route(key(.escape)); overlay.route(key(.escape, down: false))
+        XCTAssertEqual(log, ["quit", "cancel"])
+        alert.present(in: overlay)
+        overlay.update()
+        let cancel = overlay.view(withIdentifier: "quit.action.0")!.windowFrame
+        overlay.route(down(cancel.center.x, cancel.center.y)); overlay.route(up(cancel.center.x, cancel.center.y))
+        XCTAssertEqual(log, ["quit", "cancel", "cancel"])
+        XCTAssertEqual(Alert(identifier: "x", title: "T").actions.map(\.title), ["OK"], "no actions: an OK button")
+        XCTAssertEqual(Alert(identifier: "y", title: String(repeating: "t", count: 999)).actions.count, 1)
+    }
+}
