@@ -115,10 +115,10 @@ final class FlagsThroughBinaryTests: XCTestCase {
     }
 
     func testAboutOpensAndClosesAndQuitEndsTheRunInItsFrame() throws {
-        // The script's last line waits 60 frames after Quit; the run ends in the click's frame instead (frame 150).
+        // The script's last line waits 60 frames after the alert's Quit (Enter, frame 152); the run ends in that frame.
         let r = try BinaryRunner.run(["replay", "Examples/Scripts/about-and-quit.jsonl", "--headless"])
         XCTAssertEqual(r.code, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("151 frames, 3 expectation(s) held, 0 failed"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("153 frames, 3 expectation(s) held, 0 failed"), r.stdout)
     }
 
     func testFPSCapPacesFramesToTheCap() throws {
