@@ -6,6 +6,8 @@ import GlasspaneDraw
 /// one filled with the accent. A click selects the segment under the pointer; Left/Right step, Home/End jump.
 /// `onChange` reports user changes only. At most `maximumOptions` options.
 public final class Picker: Control, ScriptableControl {
+    /// Left and right change the value; up and down move focus (docs/focus.md).
+    public override func handlesDirection(_ direction: FocusDirection) -> Bool { direction == .left || direction == .right }
     /// The most options a picker holds (more are dropped, with `droppedOptionCount` saying how many).
     public static let maximumOptions = 16
     /// The options' titles.

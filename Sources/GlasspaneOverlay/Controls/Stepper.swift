@@ -6,6 +6,8 @@ import GlasspaneDraw
 /// right. A click on − or + steps; Up/Right and Down/Left step while focused, Home/End jump to the ends. A button is
 /// disabled at its end of the range. `onChange` reports user changes only.
 public final class Stepper: Control, ScriptableControl {
+    /// Left and right change the value; up and down move focus (docs/focus.md).
+    public override func handlesDirection(_ direction: FocusDirection) -> Bool { direction == .left || direction == .right }
     /// The title.
     public var title: String { didSet { if title != oldValue { invalidateMeasurement(); setNeedsDisplay() } } }
     /// The values it spans.
