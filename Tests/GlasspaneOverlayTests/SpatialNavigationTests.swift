@@ -208,4 +208,24 @@ final class SpatialNavigationTests: XCTestCase {
         XCTAssertTrue(overlay.route(.controllerDevice(ControllerDeviceEvent(isConnected: true, name: "P"))).isForEngine)
         XCTAssertEqual(RoutingDecision.describe(pad(.dpadDown, controller: 1)), "pad#1 dpad-down down")
     }
+
+    func testHotPlugMidNavigationLeavesFocusAndAnUnplugCancelFollowsItsPress() {
+        let (overlay, _, boxes) = makeGrid()
+        overlay.route(pad(.dpadDown))  // focuses grid.0
+        overlay.route(pad(.dpadRight))
+        XCTAssertTrue(boxes[1].isFocused)
+        overlay.route(pad(.x))  // held on grid.1 (declined: the engine), then a second controller arrives
+        let plugged = overlay.route(.controllerDevice(ControllerDeviceEvent(controller: 1, isConnected: true, name: "Two")))
+        XCTAssertEqual(plugged.reason, .deviceEvent)
+        overlay.route(pad(.dpadDown, controller: 1))
+        XCTAssertTrue(boxes[4].isFocused, "the new controller navigates the same focus")
+        // Controller 0 is unplugged with X held: its cancel goes where the press went (the engine), once.
+        let cancel = overlay.route(pad(.x, .cancel))
+        XCTAssertTrue(cancel.isForEngine)
+        XCTAssertEqual(cancel.reason, .followsKeyPress)
+        let stray = overlay.route(pad(.x, .cancel))
+        XCTAssertEqual(stray.reason, .noFocus, "a second end for the same press has no press to follow")
+        XCTAssertEqual(boxes[4].received.filter { $0.phase == .cancel }.count, 0)
+        XCTAssertTrue(boxes[4].isFocused)
+    }
 }
