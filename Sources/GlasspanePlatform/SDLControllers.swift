@@ -74,7 +74,7 @@ final class SDLControllers {
         guard open.count < Self.maximumOpen else { ignoredCount += 1; return }
         guard let handle = SDL_GameControllerOpen(deviceIndex) else { return }
         let instance = SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(handle))
-        // SDL reports a controller present at init both ways (the startup scan and a queued event): open it once.
+        // An added event for a controller already open (SDL may repeat one around a remap) opens nothing new.
         if open[instance] != nil { SDL_GameControllerClose(handle); return }
         let used = Set(open.values.map(\.number))
         var number = 0
