@@ -180,6 +180,12 @@ public enum InputEvent: Hashable, Sendable {
     /// An input method's composition in progress (SDL_TEXTEDITING): the uncommitted text and the cursor inside it
     /// (in characters); an empty text ends the composition. The composed result arrives later as `text`.
     case composition(text: String, cursor: Int)
+    /// A game controller button went down, up, or was cancelled (docs/focus.md, "Controllers").
+    case controllerButton(ControllerButtonEvent)
+    /// A game controller stick or trigger moved (dead zone applied).
+    case controllerAxis(ControllerAxisEvent)
+    /// A game controller was connected or disconnected.
+    case controllerDevice(ControllerDeviceEvent)
     /// The window changed size: new metrics (points and pixels).
     case resize(WindowMetrics)
     /// The user asked to close the window.
@@ -204,6 +210,9 @@ public enum InputEvent: Hashable, Sendable {
         case .key: .key
         case .text: .text
         case .composition: .composition
+        case .controllerButton: .padButton
+        case .controllerAxis: .padAxis
+        case .controllerDevice: .padDevice
         case .resize: .resize
         case .quit: .quit
         }
@@ -232,6 +241,12 @@ public enum InputEventKind: String, CaseIterable, Hashable, Sendable {
     case text
     /// `InputEvent.composition`.
     case composition
+    /// `InputEvent.controllerButton`.
+    case padButton = "pad-button"
+    /// `InputEvent.controllerAxis`.
+    case padAxis = "pad-axis"
+    /// `InputEvent.controllerDevice`.
+    case padDevice = "pad-device"
     /// `InputEvent.resize`.
     case resize
     /// `InputEvent.quit`.

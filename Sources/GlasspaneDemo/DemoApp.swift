@@ -182,6 +182,11 @@ public final class DemoApp: SessionApp {
             default: break
             }
         }
+        if case .controllerButton(let b) = event, b.isDown, b.button == .b {
+            // B with nothing in the overlay taking it goes back as Escape does, but never quits (docs/focus.md).
+            _ = navigation.coordinator.back()
+            return
+        }
         engine.handle(event)
     }
 

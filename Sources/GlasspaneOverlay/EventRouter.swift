@@ -92,6 +92,11 @@ public enum RoutingReason: Hashable, Sendable {
     case focusMoved
     /// A Ctrl key command (Ctrl+Tab, Ctrl+Page Down...) that the target performed (`View.performKeyCommand`).
     case keyCommand
+    /// A controller event the focused view declined (`View.controllerButton` returned false, and no default
+    /// applies): the engine gets it.
+    case declinedByFocused
+    /// A controller was connected or disconnected: the engine gets it.
+    case deviceEvent
 
     /// The reason as trace text.
     public var description: String {
@@ -110,6 +115,8 @@ public enum RoutingReason: Hashable, Sendable {
         case .blockedByModal(let layer): "blocked by modal \(layer)"
         case .focusMoved: "focus moved"
         case .keyCommand: "key command"
+        case .declinedByFocused: "declined by focused view"
+        case .deviceEvent: "device event"
         }
     }
 }
@@ -158,6 +165,12 @@ public struct RoutingDecision {
         case .key(let k): return "key \(k.key.name) \(k.isDown ? (k.isRepeat ? "repeat" : "down") : "up")"
         case .text(let t): return "text \"\(t)\""
         case let .composition(t, cursor): return "composition \"\(t)\" cursor=\(cursor)"
+        case .controllerButton(let b):
+            return "pad\(b.controller == 0 ? "" : "#\(b.controller)") \(b.button.rawValue) \(b.phase.rawValue)"
+        case .controllerAxis(let a):
+            return "pad\(a.controller == 0 ? "" : "#\(a.controller)") \(a.axis.rawValue) \(JSONText.number(a.value))"
+        case .controllerDevice(let d):
+            return "pad\(d.controller == 0 ? "" : "#\(d.controller)") \(d.isConnected ? "connected \"\(d.name)\"" : "disconnected")"
         case .resize(let m): return "resize \(m.windowSize)"
         case .quit: return "quit"
         }
@@ -192,6 +205,8 @@ public final class EventRouter {
     private var captures: [Int: Capture] = [:]
     private var hovered: [Int: (view: View, layer: OverlayLayer, event: PointerEvent)] = [:]
     private var keyPresses: [Key: RoutingTarget] = [:]
+    /// Where each held controller button's press went, so its release or cancel follows it.
+    var controllerPresses: [ControllerPress: RoutingTarget] = [:]
 
     /// Creates a router for an overlay (the overlay makes its own; see `Overlay.router`).
     init(overlay: Overlay) { self.overlay = overlay }
@@ -241,6 +256,10 @@ public final class EventRouter {
             }
             view.textComposition(text, cursor: cursor)
             return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .focused)
+        case .controllerButton(let b): return routeControllerButton(event, b)
+        case .controllerAxis(let a): return routeControllerAxis(event, a)
+        case .controllerDevice:
+            return RoutingDecision(event: event, target: .engine, reason: .deviceEvent)
         case .resize(let metrics):
             overlay.windowSize = metrics.windowSize
             // Lay out now, so a captured drag's next move (often in the same batch) converts with the new frames.
@@ -475,7 +494,7 @@ public final class EventRouter {
     }
 
     /// The focused view and its layer while it can still receive events; stale focus is cleared.
-    private func focusedTarget() -> (OverlayLayer, View)? {
+    func focusedTarget() -> (OverlayLayer, View)? {
         guard let view = overlay.focusedView else { return nil }
         guard let layer = view.layer, layer.overlay === overlay, layer.takesEvents,
               view.isEligibleForEvents else {
@@ -523,6 +542,13 @@ public final class EventRouter {
             }
             if !k.isRepeat { keyPresses[k.key] = .engine }
             return RoutingDecision(event: event, target: .engine, reason: .noFocus)
+        }
+        if let direction = FocusDirection(arrowKey: k.key), k.modifiers.isEmpty, !view.acceptsTextInput,
+           !view.handlesDirection(direction), let moved = overlay.moveFocus(direction), let movedLayer = moved.layer {
+            // Spatial navigation (docs/focus.md); with nowhere to go, the key reaches the focused view as before.
+            let target = RoutingTarget.overlay(layer: movedLayer, view: moved)
+            if !k.isRepeat { keyPresses[k.key] = target }
+            return RoutingDecision(event: event, target: target, reason: .focusMoved)
         }
         let target = RoutingTarget.overlay(layer: layer, view: view)
         if !k.isRepeat { keyPresses[k.key] = target }

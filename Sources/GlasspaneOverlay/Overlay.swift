@@ -192,7 +192,7 @@ public final class Overlay {
 
     /// The layers whose views Tab reaches: the active modal alone while one is up, else every layer that takes
     /// events.
-    private var focusScope: [OverlayLayer] {
+    var focusScope: [OverlayLayer] {
         if let modal = activeModal { return modal.takesEvents ? [modal] : [] }
         return layers.filter { $0.takesEvents }
     }

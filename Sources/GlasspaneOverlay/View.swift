@@ -189,6 +189,13 @@ open class View {
     final var appearanceScan: UInt64 = 0
     /// True for views that take typed text while focused (the host then turns the platform's text input on).
     open var acceptsTextInput: Bool { false }
+    /// Whether an arrow key or D-pad press in `direction` belongs to this view while it has focus (a slider steps,
+    /// a list moves its cursor) instead of moving focus spatially (docs/focus.md, "Spatial navigation").
+    open func handlesDirection(_ direction: FocusDirection) -> Bool { false }
+    /// Explicit spatial-navigation neighbours by view identifier (Godot's focus neighbours): the D-pad or an arrow
+    /// key in that direction focuses the named view when it is focusable in the current scope; an empty string
+    /// stops focus there. Directions not listed use geometry.
+    public final var focusNeighbors: [FocusDirection: String] = [:]
     /// True while the view has keyboard focus; the overlay sets it.
     public internal(set) final var isFocused = false {
         didSet { if isFocused != oldValue { focusDidChange() } }
@@ -462,6 +469,13 @@ open class View {
     open func keyUp(_ event: KeyEvent) {}
     /// Composed text arrived while this view had focus.
     open func textInput(_ text: String) {}
+    /// A controller button event while this view has focus (or the release or cancel of a press it took).
+    /// Return true when handled; false lets the router apply the defaults (D-pad moves focus, A activates as
+    /// Enter does, B goes back) or pass the event to the engine (docs/focus.md, "Controllers").
+    open func controllerButton(_ event: ControllerButtonEvent) -> Bool { false }
+    /// A controller stick or trigger moved while this view has focus; return true when handled (else the engine
+    /// gets it).
+    open func controllerAxis(_ event: ControllerAxisEvent) -> Bool { false }
     /// An input method's composition changed while this view had focus (empty text: it ended without a result).
     open func textComposition(_ text: String, cursor: Int) {}
     /// Called after `isFocused` changed.

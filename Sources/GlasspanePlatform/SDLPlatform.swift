@@ -1,8 +1,8 @@
 // SDL2 platform backend: window, OpenGL 3.3 core context, events, swap.
 // Implements: window (resizable, high-DPI aware), GL context (GLX under X11, EGL on the offscreen driver),
 // mouse, touch, wheel, keys, text input, window events, vsync control, waiting while minimized, a window destroyed
-// by another X client (a quit, through Sources/CX11Errors).
-// Does not implement: game controllers, IME composition display, multiple windows.
+// by another X client (a quit, through Sources/CX11Errors), game controllers (SDLControllers.swift).
+// Does not implement: IME composition display, multiple windows.
 import CSDL2
 import CX11Errors
 import GlasspaneCore
@@ -117,6 +117,10 @@ public final class SDLPlatform: PlatformBackend {
     public let clipboard: (any TextClipboard)? = SDLClipboard()
 
     private var window: OpaquePointer?
+    /// The game controllers open now (SDLControllers.swift).
+    let controllers = SDLControllers()
+    /// The numbers of the game controllers connected now, ascending (0 is the first one plugged in).
+    public var connectedControllers: [Int] { controllers.connectedNumbers }
     private var context: SDL_GLContext?
     /// SDL window units (what its mouse events and window sizes use) per point: 1 unless a scale is forced.
     private var unitsPerPoint: Double = 1
@@ -211,6 +215,7 @@ public final class SDLPlatform: PlatformBackend {
         setVsync(options.vsync)
         // SDL2 starts with text input on; it stays off until a text field takes focus.
         SDL_StopTextInput()
+        controllers.start()
     }
 
     /// Closes the window and shuts SDL's video down (safe to call twice).
@@ -221,6 +226,7 @@ public final class SDLPlatform: PlatformBackend {
             context = nil; window = nil
             return
         }
+        controllers.stop()
         if context != nil { frameFences.discard() }
         if let ctx = context { SDL_GL_DeleteContext(ctx); context = nil }
         if let w = window { SDL_DestroyWindow(w); window = nil }
@@ -417,6 +423,7 @@ public final class SDLPlatform: PlatformBackend {
 
     /// Translates one SDL event (tests call it directly; `pollEvents` calls it for each queued event).
     func translate(_ e: SDL_Event, into events: inout [InputEvent]) {
+        if controllers.translate(e, into: &events) { return }
         switch SDL_EventType(rawValue: e.type) {
         case SDL_QUIT:
             events.append(.quit)

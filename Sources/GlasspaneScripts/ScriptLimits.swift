@@ -52,6 +52,8 @@ enum ScriptRanges {
     static let time = 0...1_000_000_000_000_000
     /// `drag.frames`.
     static let dragFrames = 1...10_000
+    /// How long a `pad` line may hold its button (frames; 0: released in the same frame).
+    static let padHoldFrames = 0...10_000
     /// `pointer`.
     static let pointer = 0...1_023
     /// Any point coordinate in window points (`at`, targets) and wheel deltas.

@@ -161,6 +161,8 @@ public enum ScriptAction: Hashable, Sendable {
     case bus(ScriptBusMessage)
     /// An expectation checked at the end of the frame.
     case expect(ScriptExpectationKind)
+    /// A controller button pressed this frame and released `frames` frames later (0: this frame).
+    case pad(ControllerButton, controller: Int, frames: Int)
 }
 
 /// One parsed line: an action on a frame.
@@ -181,6 +183,7 @@ public struct ScriptLine: Hashable, Sendable {
     /// The last frame this line touches (a drag spans `frames` more frames).
     public var lastFrame: Int {
         if case .drag(_, _, let n, _) = action { return frame + n }
+        if case .pad(_, _, let n) = action { return frame + n }
         return frame
     }
 }

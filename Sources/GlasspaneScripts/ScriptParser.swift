@@ -204,6 +204,8 @@ enum ScriptLineKind: String, CaseIterable {
     case bus
     /// An expectation to check.
     case expect
+    /// A controller button pressed and released, or held (`{"pad":"a","frames":30}`).
+    case pad
     /// Frame durations.
     case frames
 
@@ -421,7 +423,8 @@ struct ScriptParser {
         if object[ScriptLineKind.event.rawValue] != nil {
             kind = .event
         } else {
-            let present = ScriptLineKind.decidedByKey.filter { object[$0.rawValue] != nil }
+            var present = ScriptLineKind.decidedByKey.filter { object[$0.rawValue] != nil }
+            if present.contains(.pad) { present.removeAll { $0 == .frames } }  // a pad line's "frames" is its hold
             if present.count > 1 {
                 throw LineProblem(.ambiguousKind, "a line does one thing, but this one has \(present.map(\.rawValue).joined(separator: " and "))")
             }
@@ -463,11 +466,12 @@ struct ScriptParser {
             action = .keyPress(key, try f.modifiers())
         case .bus: action = .bus(try parseBus(&f))
         case .expect: action = .expect(try parseExpectation(&f))
+        case .pad: action = try parsePad(&f)
         case .frames, .wait: return  // parsed above
         }
         try f.rejectUnknown()
         let parsed = ScriptLine(line: line, frame: frame, time: time, action: action)
-        try checkFrame(parsed.lastFrame, field: kind == .drag ? "drag.frames" : "frame", what: "this line")
+        try checkFrame(parsed.lastFrame, field: kind == .drag ? "drag.frames" : kind == .pad ? "frames" : "frame", what: "this line")
         lines.append(parsed)
         start = frame
         cursor = parsed.lastFrame
@@ -544,6 +548,8 @@ struct ScriptParser {
             return .key(KeyEvent(key: key, isDown: action != .release, isRepeat: action == .repeat, modifiers: try f.modifiers()))
         case .text:
             return .text(try f.requiredString("text"))
+        case .padButton, .padAxis, .padDevice:
+            return try parseControllerEvent(kind, &f)
         case .composition:
             let text = try f.requiredString("text")
             let cursor = try f.int("cursor", in: 0...text.count) ?? text.count

@@ -60,6 +60,8 @@ public struct ScriptPlayer: Sendable {
     /// Drags under way, in the order they started. Each frame computes its own move (and, on the last, the up) from
     /// them: scheduling every event up front made a frame scan the whole drag's (2,400 entries twice a frame).
     private var drags: [ActiveDrag] = []
+    /// Controller buttons held by `pad` lines: their release and the frame it comes on.
+    private var padReleases: [(frame: Int, event: ControllerButtonEvent)] = []
 
     /// A drag whose path was fixed on the frame it started.
     private struct ActiveDrag {
@@ -92,6 +94,10 @@ public struct ScriptPlayer: Sendable {
                 if step == drag.frames { frame.events.append(.pointerUp(drag.event(drag.to))) }
             }
             drags.removeAll { f - $0.start >= $0.frames }
+        }
+        if !padReleases.isEmpty {
+            for release in padReleases where release.frame == f { frame.events.append(.controllerButton(release.event)) }
+            padReleases.removeAll { $0.frame <= f }
         }
         while lineIndex < script.lines.count, script.lines[lineIndex].frame == f {
             let line = script.lines[lineIndex]
@@ -140,6 +146,10 @@ public struct ScriptPlayer: Sendable {
         case .keyPress(let key, let mods):
             frame.events += [.key(KeyEvent(key: key, isDown: true, modifiers: mods)),
                              .key(KeyEvent(key: key, isDown: false, modifiers: mods))]
+        case let .pad(button, controller, frames):
+            frame.events.append(.controllerButton(ControllerButtonEvent(controller: controller, button: button, phase: .down)))
+            let release = ControllerButtonEvent(controller: controller, button: button, phase: .up)
+            if frames == 0 { frame.events.append(.controllerButton(release)) } else { padReleases.append((f + frames, release)) }
         case .bus(let m):
             frame.busMessages.append(m)
         case .expect(let k):

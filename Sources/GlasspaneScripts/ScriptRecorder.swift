@@ -368,6 +368,8 @@ public final class ScriptRecorder {
         case .resize(let m):
             return kind + ",\"size\":[\(JSONText.number(m.windowSize.width)),\(JSONText.number(m.windowSize.height))]"
                 + ",\"pixels\":[\(m.drawableSize.width),\(m.drawableSize.height)]"
+        case .controllerButton, .controllerAxis, .controllerDevice:
+            return kind + controllerFields(event)
         case .quit:
             return kind
         }

@@ -57,7 +57,10 @@ final class RecorderTests: XCTestCase {
     }
 
     func testEveryEventKindIsWrittenByItsTableNameAndReadBack() throws {
-        let events = allEvents + [.composition(text: "ka", cursor: 1)]
+        let events = allEvents + [.composition(text: "ka", cursor: 1),
+                                  .controllerButton(ControllerButtonEvent(controller: 1, button: .dpadLeft, phase: .up)),
+                                  .controllerAxis(ControllerAxisEvent(axis: .rightX, value: 0.25)),
+                                  .controllerDevice(ControllerDeviceEvent(isConnected: true, name: "Pad"))]
         XCTAssertEqual(Set(events.map(\.kind)), Set(InputEventKind.allCases), "one event of every kind in the table")
         for (index, event) in events.enumerated() {
             let fields = ScriptRecorder.eventFields(event)
@@ -71,7 +74,7 @@ final class RecorderTests: XCTestCase {
     func testAReadNameOutsideATableIsRefusedListingTheTableInItsOrder() {
         // The tables' order is what a reader sees in these messages; scripts on disk spell these names.
         for (line, list) in [
-            (#"{"frame":2,"event":"hover","at":[1,2]}"#, "one of down, move, up, cancel, wheel, key, text, composition, resize, quit"),
+            (#"{"frame":2,"event":"hover","at":[1,2]}"#, "one of down, move, up, cancel, wheel, key, text, composition, pad-button, pad-axis, pad-device, resize, quit"),
             (#"{"frame":2,"event":"key","key":"a","action":"tap"}"#, "one of press, release, repeat"),
             (#"{"frame":2,"event":"down","at":[1,2],"mods":["hyper"]}"#, "an array of shift, control, alt, command"),
         ] {

@@ -139,7 +139,7 @@ public final class EngineService {
             guard dy.isFinite, dy != 0 else { return }
             let factor = pow(zoomFactorPerLine, dy)
             simulation.mutate { $0.camera.zoom(by: factor) }
-        case .key, .text, .composition, .resize, .quit:
+        case .key, .text, .composition, .controllerButton, .controllerAxis, .controllerDevice, .resize, .quit:
             break
         }
     }

@@ -214,6 +214,8 @@ open class DragSurface: View {
 
 /// The saturation (left to right) and value (top to bottom) square for the picker's hue.
 public final class SaturationValueArea: DragSurface {
+    /// Every arrow moves the point (saturation across, value up and down), as before spatial navigation.
+    public override func handlesDirection(_ direction: FocusDirection) -> Bool { true }
     weak var picker: ColorPicker?
 
     /// The gradient and a ring at the selection.
@@ -254,6 +256,8 @@ public final class SaturationValueArea: DragSurface {
 
 /// The hue bar: the spectrum left to right with a marker at the picker's hue.
 public final class HueBar: DragSurface {
+    /// Left and right move the hue; up and down move focus (docs/focus.md).
+    public override func handlesDirection(_ direction: FocusDirection) -> Bool { direction == .left || direction == .right }
     weak var picker: ColorPicker?
 
     /// The spectrum and a marker.

@@ -19,6 +19,8 @@ public final class Picker: Control, ScriptableControl {
     public var style: Style = .segmented { didSet { if style != oldValue { invalidateMeasurement(); setNeedsDisplay() } } }
     /// The open menu's popover (menu style), nil while closed.
     public private(set) var menu: Popover?
+    /// Left and right change the value; up and down move focus (docs/focus.md).
+    public override func handlesDirection(_ direction: FocusDirection) -> Bool { direction == .left || direction == .right }
     /// The most options a picker holds (more are dropped, with `droppedOptionCount` saying how many).
     public static let maximumOptions = 16
     /// The options' titles.

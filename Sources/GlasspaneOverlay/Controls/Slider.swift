@@ -120,6 +120,9 @@ open class Slider: View {
     open override func pointerCancelled(_ event: PointerEvent) { pointerUp(event) }
 
     /// Arrow keys step, home/end jump.
+    /// Left and right step the value; up and down move focus (docs/focus.md).
+    open override func handlesDirection(_ direction: FocusDirection) -> Bool { direction == .left || direction == .right }
+
     open override func keyDown(_ event: KeyEvent) {
         let s = step ?? (range.upperBound - range.lowerBound) / 100
         switch event.key {

@@ -3,9 +3,12 @@ import GlasspaneCore
 import GlasspaneDraw
 
 /// An integer value with − and + buttons (SwiftUI's `Stepper`): a title on the left, the value and the buttons on the
-/// right. A click on − or + steps; Up/Right and Down/Left step while focused, Home/End jump to the ends. A button is
+/// right. A click on − or + steps; Right and Left step while focused (Up and Down too when spatial navigation
+/// finds no view that way: docs/focus.md), Home/End jump to the ends. A button is
 /// disabled at its end of the range. `onChange` reports user changes only.
 public final class Stepper: Control, ScriptableControl {
+    /// Left and right change the value; up and down move focus (docs/focus.md).
+    public override func handlesDirection(_ direction: FocusDirection) -> Bool { direction == .left || direction == .right }
     /// The title.
     public var title: String { didSet { if title != oldValue { invalidateMeasurement(); setNeedsDisplay() } } }
     /// The values it spans.

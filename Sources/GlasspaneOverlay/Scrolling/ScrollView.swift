@@ -28,6 +28,10 @@ public struct ScrollAxes: OptionSet, Hashable, Sendable {
 /// an edge the content follows with resistance and springs back); its scroll bars, shown while it scrolls; and,
 /// while it has focus (a press inside, or Tab), arrows, PageUp/PageDown, Space/Shift-Space and Home/End.
 open class ScrollView: View, FrameTicking {
+    /// Arrows along a scrolling axis scroll; the others move focus (docs/focus.md).
+    open override func handlesDirection(_ direction: FocusDirection) -> Bool {
+        direction == .up || direction == .down ? axes.contains(.vertical) : axes.contains(.horizontal)
+    }
     /// The directions it scrolls in.
     public let axes: ScrollAxes
     /// The scrolled document: a plain view whose origin is minus the offset.

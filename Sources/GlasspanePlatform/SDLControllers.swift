@@ -1,0 +1,114 @@
+// Game controllers through SDL's GameController API, for SDLPlatform.
+// Implements: hot-plug (open on SDL_CONTROLLERDEVICEADDED, close on REMOVED), several controllers with small stable
+// numbers, SDL's shipped mapping database plus SDL_GAMECONTROLLERCONFIG (SDL reads it at init), buttons, sticks and
+// triggers with dead zones (ControllerAxis.normalized), one cancel per button held when its controller goes away.
+// Does not implement: repeat for held directions, rumble, sensors, touchpads, remapping events (ignored).
+import CSDL2
+import GlasspaneCore
+
+/// The open controllers and what each holds, so an unplug cancels exactly what was held.
+@MainActor
+final class SDLControllers {
+    /// The most controllers open at once; further ones are ignored (SDL keeps them closed) and counted.
+    static let maximumOpen = 16
+
+    /// One open controller.
+    private struct Open {
+        let handle: OpaquePointer
+        let number: Int
+        var held: Set<ControllerButton> = []
+        /// The last value reported per axis (dead zone applied), so noise inside the dead zone is not reported.
+        var axes: [ControllerAxis: Double] = [:]
+    }
+
+    /// Open controllers by SDL joystick instance id.
+    private var open: [SDL_JoystickID: Open] = [:]
+    /// Whether SDL's game controller subsystem started (without it no controller events arrive).
+    private(set) var isAvailable = false
+    /// Controllers ignored because `maximumOpen` were already open.
+    private(set) var ignoredCount = 0
+
+    /// Starts SDL's game controller subsystem; failure leaves controllers unavailable (the window still opens).
+    func start() {
+        isAvailable = SDL_InitSubSystem(UInt32(SDL_INIT_GAMECONTROLLER)) == 0
+    }
+
+    /// Closes every controller and stops the subsystem.
+    func stop() {
+        for entry in open.values { SDL_GameControllerClose(entry.handle) }
+        open.removeAll()
+        if isAvailable { SDL_QuitSubSystem(UInt32(SDL_INIT_GAMECONTROLLER)); isAvailable = false }
+    }
+
+    /// The numbers of the controllers open now, ascending.
+    var connectedNumbers: [Int] { open.values.map(\.number).sorted() }
+
+    /// Translates one controller event; returns false when `e` is not a controller event.
+    func translate(_ e: SDL_Event, into events: inout [InputEvent]) -> Bool {
+        switch SDL_EventType(rawValue: e.type) {
+        case SDL_CONTROLLERDEVICEADDED: added(deviceIndex: e.cdevice.which, into: &events)
+        case SDL_CONTROLLERDEVICEREMOVED: removed(instance: SDL_JoystickID(e.cdevice.which), into: &events)
+        case SDL_CONTROLLERDEVICEREMAPPED: break
+        case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
+            guard var entry = open[e.cbutton.which], let button = Self.button(e.cbutton.button) else { return true }
+            let down = e.type == SDL_CONTROLLERBUTTONDOWN.rawValue
+            // A release of a button never seen down (pressed before the controller was opened) is not reported.
+            if down ? entry.held.insert(button).inserted : entry.held.remove(button) != nil {
+                open[e.cbutton.which] = entry
+                events.append(.controllerButton(ControllerButtonEvent(controller: entry.number, button: button,
+                                                                      phase: down ? .down : .up)))
+            }
+        case SDL_CONTROLLERAXISMOTION:
+            guard var entry = open[e.caxis.which], let axis = Self.axis(e.caxis.axis) else { return true }
+            let value = axis.normalized(raw: Int(e.caxis.value))
+            guard value != (entry.axes[axis] ?? 0) else { return true }
+            entry.axes[axis] = value
+            open[e.caxis.which] = entry
+            events.append(.controllerAxis(ControllerAxisEvent(controller: entry.number, axis: axis, value: value)))
+        default: return false
+        }
+        return true
+    }
+
+    private func added(deviceIndex: Int32, into events: inout [InputEvent]) {
+        guard open.count < Self.maximumOpen else { ignoredCount += 1; return }
+        guard let handle = SDL_GameControllerOpen(deviceIndex) else { return }
+        let instance = SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(handle))
+        // An added event for a controller already open (SDL may repeat one around a remap) opens nothing new.
+        if open[instance] != nil { SDL_GameControllerClose(handle); return }
+        let used = Set(open.values.map(\.number))
+        var number = 0
+        while used.contains(number) { number += 1 }
+        open[instance] = Open(handle: handle, number: number)
+        let name = SDL_GameControllerName(handle).map { String(cString: $0) } ?? ""
+        events.append(.controllerDevice(ControllerDeviceEvent(controller: number, isConnected: true, name: name)))
+    }
+
+    private func removed(instance: SDL_JoystickID, into events: inout [InputEvent]) {
+        guard let entry = open.removeValue(forKey: instance) else { return }
+        for button in ControllerButton.allCases where entry.held.contains(button) {
+            events.append(.controllerButton(ControllerButtonEvent(controller: entry.number, button: button, phase: .cancel)))
+        }
+        for axis in ControllerAxis.allCases where (entry.axes[axis] ?? 0) != 0 {
+            events.append(.controllerAxis(ControllerAxisEvent(controller: entry.number, axis: axis, value: 0)))
+        }
+        SDL_GameControllerClose(entry.handle)
+        events.append(.controllerDevice(ControllerDeviceEvent(controller: entry.number, isConnected: false)))
+    }
+
+    /// SDL's button numbers (SDL_GameControllerButton) in order; paddles are not reported.
+    private static let buttons: [ControllerButton] = [
+        .a, .b, .x, .y, .back, .guide, .start, .leftStick, .rightStick, .leftShoulder, .rightShoulder,
+        .dpadUp, .dpadDown, .dpadLeft, .dpadRight, .misc,
+    ]
+
+    static func button(_ raw: UInt8) -> ControllerButton? {
+        if Int32(raw) == SDL_CONTROLLER_BUTTON_TOUCHPAD.rawValue { return .touchpad }
+        return Int(raw) < buttons.count ? buttons[Int(raw)] : nil
+    }
+
+    /// SDL's axis numbers (SDL_GameControllerAxis) in order.
+    private static let axes: [ControllerAxis] = [.leftX, .leftY, .rightX, .rightY, .leftTrigger, .rightTrigger]
+
+    static func axis(_ raw: UInt8) -> ControllerAxis? { Int(raw) < axes.count ? axes[Int(raw)] : nil }
+}
