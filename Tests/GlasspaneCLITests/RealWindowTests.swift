@@ -29,12 +29,7 @@ final class RealWindowTests: XCTestCase {
             wait $pid
             echo "exit $?"
             """
-        var environment = ProcessInfo.processInfo.environment
-        environment["GLASSPANE"] = BinaryRunner.binary.path
-        environment["SDL_VIDEODRIVER"] = "x11"
-        environment["DISPLAY"] = nil
-        let run = try BinaryRunner.runProgram("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1024x768x24", "bash", "-c", driver],
-                                              environment: environment)
+        let run = try Self.runUnderXvfb(driver)
         let errors = (try? String(contentsOfFile: dir + "/err", encoding: .utf8)) ?? ""
         XCTAssertEqual(run.code, 0, run.output + errors)
         XCTAssertTrue(run.output.contains("exit 0"), "the recorder ended cleanly when its window was destroyed: \(run.output) \(errors)")
@@ -88,12 +83,7 @@ final class RealWindowTests: XCTestCase {
             wait $pid
             echo "exit $?"
             """
-        var environment = ProcessInfo.processInfo.environment
-        environment["GLASSPANE"] = BinaryRunner.binary.path
-        environment["SDL_VIDEODRIVER"] = "x11"
-        environment["DISPLAY"] = nil
-        let run = try BinaryRunner.runProgram("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1024x768x24", "bash", "-c", driver],
-                                              environment: environment)
+        let run = try Self.runUnderXvfb(driver)
         let errors = (try? String(contentsOfFile: dir + "/err", encoding: .utf8)) ?? ""
         XCTAssertEqual(run.code, 0, run.output + errors)
         let log = try String(contentsOfFile: busLog, encoding: .utf8)
@@ -103,5 +93,15 @@ final class RealWindowTests: XCTestCase {
         XCTAssertTrue(run.output.contains("clipboard #ff00aa"), "the field's copy reached the X clipboard: \(run.output)")
         XCTAssertTrue(run.output.contains("exit 0"), run.output + errors)
         XCTAssertFalse(run.output.contains("Escape did not quit"), "Escape twice (the field's focus, then the app) quits")
+    }
+
+    /// Runs the bash `driver` on a fresh Xvfb display (xvfb-run -a), with this build as `$GLASSPANE` and SDL on X11.
+    static func runUnderXvfb(_ driver: String) throws -> (code: Int32, output: String) {
+        var environment = ProcessInfo.processInfo.environment
+        environment["GLASSPANE"] = BinaryRunner.binary.path
+        environment["SDL_VIDEODRIVER"] = "x11"
+        environment["DISPLAY"] = nil
+        return try BinaryRunner.runProgram("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 1024x768x24", "bash", "-c", driver],
+                                           environment: environment)
     }
 }
