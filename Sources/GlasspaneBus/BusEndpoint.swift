@@ -63,6 +63,8 @@ public final class BusEndpoint {
     /// A request waiting for its reply.
     private struct Pending {
         var type: String
+        /// The endpoint asked: only its answer completes the request, so another endpoint cannot forge a reply.
+        var target: EndpointID
         var deadlineFrame: Int?
         var deadlineTime: Nanoseconds?
         var complete: (Result<Envelope, BusError>) -> Void
@@ -165,7 +167,7 @@ public final class BusEndpoint {
         case .never: break
         }
         pending[requestID] = Pending(
-            type: R.type, deadlineFrame: deadlineFrame, deadlineTime: deadlineTime,
+            type: R.type, target: target, deadlineFrame: deadlineFrame, deadlineTime: deadlineTime,
             complete: { [unowned self] result in
                 completion(result.flatMap { self.decodeReply($0, as: R.Reply.self, codec: replyCodec, requestType: R.type) })
             })
@@ -206,7 +208,8 @@ public final class BusEndpoint {
             onAnyMessage(context, envelope.replyTo, envelope.error)
             return
         }
-        if let replyTo = envelope.replyTo, let request = pending.removeValue(forKey: replyTo) {
+        if let replyTo = envelope.replyTo, pending[replyTo]?.target == envelope.from,
+           let request = pending.removeValue(forKey: replyTo) {
             if envelope.type == "error" {
                 request.complete(.failure(envelope.error ?? BusError(code: .handlerFailed, message: "\(request.type): error without details", type: request.type)))
             } else {
@@ -222,7 +225,7 @@ public final class BusEndpoint {
             return
         }
         if envelope.replyTo != nil {
-            bus.noteDroppedReply(envelope)
+            bus.refuseReply(envelope, forged: pending[envelope.replyTo!] != nil)
             return
         }
         guard let handler = handler(for: envelope.type) else {

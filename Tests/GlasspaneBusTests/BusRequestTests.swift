@@ -106,15 +106,51 @@ final class BusRequestTests: XCTestCase {
         f.bus.deliver(to: .overlay)
         XCTAssertEqual(outcomes.count, 1, "completion runs exactly once")
         XCTAssertEqual(f.bus.statistics.droppedReplies, 1)
+        var hudErrors: [BusError] = []
+        hud.onError = { error, _ in hudErrors.append(error) }
+        f.bus.deliver(to: .hud)
+        XCTAssertEqual(hudErrors.map(\.code), [.unexpectedReply], "the late replier is told its reply answered nothing")
+        XCTAssertEqual(hudErrors.first?.field, "replyTo")
     }
 
-    func testReplyToAnUnknownIdIsDroppedWithoutAnError() async {
+    func testReplyToAnUnknownIdIsAnsweredWithUnexpectedReply() async {
         let f = BusFixture()
         f.bus.postRaw(#"{"type":"sum","data":{"value":5},"replyTo":99999}"#, from: .engine, to: .overlay)
         await f.deliverFrame()
         XCTAssertEqual(f.bus.statistics.droppedReplies, 1)
-        XCTAssertEqual(f.engineErrors, [])
-        XCTAssertEqual(f.errors, [])
+        XCTAssertEqual(f.errors, [], "the receiver is not bothered")
+        f.bus.deliver(to: .engine)
+        XCTAssertEqual(f.engineErrors.map(\.code), [.unexpectedReply])
+        XCTAssertEqual(f.engineErrors.first?.type, "sum")
+        XCTAssertTrue(f.engineErrors.first?.message.contains("replyTo 99999") == true, f.engineErrors.first?.message ?? "")
+    }
+
+    func testAReplyFromAnEndpointThatWasNotAskedCompletesNothing() async {
+        let f = BusFixture()
+        let hud = f.bus.attach(.hud)
+        var hudErrors: [BusError] = []
+        hud.onError = { error, _ in hudErrors.append(error) }
+        var heldContext: MessageContext?
+        hud.on(Silence.self) { _, context in heldContext = context }
+        var outcomes: [Result<Sum, BusError>] = []
+        f.beginFrame()
+        f.overlay.request(Silence(), to: .hud, timeout: .frames(5)) { outcomes.append($0) }
+        f.bus.deliver(to: .hud)
+        let requestID = heldContext!.id!
+        // The engine, never asked, answers the HUD's request: the request stays pending.
+        f.bus.postRaw(#"{"type":"sum","data":{"value":666},"replyTo":\#(requestID)}"#, from: .engine, to: .overlay)
+        f.bus.deliver(to: .overlay)
+        XCTAssertEqual(outcomes.count, 0, "a forged reply completes nothing")
+        XCTAssertEqual(f.overlay.pendingRequestCount, 1)
+        f.bus.deliver(to: .engine)
+        XCTAssertEqual(f.engineErrors.map(\.code), [.unexpectedReply])
+        XCTAssertTrue(f.engineErrors.first?.message.contains("sent to another endpoint") == true, f.engineErrors.first?.message ?? "")
+        // The endpoint asked still answers, and its value is the one that arrives.
+        f.bus.postRaw(#"{"type":"sum","data":{"value":7},"replyTo":\#(requestID)}"#, from: .hud, to: .overlay)
+        f.bus.deliver(to: .overlay)
+        XCTAssertEqual(outcomes.count, 1)
+        XCTAssertEqual(try? outcomes.first?.get(), Sum(value: 7))
+        XCTAssertEqual(hudErrors, [])
     }
 
     func testRequestForAnUnknownTypeThrowsUnknownType() async {
