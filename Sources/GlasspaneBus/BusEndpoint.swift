@@ -220,7 +220,7 @@ public final class BusEndpoint {
         if envelope.type == "error" {
             let error = envelope.error ?? BusError(code: .handlerFailed, message: "error without details")
             if let onError { onError(error, context) } else {
-                bus.logger.warning("bus: \(id) got \(error.code.rawValue) from \(envelope.from): \(error.message)")
+                bus.warn("bus: \(id) got \(error.code.rawValue) from \(envelope.from): \(error.message)")
             }
             return
         }

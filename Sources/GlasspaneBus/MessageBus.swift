@@ -29,6 +29,8 @@ public struct BusStatistics: Hashable, Sendable {
     /// Replies whose `replyTo` matched no pending request of the receiver's, asked of the sender (answered with
     /// `unexpected-reply` and dropped).
     public var droppedReplies = 0
+    /// Warnings counted but not logged because a frame had more than `maxWarningsPerFrame`.
+    public var suppressedWarnings = 0
     /// Creates zeroed counters.
     public init() {}
 }
@@ -44,9 +46,14 @@ public final class MessageBus {
         public var defaultTimeout: RequestTimeout = .frames(120)
         /// The deepest nesting of arrays/objects a raw message may have (the envelope itself is level 1).
         public var maxDepth: Int = 64
+        /// Warnings logged per frame; the rest are counted and summed up in one line when the frame changes, so a
+        /// flood of bad posts never becomes a flood of stderr writes on the main actor.
+        public var maxWarningsPerFrame: Int = 16
         /// Creates the defaults.
-        public init(maxMessageBytes: Int = 64 * 1024, defaultTimeout: RequestTimeout = .frames(120), maxDepth: Int = 64) {
+        public init(maxMessageBytes: Int = 64 * 1024, defaultTimeout: RequestTimeout = .frames(120), maxDepth: Int = 64,
+                    maxWarningsPerFrame: Int = 16) {
             self.maxMessageBytes = maxMessageBytes; self.defaultTimeout = defaultTimeout; self.maxDepth = maxDepth
+            self.maxWarningsPerFrame = maxWarningsPerFrame
         }
 
         /// What `postRaw` enforces while parsing: the message size, the depth, and strings, values and numbers
@@ -60,7 +67,9 @@ public final class MessageBus {
     /// The settings.
     public let configuration: Configuration
     /// The frame the host is in; stamped on log lines and replies. The host sets it every frame.
-    public var frameIndex: Int = 0
+    public var frameIndex: Int = 0 {
+        didSet { if suppressedWarnings > 0 { logSuppressedWarnings() } }
+    }
     /// The frame phase the host is in; nil outside the frame loop. The frame loop stamps it as each phase begins
     /// (app code never sets it), fast channels check it and the log records it.
     public var phase: FramePhase?
@@ -93,6 +102,12 @@ public final class MessageBus {
     private var channels: [String: AnyObject] = [:]
     /// The next message id (ids are unique on this bus).
     private var nextID = 1
+    /// The frame the warning counts below belong to.
+    private var warningFrame = 0
+    /// Warnings logged in `warningFrame`.
+    private var warningsLogged = 0
+    /// Warnings over `maxWarningsPerFrame` in `warningFrame`, not yet summed up.
+    private var suppressedWarnings = 0
 
     /// Creates a bus.
     public init(configuration: Configuration = Configuration(), clock: any MonotonicClock = SystemClock(),
@@ -396,7 +411,7 @@ public final class MessageBus {
     /// Queues an `error` message for the sender of a rejected message.
     func sendError(_ error: BusError, to sender: EndpointID, from receiver: EndpointID, replyTo: Int?) {
         statistics.errors += 1
-        logger.warning("bus: \(error.code.rawValue) from \(receiver) to \(sender): \(error.message)")
+        warn("bus: \(error.code.rawValue) from \(receiver) to \(sender): \(error.message)")
         enqueue(Envelope(type: "error", payload: .none, replyTo: replyTo, error: error, from: receiver, to: sender))
     }
 
@@ -410,6 +425,28 @@ public final class MessageBus {
         sendError(BusError(code: .unexpectedReply, message: "\(envelope.type): replyTo \(replyTo) answers nothing at \(envelope.to): \(reason)",
                            type: envelope.type, field: "replyTo"),
                   to: envelope.from, from: envelope.to, replyTo: nil)
+    }
+
+    /// Logs a diagnostic unless this frame already logged `maxWarningsPerFrame`; the message is only built when
+    /// it is logged.
+    func warn(_ message: @autoclosure () -> String) {
+        if warningFrame != frameIndex {
+            if suppressedWarnings > 0 { logSuppressedWarnings() }
+            warningFrame = frameIndex
+            warningsLogged = 0
+        }
+        guard warningsLogged < configuration.maxWarningsPerFrame else {
+            suppressedWarnings += 1
+            statistics.suppressedWarnings += 1
+            return
+        }
+        warningsLogged += 1
+        logger.warning("\(message())")
+    }
+
+    private func logSuppressedWarnings() {
+        logger.warning("bus: \(suppressedWarnings) more warnings in frame \(warningFrame) were not logged (at most \(configuration.maxWarningsPerFrame) a frame)")
+        suppressedWarnings = 0
     }
 
     /// A fresh message id.

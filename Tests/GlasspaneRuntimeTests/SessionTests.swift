@@ -81,6 +81,22 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(app.simulation.current.color.hex, "#2e86de")
     }
 
+    func testAScriptedReplyToAnUnknownIdIsRefusedWithUnexpectedReplyAndChangesNothing() async throws {
+        let script = try file("reply.jsonl", [
+            Self.header,
+            #"{"frame":3,"bus":{"type":"change-color","data":[1,0,0],"replyTo":424242}}"#,
+            #"{"frame":5,"expect":{"bus_error":"unexpected-reply"}}"#,
+        ].joined(separator: "\n"))
+        let session = try open(try replay(script))
+        defer { session.close() }
+        let outcome = await session.run()
+        XCTAssertNil(outcome.fatalError)
+        XCTAssertEqual(outcome.expectationFailures, [])
+        XCTAssertEqual(outcome.expectationsPassed, 1)
+        let app = try XCTUnwrap(session.app as? DemoApp)
+        XCTAssertNotEqual(app.simulation.current.color.hex, "#ff0000", "a reply is never handled as a message")
+    }
+
     func testAFailedExpectationNamesFileLineAndWhatWasSeen() async throws {
         let script = try file("fail.jsonl", [
             Self.header,
