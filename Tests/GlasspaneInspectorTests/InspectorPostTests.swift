@@ -10,13 +10,16 @@ import XCTest
 
 @MainActor
 final class InspectorPostTests: XCTestCase {
-    private func runDemo(client: @escaping @Sendable (Int, String) throws -> Void) async throws {
+    private func runDemo(limits: InspectorLimits = InspectorLimits(), hold: FrameHold? = nil,
+                         client: @escaping @Sendable (Int, String) throws -> Void) async throws {
         var d = SessionDescription()
         d.headless = true
         d.windowSize = PixelSize(width: 480, height: 320)
         d.fpsCap = 120
         d.frames = 6000
-        d.inspector = InspectorSettings(port: 0)
+        var settings = InspectorSettings(port: 0)
+        settings.limits = limits
+        d.inspector = settings
         let session = try Session.open(d) { r in
             DemoApp(sceneRenderer: r.sceneRenderer, overlayRenderer: r.overlayRenderer, fonts: r.fonts,
                     windowSize: r.windowSize, bus: r.bus)
@@ -24,6 +27,7 @@ final class InspectorPostTests: XCTestCase {
         defer { session.close() }
         let driver = ClientDriver(session: session, body: client)
         session.loop.addObserver(driver, order: .input)
+        if let hold { session.loop.addObserver(hold, order: .input) }
         let outcome = await session.run()
         XCTAssertNil(outcome.fatalError)
         try XCTUnwrap(driver.result, "the client did not finish within \(outcome.framesRun) frames").get()
@@ -125,5 +129,75 @@ final class InspectorPostTests: XCTestCase {
         XCTAssertEqual(error("reply")?["field"] as? String, "replyTo")
         XCTAssertEqual(error("malformed")?["code"] as? String, "invalid-envelope")
         XCTAssertEqual(error("malformed")?["field"] as? String, "replyTo")
+    }
+
+    /// Twelve posts sent while the frame loop is held in one frame: the inbox takes what its budget allows (8 posts,
+    /// or 8 posts' bytes), the rest get `inbox-full` at once, and the 8 are posted when the next frame starts.
+    func testPostsOverTheFramesBudgetInCountOrBytesGetInboxFullAndTheRestArePosted() async throws {
+        let post: @Sendable (Int) -> String = { ref in #"{"type":"change-color","data":[0.5,0.5,0.5],"ref":\#(ref)}"# }
+        XCTAssertEqual(post(10).utf8.count, post(99).utf8.count)
+        var byCount = InspectorLimits(), byBytes = InspectorLimits()
+        byCount.inboxCapacity = 8
+        byBytes.inboxBytes = 8 * post(10).utf8.count
+        for (name, limits) in [("count", byCount), ("bytes", byBytes)] {
+            let hold = FrameHold()
+            let seen = LockedBox<[[String: Any]]>([])
+            try await runDemo(limits: limits, hold: hold) { port, token in
+                let ws = try LoopbackClient(port: port)
+                XCTAssertEqual(try ws.upgrade(path: "/ws?token=\(token)"), 101)
+                try hold.hold()
+                var batch: [UInt8] = []
+                for ref in 10..<22 { batch += LoopbackClient.frame(opcode: 0x1, payload: Array(post(ref).utf8)) }
+                try ws.send(batch)
+                var answers = try Self.collect(ws) { _ in false } limit: { seen in
+                    seen.filter { ($0["error"] as? [String: Any])?["code"] as? String == "inbox-full" }.count == 4
+                }
+                hold.release.value = true
+                answers += try Self.collect(ws) { _ in false } limit: { seen in
+                    seen.filter { $0["kind"] as? String == "posted" }.count == 8
+                }
+                seen.value = answers
+            }
+            let answers = seen.value
+            let full = answers.filter { ($0["error"] as? [String: Any])?["code"] as? String == "inbox-full" }
+            XCTAssertEqual(full.compactMap { $0["ref"] as? Int }, [18, 19, 20, 21], "\(name): the last four are refused")
+            XCTAssertEqual(answers.filter { $0["kind"] as? String == "posted" }.compactMap { $0["ref"] as? Int }, Array(10..<18),
+                           "\(name): the first eight are posted")
+        }
+    }
+
+    /// Messages until `done` holds for all seen so far (`accept` ends early on one message), failing after 2,000.
+    nonisolated private static func collect(_ ws: LoopbackClient, accept: ([String: Any]) -> Bool,
+                                            limit done: ([[String: Any]]) -> Bool) throws -> [[String: Any]] {
+        var seen: [[String: Any]] = []
+        for _ in 0..<2_000 {
+            guard let text = try ws.receive() else { throw ClientError("closed while waiting") }
+            seen.append(object(text))
+            if accept(seen[seen.count - 1]) || done(seen) { return seen }
+        }
+        throw ClientError("no matching messages in 2,000")
+    }
+}
+
+/// Holds the frame loop inside one frame while a client asks it to, as a long frame would, so posts pile up in the
+/// inbox. The client thread calls `hold()` and sets `release`; every wait has a deadline.
+final class FrameHold: FrameObserver, @unchecked Sendable {
+    nonisolated let wanted = LockedBox(false), holding = LockedBox(false), release = LockedBox(false)
+
+    /// Called by the client thread: returns once the loop is held.
+    nonisolated func hold() throws {
+        wanted.value = true
+        let deadline = Date().addingTimeInterval(120)
+        while !holding.value {
+            guard Date() < deadline else { throw ClientError("the frame loop was not held within 120 s") }
+            usleep(1_000)
+        }
+    }
+
+    func frameWillStart(_ loop: FrameLoop, index: Int) {
+        guard wanted.value, !holding.value else { return }
+        holding.value = true
+        let deadline = Date().addingTimeInterval(120)
+        while !release.value && Date() < deadline { usleep(1_000) }
     }
 }
