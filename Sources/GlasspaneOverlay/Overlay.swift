@@ -38,6 +38,8 @@ public final class Overlay {
     var frameTickers: [WeakTicker] = []
     /// Shows controls' tooltips after a hover delay (Controls/Tooltip.swift).
     public private(set) lazy var tooltips = TooltipController(overlay: self)
+    /// Opens views' context menus on right press or long press (Controls/ContextMenu.swift).
+    public private(set) lazy var contextMenus = ContextMenuController(overlay: self)
 
 
     /// The frame clock's time at the last `advanceAnimations(to:)` (seconds, simulated); nil before the first.

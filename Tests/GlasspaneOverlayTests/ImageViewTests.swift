@@ -2,7 +2,6 @@
 // going through the overlay's registry.
 import XCTest
 import GlasspaneCore
-import GlasspaneDraw
 @testable import GlasspaneOverlay
 
 final class ImageViewTests: XCTestCase {
