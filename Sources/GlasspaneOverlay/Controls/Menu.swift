@@ -161,6 +161,9 @@ public final class Menu: Control, ScriptableControl {
     public private(set) var presentation: MenuPresentation?
     /// The title of the item chosen last, nil before any.
     public private(set) var lastChoice: String?
+    /// Called just before the menu opens, to bring `items` up to date (an Undo that is enabled only with something
+    /// to undo).
+    public var onWillOpen: (() -> Void)?
 
     /// Creates a menu button.
     public init(identifier: String = "", title: String, items: [MenuItem]) {
@@ -176,6 +179,7 @@ public final class Menu: Control, ScriptableControl {
     /// Opens the menu (nothing when disabled, open, or not in an overlay).
     public func open(highlightFirst: Bool = false) {
         guard isEnabled, !isOpen, let overlay = layer?.overlay else { return }
+        onWillOpen?()
         let menu = MenuPresentation(identifier: identifier.isEmpty ? "menu" : identifier, items: items)
         menu.onDismiss = { [unowned self, unowned menu] in
             if let choice = menu.lastChoice { lastChoice = choice }
