@@ -30,10 +30,25 @@ for theme in dark light; do
         echo "{\"frame\":$((start + 300)),\"click\":\"menu.sign\"}"
         echo "{\"frame\":$((start + 340)),\"drag\":{\"from\":{\"view\":\"sign.pad\",\"at\":[0.15,0.6]},\"to\":{\"view\":\"sign.pad\",\"at\":[0.85,0.35]},\"frames\":12}}"
         echo "{\"frame\":$((start + 361)),\"key\":\"escape\"}"
+        # The pen menu open on its Ink submenu, then the Import tab showing Examples/Images/signature.png.
+        echo "{\"frame\":$((start + 400)),\"click\":\"menu.sign\"}"
+        echo "{\"frame\":$((start + 440)),\"click\":\"sign.tools\"}"
+        echo "{\"frame\":$((start + 441)),\"key\":\"down\"}"
+        echo "{\"frame\":$((start + 442)),\"key\":\"right\"}"
+        echo "{\"frame\":$((start + 443)),\"key\":\"down\"}"
+        echo "{\"frame\":$((start + 461)),\"key\":\"escape\"}"
+        echo "{\"frame\":$((start + 462)),\"key\":\"escape\"}"
+        echo "{\"frame\":$((start + 470)),\"click\":{\"view\":\"sign.tabs.bar\",\"at\":[0.85,0.5]}}"
+        echo "{\"frame\":$((start + 480)),\"click\":\"sign.import.path\"}"
+        echo "{\"frame\":$((start + 481)),\"type_text\":\"Examples/Images/signature.png\"}"
+        echo "{\"frame\":$((start + 482)),\"key\":\"enter\"}"
+        echo "{\"frame\":$((start + 501)),\"expect\":{\"view\":\"sign.import.image\",\"property\":\"state\",\"equals\":\"loaded\"}}"
     } > "$script"
     SDL_VIDEODRIVER=offscreen "$bin" replay "$script" --headless \
         --screenshot-at "$((start + 60)):$out/menu-$theme.png" \
         --screenshot-at "$((start + 120)):$out/options-$theme.png" \
         --screenshot-at "$((start + 240)):$out/new-game-$theme.png" \
-        --screenshot-at "$((start + 360)):$out/sign-$theme.png"
+        --screenshot-at "$((start + 360)):$out/sign-$theme.png" \
+        --screenshot-at "$((start + 460)):$out/sign-menu-$theme.png" \
+        --screenshot-at "$((start + 500)):$out/sign-import-$theme.png"
 done

@@ -282,7 +282,8 @@ public final class DemoApp: SessionApp {
             if let p = view as? ColorPicker { return p.color.hex }
             return view.backgroundColor.hex
         case .value: return (view as? Slider).map { String($0.value) }
-        case .hidden, .focused, .frame, .isOn, .selection, .isEnabled, .scrollOffset, .shown: return nil  // the session answers these
+        case .hidden, .focused, .frame, .isOn, .selection, .isEnabled, .scrollOffset, .shown,
+             .isOpen, .isExpanded, .highlighted, .lastChoice, .state, .error, .size: return nil  // the session answers these
         }
     }
 }

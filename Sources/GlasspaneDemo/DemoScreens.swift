@@ -36,7 +36,11 @@ public final class DemoNavigation {
     public let signatureField: TextField
     /// Done (`sign.done`): enabled only when something was drawn or typed; the sheet's primary action.
     public let doneButton: Button
-    /// The Sign sheet's tabs (`sign.tabs`; its bar `sign.tabs.bar`): Draw and Type.
+    /// The Sign sheet's Import tab (SignatureImport.swift).
+    let signatureImport = SignatureImport()
+    /// The toast's picture (`toast.image`): the signature after Done, hidden otherwise.
+    public let toastImage = Image(identifier: "toast.image", contentMode: .fit)
+    /// The Sign sheet's tabs (`sign.tabs`; its bar `sign.tabs.bar`): Draw, Type and Import.
     public let signTabs: TabView
     /// The HUD switch on the options sheet (`options.hud`).
     public let hudToggle: Toggle
@@ -70,7 +74,7 @@ public final class DemoNavigation {
     /// The frame clock at the last `tick` (seconds).
     public private(set) var now = 0.0
     private var toastHidesAt: Double?
-    private var signTab: String { signTabs.selection == 0 ? "draw" : "type" }
+    private var signTab: String { ["draw", "type", "import"][min(signTabs.selection, 2)] }
     /// Whether the HUD is switched on: the app's switch (a HUD fading out is already off); by default its visibility.
     public var isHUDShown: () -> Bool
     /// Switches the HUD on or off (the app fades it, F1's path); by default its visibility at once.
@@ -172,13 +176,18 @@ public final class DemoNavigation {
         DemoNavigation.applyTheme(of: settings, to: signatureField)
         doneButton = button("sign.done", "Done")
         doneButton.isEnabled = false
-        signTabs = TabView(identifier: "sign.tabs", tabs: [.init("Draw", content: signaturePad), .init("Type", content: signatureField)])
+        signTabs = TabView(identifier: "sign.tabs", tabs: [.init("Draw", content: SignatureTools.makeDrawTab(pad: signaturePad)), .init("Type", content: signatureField),
+                                                                    .init("Import", content: signatureImport.view)])
         let sign = DemoSheet.make("sign", title: "Sign", primary: doneButton, cancel: button("sign.cancel", "Cancel"),
                                   content: [signTabs])
 
         // The toast, above any sheet.
         toastLabel = Label(identifier: "toast.text", text: "", fontSize: 14, textColor: .white)
-        toast = Panel(identifier: "toast", padding: EdgeInsets(horizontal: 16, vertical: 10), content: toastLabel)
+        toastImage.preferredWidth = 96
+        toastImage.preferredHeight = 32
+        toastImage.isHidden = true
+        toast = Panel(identifier: "toast", padding: EdgeInsets(horizontal: 16, vertical: 10),
+                      content: HStack(identifier: "toast.row", spacing: 10, alignment: .center, [toastImage, toastLabel]))
         toast.backgroundColor = Color(r: 0.1, g: 0.35, b: 0.2, a: 0.95)
         toast.cornerRadius = 8
         toast.sizesToFit = true
@@ -235,6 +244,7 @@ public final class DemoNavigation {
         signTabs.onChange = { [unowned self] _ in refreshDone() }
         signaturePad.onChange = { [unowned self] _ in refreshDone() }
         signatureField.onEdit = { [unowned self] _ in refreshDone() }
+        signatureImport.onChange = { [unowned self] in refreshDone() }
         doneButton.action = { [unowned self] in finishSigning() }
 
         // The engine hears about the menu only through the message chosen here.
@@ -279,8 +289,10 @@ public final class DemoNavigation {
     }
 
     /// Shows `text` in the toast for `toastDuration` seconds of simulated time.
-    public func showToast(_ text: String) {
+    public func showToast(_ text: String, image: Image.Source = .none) {
         toastLabel.text = text
+        toastImage.source = image
+        toastImage.isHidden = image == .none
         toast.isHidden = false
         toastLayer.visibility = .visible
         toastHidesAt = now + DemoNavigation.toastDuration
@@ -310,7 +322,11 @@ public final class DemoNavigation {
     }
 
     private func refreshDone() {
-        doneButton.isEnabled = signTab == "draw" ? !signaturePad.isEmpty : !signatureField.text.isEmpty
+        switch signTab {
+        case "draw": doneButton.isEnabled = !signaturePad.isEmpty
+        case "type": doneButton.isEnabled = !signatureField.text.isEmpty
+        default: doneButton.isEnabled = signatureImport.isReady
+        }
     }
 
     private func refreshOptions() {
@@ -320,14 +336,21 @@ public final class DemoNavigation {
 
     private func finishSigning() {
         guard doneButton.isEnabled else { return }
-        let result = signTab == "draw"
-            ? "Signed with \(signaturePad.strokeCount) stroke\(signaturePad.strokeCount == 1 ? "" : "s")"
-            : "Signed as \(signatureField.text)"
+        let result: String, picture: Image.Source
+        switch signTab {
+        case "draw":
+            result = "Signed with \(signaturePad.strokeCount) stroke\(signaturePad.strokeCount == 1 ? "" : "s")"
+            picture = .pixels(SignatureImport.rasterize(strokes: signaturePad.strokes, size: signaturePad.frame.size,
+                                                        lineWidth: signaturePad.lineWidth, color: signaturePad.themeColor(.ink, overriddenBy: signaturePad.inkColor)))
+        case "type": result = "Signed as \(signatureField.text)"; picture = .none
+        default: result = "Signed with an image"; picture = signatureImport.image.source
+        }
         coordinator.dismiss()
         signaturePad.clear()
         signatureField.setText("")
+        signatureImport.reset()
         refreshDone()
-        showToast(result)
+        showToast(result, image: picture)
     }
 
     /// Keeps a text field's colors on the theme (background, border, text).

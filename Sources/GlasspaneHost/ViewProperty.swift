@@ -33,11 +33,27 @@ public enum ViewProperty: String, CaseIterable, Sendable {
     /// Whether the view is on screen (`true`/`false`): in the tree, laid out, no hidden ancestor and its layer shown
     /// (a closed sheet's views are not, though none of them is `hidden` itself).
     case shown
+    /// Whether a menu is open (`true`/`false`).
+    case isOpen
+    /// Whether a disclosure group is expanded (`true`/`false`).
+    case isExpanded
+    /// An open menu level's highlighted item title (empty when none).
+    case highlighted
+    /// The title of the item a menu ran last.
+    case lastChoice
+    /// An image's load state: `loaded`, `failed`, `pending` or `empty`.
+    case state
+    /// An image's error identifier (`image-missing`...), empty when it loaded.
+    case error
+    /// An image's size in pixels, `WxH`.
+    case size
 
     /// True for the properties every view has, which the session answers itself.
     public var answeredBySession: Bool {
         switch self {
         case .hidden, .focused, .frame, .isOn, .selection, .isEnabled, .scrollOffset, .shown: true
+        // Asked of the control itself (`ScriptableControl`, Controls/Control.swift).
+        case .isOpen, .isExpanded, .highlighted, .lastChoice, .state, .error, .size: true
         case .text, .enabled, .invalid, .color, .value: false
         }
     }

@@ -213,6 +213,8 @@ public final class EventRouter {
 
     /// The target holding a pointer id, if a down is in progress.
     public func captureTarget(forPointer id: Int) -> RoutingTarget? { captures[id]?.target }
+    /// Where a held pointer was last seen, in window points (nil when it is not held).
+    package func capturedLocation(forPointer id: Int) -> Point? { captures[id]?.last.location }
 
     /// The view a hovering pointer is over, if any.
     package func hoveredView(forPointer id: Int) -> View? { hovered[id]?.view }
@@ -367,6 +369,8 @@ public final class EventRouter {
         updateFocus(forPressOn: target, path: path)
         deliver(event, p, to: target, at: local)
         outsideModal?.onOutsideTap?(p)
+        // A right press (or a held left press) on a view with a context menu opens it (Controls/ContextMenu.swift).
+        if outsideModal == nil, case .overlay(_, let view) = target { overlay.contextMenus.pressed(view, event: p) }
         return RoutingDecision(event: event, target: target, reason: reason)
     }
 
@@ -554,7 +558,8 @@ public final class EventRouter {
         if !k.isRepeat { keyPresses[k.key] = target }
         if k.key == .escape {
             view.keyDown(k)
-            overlay.clearFocus()
+            // A view that moved focus itself (a submenu closing back to its parent menu) keeps that move.
+            if overlay.focusedView === view { overlay.clearFocus() }
             return RoutingDecision(event: event, target: target, reason: .escapeClearedFocus)
         }
         view.keyDown(k)

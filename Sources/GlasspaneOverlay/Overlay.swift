@@ -22,6 +22,8 @@ public final class Overlay {
     public private(set) weak var focusedView: View?
     /// Where text fields copy to and paste from: the host sets the system clipboard (`SDLClipboard`); in memory by default.
     public var clipboard: any TextClipboard = InMemoryClipboard()
+    /// Loads the files `Image` views show: the host installs SDL2_image and the GL renderer (ImageLibrary.swift).
+    public private(set) lazy var images = ImageLibrary()
     /// True while the focused view takes typed text (a text field): the host turns the platform's text input on
     /// only then (`PlatformBackend.textInputActive`).
     public var wantsTextInput: Bool { focusedView?.acceptsTextInput ?? false }
@@ -36,6 +38,8 @@ public final class Overlay {
     var frameTickers: [WeakTicker] = []
     /// Shows controls' tooltips after a hover delay (Controls/Tooltip.swift).
     public private(set) lazy var tooltips = TooltipController(overlay: self)
+    /// Opens views' context menus on right press or long press (Controls/ContextMenu.swift).
+    public private(set) lazy var contextMenus = ContextMenuController(overlay: self)
 
 
     /// The frame clock's time at the last `advanceAnimations(to:)` (seconds, simulated); nil before the first.

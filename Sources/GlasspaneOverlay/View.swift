@@ -196,6 +196,8 @@ open class View {
     /// key in that direction focuses the named view when it is focusable in the current scope; an empty string
     /// stops focus there. Directions not listed use geometry.
     public final var focusNeighbors: [FocusDirection: String] = [:]
+    /// Items offered on a right press or a long press on this view or its subviews (Controls/ContextMenu.swift).
+    public final var contextMenu: ContextMenu?
     /// True while the view has keyboard focus; the overlay sets it.
     public internal(set) final var isFocused = false {
         didSet { if isFocused != oldValue { focusDidChange() } }

@@ -140,6 +140,8 @@ public final class Session {
                                              overlayRenderer: overlayRenderer, fonts: atlas,
                                              windowSize: platform.metrics.windowSize, bus: bus)
             app = try makeApp(resources)
+            // Image views decode through SDL2_image and upload to the overlay renderer (its companions share images).
+            app.stage.overlay.images.install(decoder: SDLImageDecoder(), registry: GLImageRegistry(overlayRenderer))
         } catch {
             throw SessionError(opening: error)
         }

@@ -6,8 +6,10 @@ import XCTest
 final class ViewPropertyTests: XCTestCase {
     func testTheTableIsTheWireVocabularyAndTheSessionAnswersTheGenericOnes() {
         XCTAssertEqual(ViewProperty.allCases.map(\.rawValue), ["hidden", "focused", "frame", "text", "enabled", "invalid", "color", "value",
-                                                               "isOn", "selection", "isEnabled", "scrollOffset", "shown"])
+                                                               "isOn", "selection", "isEnabled", "scrollOffset", "shown",
+                                                               "isOpen", "isExpanded", "highlighted", "lastChoice", "state", "error", "size"])
         XCTAssertEqual(ViewProperty.allCases.filter(\.answeredBySession),
-                       [.hidden, .focused, .frame, .isOn, .selection, .isEnabled, .scrollOffset, .shown])
+                       [.hidden, .focused, .frame, .isOn, .selection, .isEnabled, .scrollOffset, .shown,
+                        .isOpen, .isExpanded, .highlighted, .lastChoice, .state, .error, .size])
     }
 }
