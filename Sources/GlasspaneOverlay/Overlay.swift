@@ -36,6 +36,21 @@ public final class Overlay {
     var frameTickers: [WeakTicker] = []
     /// Shows controls' tooltips after a hover delay (Controls/Tooltip.swift).
     public private(set) lazy var tooltips = TooltipController(overlay: self)
+    /// Held D-pad directions, the left stick and the shoulder buttons over time (Focus/ControllerNavigator.swift).
+    public private(set) lazy var controllerNavigator = ControllerNavigator(overlay: self)
+    /// True while the focused view draws its focus ring: after keyboard or controller use; false after pointer use
+    /// (Focus/InputModality.swift).
+    public internal(set) var showsFocusRing = true {
+        didSet { if showsFocusRing != oldValue { focusedView?.setNeedsDisplay() } }
+    }
+    /// The device the player used last; input prompts show its glyphs (Focus/InputModality.swift).
+    public internal(set) var lastInputDevice = InputDevice.keyboard {
+        didSet { if lastInputDevice.promptStyle != oldValue.promptStyle { promptStyleDidChange() } }
+    }
+    /// Each connected controller's style, by controller number, from its connection event.
+    var controllerStyles: [Int: ControllerStyle] = [:]
+    /// The input prompts to repaint when the prompt style changes (weak).
+    var inputPrompts: [WeakInputPrompt] = []
 
 
     /// The frame clock's time at the last `advanceAnimations(to:)` (seconds, simulated); nil before the first.
