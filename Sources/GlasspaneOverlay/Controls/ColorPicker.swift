@@ -25,6 +25,8 @@ public final class ColorPicker: StackView {
     public let hexField: TextField
     /// The preset swatches.
     public let presets: [ColorSwatch]
+    /// The triggers turning the hue (ColorPicker+Controller.swift).
+    package private(set) lazy var hueTriggers = HueTriggerDrive(picker: self)
 
     /// The colors of the preset row.
     public static let defaultPresets: [Color] = Theme.standardSwatches
@@ -216,6 +218,10 @@ open class DragSurface: View {
 public final class SaturationValueArea: DragSurface {
     /// Every arrow moves the point (saturation across, value up and down), as before spatial navigation.
     public override func handlesDirection(_ direction: FocusDirection) -> Bool { true }
+    /// The triggers turn the hue.
+    public override func controllerAxis(_ event: ControllerAxisEvent) -> Bool {
+        picker?.hueTriggers.axis(event, overlay: layer?.overlay) ?? false
+    }
     weak var picker: ColorPicker?
 
     /// The gradient and a ring at the selection.
@@ -258,6 +264,10 @@ public final class SaturationValueArea: DragSurface {
 public final class HueBar: DragSurface {
     /// Left and right move the hue; up and down move focus (docs/focus.md).
     public override func handlesDirection(_ direction: FocusDirection) -> Bool { direction == .left || direction == .right }
+    /// The triggers turn the hue.
+    public override func controllerAxis(_ event: ControllerAxisEvent) -> Bool {
+        picker?.hueTriggers.axis(event, overlay: layer?.overlay) ?? false
+    }
     weak var picker: ColorPicker?
 
     /// The spectrum and a marker.
