@@ -190,7 +190,8 @@ public final class DemoNavigation {
 
         let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about, .rules: rules, .stats: statsScreen.view,
                                           .table: table]
-        let sheets: [DemoRoute: View] = [.options: options, .sign: sign, .newGame: newGame]
+        let sheets: [DemoRoute: View] = [.options: PromptedSheet("options", panel: options), .sign: PromptedSheet("sign", panel: sign),
+                                         .newGame: PromptedSheet("newgame", panel: newGame)]
         presenter = NavigationPresenter(overlay: overlay, coordinator: coordinator, screenLayer: screenLayer,
                                         name: \.rawValue, screen: { screens[$0] ?? playScreen }, sheet: { sheets[$0]! })
         // Make both sheet layers now (present and dismiss, instantly), so their views are in the initial tree.
