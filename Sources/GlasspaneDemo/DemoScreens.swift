@@ -186,6 +186,7 @@ public final class DemoNavigation {
         // Hidden while no toast is up, so its window-sized container never stands in front of anything.
         toastLayer = overlay.addLayer(name: "toast", level: LayerLevel.toast, visibility: .hidden)
         toastLayer.addSubview(BottomCenterContainer(identifier: "toast.container", content: toast))
+        OnScreenKeyboard.install(in: overlay)  // text fields focused with a controller (docs/focus.md)
         menuButtons = buttons
 
         let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about, .rules: rules, .stats: statsScreen.view,

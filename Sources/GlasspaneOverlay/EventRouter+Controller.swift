@@ -57,6 +57,11 @@ extension EventRouter {
             }
             return RoutingDecision(event: event, target: .engine, reason: .noFocus)
         }
+        if let keyboard = overlay.onScreenKeyboard, keyboard.controllerButton(b, isRepeat: isRepeat) {
+            // The on-screen keyboard takes the controller first while it is up; its field keeps focus.
+            return RoutingDecision(event: event, target: .overlay(layer: keyboard.layer, view: keyboard.selectedKey ?? keyboard.panel),
+                                   reason: .focused)
+        }
         let target = RoutingTarget.overlay(layer: layer, view: view)
         if view.controllerButton(b) { return RoutingDecision(event: event, target: target, reason: .focused) }
         switch b.button {
@@ -71,6 +76,10 @@ extension EventRouter {
             }
             return RoutingDecision(event: event, target: target, reason: .focused)
         case .a:
+            if view.acceptsTextInput, let keyboard = overlay.onScreenKeyboard {
+                keyboard.present(for: view)  // A on a text field opens the keyboard (Enter would apply the text)
+                return RoutingDecision(event: event, target: target, reason: .focused)
+            }
             view.keyDown(KeyEvent(key: .enter))
             return RoutingDecision(event: event, target: target, reason: .focused)
         case .b:

@@ -47,6 +47,8 @@ public final class Overlay {
     public internal(set) var lastInputDevice = InputDevice.keyboard {
         didSet { if lastInputDevice.promptStyle != oldValue.promptStyle { promptStyleDidChange() } }
     }
+    /// The on-screen keyboard, once `OnScreenKeyboard.install(in:)` gave the overlay one.
+    public internal(set) var onScreenKeyboard: OnScreenKeyboard?
     /// Each connected controller's style, by controller number, from its connection event.
     var controllerStyles: [Int: ControllerStyle] = [:]
     /// The input prompts to repaint when the prompt style changes (weak).
@@ -196,6 +198,10 @@ public final class Overlay {
         focusedView = view
         view.isFocused = true
         ScrollView.reveal(view)
+        if let keyboard = onScreenKeyboard {
+            // A text field focused with a controller in hand gets the on-screen keyboard (Controls/OnScreenKeyboard.swift).
+            if view.acceptsTextInput && lastInputDevice.promptStyle != nil { keyboard.present(for: view) } else { keyboard.focusDidMove() }
+        }
     }
 
     /// Removes keyboard focus; keys and text then go to the engine.
@@ -203,6 +209,7 @@ public final class Overlay {
         guard let f = focusedView else { return }
         focusedView = nil
         f.isFocused = false
+        onScreenKeyboard?.focusDidMove()
     }
 
     /// The layers whose views Tab reaches: the active modal alone while one is up, else every layer that takes

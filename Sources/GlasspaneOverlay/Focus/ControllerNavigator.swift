@@ -180,7 +180,8 @@ public final class ControllerNavigator: FrameTicking {
                 driveStepCount += steps
             } else if isRepeatFrame(stick.frames) && overlay.router.focusedTarget() != nil {
                 repeatCount += 1
-                _ = overlay.moveFocus(direction)
+                if let keyboard = overlay.onScreenKeyboard, keyboard.isShown { keyboard.moveSelection(direction) }
+                else { _ = overlay.moveFocus(direction) }
             }
             sticks[controller] = stick
         }
@@ -204,6 +205,7 @@ public final class ControllerNavigator: FrameTicking {
     /// The stick's first action in a direction: step the focused view that takes it, else move focus (with nothing
     /// focused, to the first view in reading order).
     private func act(_ direction: FocusDirection) -> View? {
+        if let keyboard = overlay.onScreenKeyboard, keyboard.isShown { return keyboard.moveSelection(direction) }
         if let view = drivenView(direction) {
             view.keyDown(KeyEvent(key: direction.arrowKey))
             driveStepCount += 1
