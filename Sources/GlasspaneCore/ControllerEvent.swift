@@ -168,8 +168,22 @@ public struct ControllerDeviceEvent: Hashable, Sendable {
     public var isConnected: Bool
     /// The controller's name as the mapping database gives it (empty when unknown or disconnected).
     public var name: String
+    /// Which face-button labels the controller carries (SDL_GameControllerGetType); `.generic` when disconnected.
+    public var style: ControllerStyle
     /// Creates a device event.
-    public init(controller: Int = 0, isConnected: Bool, name: String = "") {
-        self.controller = controller; self.isConnected = isConnected; self.name = name
+    public init(controller: Int = 0, isConnected: Bool, name: String = "", style: ControllerStyle = .generic) {
+        self.controller = controller; self.isConnected = isConnected; self.name = name; self.style = style
     }
+}
+
+/// The family of a controller as SDL reports its type: it decides the glyphs input prompts show.
+public enum ControllerStyle: String, CaseIterable, Hashable, Sendable, Codable {
+    /// Xbox 360 / One / Series: A, B, X, Y.
+    case xbox
+    /// PlayStation 3 / 4 / 5: Cross, Circle, Square, Triangle.
+    case playstation
+    /// Nintendo Switch: A, B, X, Y by label (SDL maps them by label).
+    case nintendo
+    /// Anything else (virtual, unknown types): Xbox-style letters.
+    case generic
 }

@@ -187,6 +187,7 @@ public final class DemoApp: SessionApp {
             _ = navigation.coordinator.back()
             return
         }
+        if case .controllerButton(let b) = event, b.isDown, b.button == .start { navigation.toggleMenu(); return } // M
         engine.handle(event)
     }
 

@@ -195,11 +195,13 @@ public final class DemoNavigation {
         // Hidden while no toast is up, so its window-sized container never stands in front of anything.
         toastLayer = overlay.addLayer(name: "toast", level: LayerLevel.toast, visibility: .hidden)
         toastLayer.addSubview(BottomCenterContainer(identifier: "toast.container", content: toast))
+        OnScreenKeyboard.install(in: overlay)  // text fields focused with a controller (docs/focus.md)
         menuButtons = buttons
 
         let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about, .rules: rules, .stats: statsScreen.view,
                                           .table: table]
-        let sheets: [DemoRoute: View] = [.options: options, .sign: sign, .newGame: newGame]
+        let sheets: [DemoRoute: View] = [.options: PromptedSheet("options", panel: options), .sign: PromptedSheet("sign", panel: sign),
+                                         .newGame: PromptedSheet("newgame", panel: newGame)]
         presenter = NavigationPresenter(overlay: overlay, coordinator: coordinator, screenLayer: screenLayer,
                                         name: \.rawValue, screen: { screens[$0] ?? playScreen }, sheet: { sheets[$0]! })
         // Make both sheet layers now (present and dismiss, instantly), so their views are in the initial tree.

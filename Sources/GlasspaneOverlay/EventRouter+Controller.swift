@@ -14,6 +14,7 @@ extension EventRouter {
     func routeControllerButton(_ event: InputEvent, _ b: ControllerButtonEvent) -> RoutingDecision {
         let press = ControllerPress(controller: b.controller, button: b.button)
         guard b.isDown else {
+            if b.button.direction != nil { overlay.controllerNavigator.directionReleased(controller: b.controller, button: b.button) }
             guard let target = controllerPresses.removeValue(forKey: press) else {
                 // A release with no press seen (pressed before the app started): the engine ignores it as keys do.
                 return RoutingDecision(event: event, target: .engine, reason: .noFocus)
@@ -23,14 +24,30 @@ extension EventRouter {
         }
         let decision = routeControllerPress(event, b)
         controllerPresses[press] = decision.target
+        if b.button.direction != nil, !decision.target.isEngine {
+            // A held direction the overlay took repeats (Focus/ControllerNavigator.swift).
+            overlay.controllerNavigator.directionPressed(controller: b.controller, button: b.button)
+        }
         return decision
     }
 
-    private func routeControllerPress(_ event: InputEvent, _ b: ControllerButtonEvent) -> RoutingDecision {
+    /// A held D-pad direction's repeat: what a new press would do, except that nothing goes to the engine and no
+    /// release is expected for it.
+    func repeatControllerDirection(_ button: ControllerButton, controller: Int) {
+        guard focusedTarget() != nil else { return } // focus went away (a click, a closed sheet): nothing to repeat
+        let b = ControllerButtonEvent(controller: controller, button: button)
+        _ = routeControllerPress(.controllerButton(b), b, isRepeat: true)
+    }
+
+    private func routeControllerPress(_ event: InputEvent, _ b: ControllerButtonEvent, isRepeat: Bool = false) -> RoutingDecision {
         guard let (layer, view) = focusedTarget() else {
             if let direction = b.button.direction, let first = overlay.moveFocus(direction), let firstLayer = first.layer {
                 // Nothing focused: the first press of the D-pad focuses the first view in reading order, as Tab does.
                 return RoutingDecision(event: event, target: .overlay(layer: firstLayer, view: first), reason: .focusMoved)
+            }
+            if b.button == .leftShoulder || b.button == .rightShoulder,
+               let tabs = overlay.switchTab(backward: b.button == .leftShoulder), let tabsLayer = tabs.layer {
+                return RoutingDecision(event: event, target: .overlay(layer: tabsLayer, view: tabs), reason: .keyCommand)
             }
             if let modal = overlay.activeModal {
                 if b.button == .b { modal.onUnfocusedKey?(KeyEvent(key: .escape)) }
@@ -40,13 +57,18 @@ extension EventRouter {
             }
             return RoutingDecision(event: event, target: .engine, reason: .noFocus)
         }
+        if let keyboard = overlay.onScreenKeyboard, keyboard.controllerButton(b, isRepeat: isRepeat) {
+            // The on-screen keyboard takes the controller first while it is up; its field keeps focus.
+            return RoutingDecision(event: event, target: .overlay(layer: keyboard.layer, view: keyboard.selectedKey ?? keyboard.panel),
+                                   reason: .focused)
+        }
         let target = RoutingTarget.overlay(layer: layer, view: view)
         if view.controllerButton(b) { return RoutingDecision(event: event, target: target, reason: .focused) }
         switch b.button {
         case .dpadUp, .dpadDown, .dpadLeft, .dpadRight:
             let direction = b.button.direction!
             if !view.acceptsTextInput && view.handlesDirection(direction) {
-                view.keyDown(KeyEvent(key: direction.arrowKey))
+                view.keyDown(KeyEvent(key: direction.arrowKey, isRepeat: isRepeat))
                 return RoutingDecision(event: event, target: target, reason: .focused)
             }
             if let moved = overlay.moveFocus(direction), let movedLayer = moved.layer {
@@ -54,6 +76,10 @@ extension EventRouter {
             }
             return RoutingDecision(event: event, target: target, reason: .focused)
         case .a:
+            if view.acceptsTextInput, let keyboard = overlay.onScreenKeyboard {
+                keyboard.present(for: view)  // A on a text field opens the keyboard (Enter would apply the text)
+                return RoutingDecision(event: event, target: target, reason: .focused)
+            }
             view.keyDown(KeyEvent(key: .enter))
             return RoutingDecision(event: event, target: target, reason: .focused)
         case .b:
@@ -64,6 +90,11 @@ extension EventRouter {
                                        reason: .blockedByModal(layer: modal.name))
             }
             return RoutingDecision(event: event, target: .engine, reason: .declinedByFocused)
+        case .leftShoulder, .rightShoulder:
+            if let tabs = overlay.switchTab(backward: b.button == .leftShoulder), let tabsLayer = tabs.layer {
+                return RoutingDecision(event: event, target: .overlay(layer: tabsLayer, view: tabs), reason: .keyCommand)
+            }
+            fallthrough
         default:
             if let modal = overlay.activeModal {
                 return RoutingDecision(event: event, target: .overlay(layer: modal, view: modal.root),
@@ -74,8 +105,20 @@ extension EventRouter {
     }
 
     func routeControllerAxis(_ event: InputEvent, _ a: ControllerAxisEvent) -> RoutingDecision {
-        if let (layer, view) = focusedTarget(), view.controllerAxis(a) {
+        let focused = focusedTarget()
+        if let (layer, view) = focused, view.controllerAxis(a) {
             return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .focused)
+        }
+        if a.axis == .leftX || a.axis == .leftY {
+            // The left stick navigates like the D-pad, or drives a focused slider (Focus/ControllerNavigator.swift);
+            // with nothing focused and no sheet up it is the engine's (the navigator only keeps its position).
+            let navigates = focused != nil || overlay.activeModal != nil
+            let acted = overlay.controllerNavigator.stickMoved(controller: a.controller, axis: a.axis, value: a.value,
+                                                               navigates: navigates)
+            if navigates, let view = acted ?? focused?.1 ?? overlay.focusedView, let layer = view.layer {
+                return RoutingDecision(event: event, target: .overlay(layer: layer, view: view),
+                                       reason: acted != nil && acted !== focused?.1 ? .focusMoved : .focused)
+            }
         }
         if let modal = overlay.activeModal {
             return RoutingDecision(event: event, target: .overlay(layer: modal, view: modal.root),

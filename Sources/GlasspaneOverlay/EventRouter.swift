@@ -221,6 +221,7 @@ public final class EventRouter {
 
     /// Routes one event; see `Overlay.route(_:)`.
     public func route(_ event: InputEvent) -> RoutingDecision {
+        if event.changesInputDevice { noteInputDevice(of: event) }
         switch event {
         case .pointerDown(let p): return routeDown(event, p)
         case .pointerMove(let p): return routeMove(event, p)

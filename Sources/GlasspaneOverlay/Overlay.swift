@@ -40,6 +40,23 @@ public final class Overlay {
     public private(set) lazy var tooltips = TooltipController(overlay: self)
     /// Opens views' context menus on right press or long press (Controls/ContextMenu.swift).
     public private(set) lazy var contextMenus = ContextMenuController(overlay: self)
+    /// Held D-pad directions, the left stick and the shoulder buttons over time (Focus/ControllerNavigator.swift).
+    public private(set) lazy var controllerNavigator = ControllerNavigator(overlay: self)
+    /// True while the focused view draws its focus ring: after keyboard or controller use; false after pointer use
+    /// (Focus/InputModality.swift).
+    public internal(set) var showsFocusRing = true {
+        didSet { if showsFocusRing != oldValue { focusedView?.setNeedsDisplay() } }
+    }
+    /// The device the player used last; input prompts show its glyphs (Focus/InputModality.swift).
+    public internal(set) var lastInputDevice = InputDevice.keyboard {
+        didSet { if lastInputDevice.promptStyle != oldValue.promptStyle { promptStyleDidChange() } }
+    }
+    /// The on-screen keyboard, once `OnScreenKeyboard.install(in:)` gave the overlay one.
+    public internal(set) var onScreenKeyboard: OnScreenKeyboard?
+    /// Each connected controller's style, by controller number, from its connection event.
+    var controllerStyles: [Int: ControllerStyle] = [:]
+    /// The input prompts to repaint when the prompt style changes (weak).
+    var inputPrompts: [WeakInputPrompt] = []
 
 
     /// The frame clock's time at the last `advanceAnimations(to:)` (seconds, simulated); nil before the first.
@@ -185,6 +202,10 @@ public final class Overlay {
         focusedView = view
         view.isFocused = true
         ScrollView.reveal(view)
+        if let keyboard = onScreenKeyboard {
+            // A text field focused with a controller in hand gets the on-screen keyboard (Controls/OnScreenKeyboard.swift).
+            if view.acceptsTextInput && lastInputDevice.promptStyle != nil { keyboard.present(for: view) } else { keyboard.focusDidMove() }
+        }
     }
 
     /// Removes keyboard focus; keys and text then go to the engine.
@@ -192,6 +213,7 @@ public final class Overlay {
         guard let f = focusedView else { return }
         focusedView = nil
         f.isFocused = false
+        onScreenKeyboard?.focusDidMove()
     }
 
     /// The layers whose views Tab reaches: the active modal alone while one is up, else every layer that takes

@@ -81,7 +81,19 @@ final class SDLControllers {
         while used.contains(number) { number += 1 }
         open[instance] = Open(handle: handle, number: number)
         let name = SDL_GameControllerName(handle).map { String(cString: $0) } ?? ""
-        events.append(.controllerDevice(ControllerDeviceEvent(controller: number, isConnected: true, name: name)))
+        events.append(.controllerDevice(ControllerDeviceEvent(controller: number, isConnected: true, name: name,
+                                                              style: Self.style(SDL_GameControllerGetType(handle)))))
+    }
+
+    /// The prompt family of an SDL controller type (unknown and virtual controllers get Xbox-style letters).
+    static func style(_ type: SDL_GameControllerType) -> ControllerStyle {
+        switch type {
+        case SDL_CONTROLLER_TYPE_XBOX360, SDL_CONTROLLER_TYPE_XBOXONE: .xbox
+        case SDL_CONTROLLER_TYPE_PS3, SDL_CONTROLLER_TYPE_PS4, SDL_CONTROLLER_TYPE_PS5: .playstation
+        case SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_PRO, SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_JOYCON_LEFT,
+             SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_JOYCON_RIGHT, SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_JOYCON_PAIR: .nintendo
+        default: .generic
+        }
     }
 
     private func removed(instance: SDL_JoystickID, into events: inout [InputEvent]) {

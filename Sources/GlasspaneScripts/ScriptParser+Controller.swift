@@ -51,7 +51,11 @@ extension ScriptParser {
             case nil: throw f.missing("connected", "true or false")
             }
             let name = try f.string("name") ?? ""
-            return .controllerDevice(ControllerDeviceEvent(controller: controller, isConnected: connected, name: name))
+            let styleName = try f.string("style") ?? ControllerStyle.generic.rawValue
+            guard let style = ControllerStyle(rawValue: styleName) else {
+                throw f.invalid("style", "one of " + ControllerStyle.allCases.map(\.rawValue).joined(separator: ", "), .string(styleName))
+            }
+            return .controllerDevice(ControllerDeviceEvent(controller: controller, isConnected: connected, name: name, style: style))
         }
     }
 }
@@ -66,6 +70,7 @@ extension ScriptRecorder {
             return ",\"controller\":\(a.controller),\"axis\":\"\(a.axis.rawValue)\",\"value\":\(JSONText.number(a.value))"
         case .controllerDevice(let d):
             return ",\"controller\":\(d.controller),\"connected\":\(d.isConnected),\"name\":" + JSONText.quoted(d.name)
+                + (d.style == .generic ? "" : ",\"style\":\"\(d.style.rawValue)\"")
         default:
             return ""
         }

@@ -203,7 +203,8 @@ final class SpatialNavigationTests: XCTestCase {
         XCTAssertEqual(boxes[2].received.last?.controller, 1)
         let b = overlay.route(pad(.b))
         XCTAssertTrue(b.isForEngine, "B with no sheet up is the engine's back")
-        let axis = overlay.route(.controllerAxis(ControllerAxisEvent(axis: .leftX, value: 0.5)))
+        // The right stick is the engine's; the left one navigates (ControllerNavigatorTests).
+        let axis = overlay.route(.controllerAxis(ControllerAxisEvent(axis: .rightX, value: 0.5)))
         XCTAssertTrue(axis.isForEngine)
         XCTAssertTrue(overlay.route(.controllerDevice(ControllerDeviceEvent(isConnected: true, name: "P"))).isForEngine)
         XCTAssertEqual(RoutingDecision.describe(pad(.dpadDown, controller: 1)), "pad#1 dpad-down down")

@@ -82,7 +82,7 @@ open class Button: View {
             : themeColor(primary ? .accent : .control, overriddenBy: normalColor)
         if !isEnabled { fill = fill.withAlpha(fill.a * 0.45) }
         let radius = presentationCornerRadius
-        if isFocused {
+        if drawsFocusRing {
             let ring = themeColor(.focusRing, overriddenBy: focusRingColor)
             context.add(.border(rect.insetBy(-3), color: ring, width: 2, cornerRadius: radius + 3))
         }

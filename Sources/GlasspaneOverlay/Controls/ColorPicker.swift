@@ -25,6 +25,8 @@ public final class ColorPicker: StackView {
     public let hexField: TextField
     /// The preset swatches.
     public let presets: [ColorSwatch]
+    /// The triggers turning the hue (ColorPicker+Controller.swift).
+    package private(set) lazy var hueTriggers = HueTriggerDrive(picker: self)
 
     /// The colors of the preset row.
     public static let defaultPresets: [Color] = Theme.standardSwatches
@@ -216,6 +218,10 @@ open class DragSurface: View {
 public final class SaturationValueArea: DragSurface {
     /// Every arrow moves the point (saturation across, value up and down), as before spatial navigation.
     public override func handlesDirection(_ direction: FocusDirection) -> Bool { true }
+    /// The triggers turn the hue.
+    public override func controllerAxis(_ event: ControllerAxisEvent) -> Bool {
+        picker?.hueTriggers.axis(event, overlay: layer?.overlay) ?? false
+    }
     weak var picker: ColorPicker?
 
     /// The gradient and a ring at the selection.
@@ -229,7 +235,7 @@ public final class SaturationValueArea: DragSurface {
         context.add(.ring(center: p, radius: 7, width: 2.5, color: themeColor(.markerLight)))
         context.add(.ring(center: p, radius: 8.5, width: 1.5, color: themeColor(.markerShadow)))
         context.add(.popClip)
-        if isFocused { context.add(.border(rect, color: themeColor(.focusRing), width: 2, cornerRadius: 6)) }
+        if drawsFocusRing { context.add(.border(rect, color: themeColor(.focusRing), width: 2, cornerRadius: 6)) }
     }
 
     /// Selects saturation and value under the pointer (clamped to the square; see `ColorPicker.saturationValue`).
@@ -258,6 +264,10 @@ public final class SaturationValueArea: DragSurface {
 public final class HueBar: DragSurface {
     /// Left and right move the hue; up and down move focus (docs/focus.md).
     public override func handlesDirection(_ direction: FocusDirection) -> Bool { direction == .left || direction == .right }
+    /// The triggers turn the hue.
+    public override func controllerAxis(_ event: ControllerAxisEvent) -> Bool {
+        picker?.hueTriggers.axis(event, overlay: layer?.overlay) ?? false
+    }
     weak var picker: ColorPicker?
 
     /// The spectrum and a marker.
@@ -268,7 +278,7 @@ public final class HueBar: DragSurface {
         let marker = Rect(x: x - 4, y: rect.minY - 2, width: 8, height: rect.height + 4)
         context.add(.rect(marker, color: Color(hue: hsv.h, saturation: 1, value: 1), cornerRadius: 3))
         context.add(.border(marker, color: themeColor(.markerLight), width: 2, cornerRadius: 3))
-        if isFocused { addFocusRing(around: rect, cornerRadius: rect.height / 2, context: &context) }
+        if drawsFocusRing { addFocusRing(around: rect, cornerRadius: rect.height / 2, context: &context) }
     }
 
     /// Selects the hue under the pointer (clamped to the bar).
@@ -344,7 +354,7 @@ public final class ColorSwatch: View {
     /// The focus ring while focused, the color, an outline (brighter while hovered), and a white ring inside a dark
     /// one when selected.
     public override func draw(in rect: Rect, context: inout PaintContext) {
-        if isFocused {
+        if drawsFocusRing {
             context.add(.border(rect.insetBy(-3), color: themeColor(.focusRing), width: 2, cornerRadius: cornerRadius + 3))
         }
         context.add(.rect(rect, color: color, cornerRadius: cornerRadius))

@@ -60,7 +60,7 @@ open class Control: View {
 
     /// Draws the focus ring around `rect` while focused.
     public func drawFocusRing(_ rect: Rect, cornerRadius: Double, context: inout PaintContext) {
-        if isFocused { addFocusRing(around: rect, cornerRadius: cornerRadius, context: &context) }
+        if drawsFocusRing { addFocusRing(around: rect, cornerRadius: cornerRadius, context: &context) }
     }
 
     /// Starts tracking a left press.

@@ -108,6 +108,16 @@ open class DrawingPad: View {
 
     /// Controls claim their bounds.
     open override var claimsBoundsByDefault: Bool { true }
+    /// A stop for Tab and the D-pad: focused, the left stick moves a pen that draws while A is held.
+    open override var acceptsKeyboardFocus: Bool { true }
+    /// The controller's pen (DrawingPad+Controller.swift).
+    package private(set) lazy var stickPen = StickPen(pad: self)
+    /// The left stick moves the pen.
+    open override func controllerAxis(_ event: ControllerAxisEvent) -> Bool { stickPen.axis(event) }
+    /// A puts the pen down.
+    open override func controllerButton(_ event: ControllerButtonEvent) -> Bool { stickPen.button(event) }
+    /// Repaints the focus ring; a pen stroke ends when focus leaves.
+    open override func focusDidChange() { if !isFocused { stickPen.focusLost() }; setNeedsDisplay() }
 
     /// 320 x 160 (set `preferredWidth` / `preferredHeight` for another size).
     open override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size {
@@ -243,5 +253,7 @@ open class DrawingPad: View {
         }
         for points in flattenedCache { dots(points) }
         dots(flattened(currentStroke, allowance: currentAllowance))
+        stickPen.drawCursor(in: rect, color: inkColor, context: &context)
+        if drawsFocusRing { addFocusRing(around: rect, cornerRadius: corner, context: &context) }
     }
 }

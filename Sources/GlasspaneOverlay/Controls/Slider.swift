@@ -83,7 +83,7 @@ open class Slider: View {
         context.add(.rect(Rect(x: track.minX, y: track.minY, width: cx - track.minX, height: trackThickness),
                           color: themeColor(.accent, overriddenBy: fillColor), cornerRadius: trackThickness / 2))
         context.add(.circle(center: Point(x: cx, y: cy), radius: thumbRadius, color: themeColor(.thumb, overriddenBy: thumbColor)))
-        if isFocused {
+        if drawsFocusRing {
             context.add(.ring(center: Point(x: cx, y: cy), radius: thumbRadius + 2, width: 2,
                               color: themeColor(.focusRing, overriddenBy: focusRingColor)))
         }

@@ -1,0 +1,289 @@
+// The on-screen keyboard (docs/focus.md, "On-screen keyboard"): text entry with a controller. It slides up when a
+// text field gets focus while a controller is in hand; the field keeps focus, and the keyboard takes the controller's
+// buttons first (`EventRouter+Controller.swift`): the D-pad and the left stick move a selection over the keys
+// (spatially, with the same geometry and repeat as focus), A presses the selected key, X deletes, Y shifts, B closes.
+// Characters reach the field through `View.textInput`, the entry point the router uses for SDL's text input (no
+// input method); Backspace and Enter through `keyDown`, as the physical keys. The layer holding the field moves up
+// so the field stays clear of the keyboard (keyboard avoidance), and back when the keyboard closes.
+import GlasspaneCore
+import GlasspaneDraw
+import GlasspaneAnimation
+
+/// One key of the on-screen keyboard.
+public final class KeyCap: Control {
+    /// What a key does.
+    public enum Kind: Hashable, Sendable {
+        /// Types its character (upper case while shifted).
+        case character(Character)
+        /// Types a space.
+        case space
+        /// Deletes the character before the caret.
+        case backspace
+        /// Shifts the next character.
+        case shift
+        /// Applies the text (the field's Enter) and closes the keyboard.
+        case enter
+        /// Closes the keyboard, keeping the text.
+        case close
+    }
+    /// What the key does.
+    public let kind: Kind
+    /// True while the controller's selection is on this key.
+    public internal(set) var isSelected = false { didSet { if isSelected != oldValue { setNeedsDisplay() } } }
+    /// The caption drawn.
+    public internal(set) var caption: String { didSet { if caption != oldValue { setNeedsDisplay() } } }
+    /// Runs on a click or a press of A while selected.
+    var onPress: ((KeyCap) -> Void)?
+
+    init(identifier: String, kind: Kind, caption: String) {
+        self.kind = kind
+        self.caption = caption
+        super.init(identifier: identifier)
+    }
+
+    /// Keys are no Tab stops: the controller's selection moves over them, and the field keeps focus.
+    public override var acceptsKeyboardFocus: Bool { false }
+
+    /// A click presses the key.
+    public override func clicked(at location: Point?) { onPress?(self) }
+
+    /// The cap, its caption, and a ring while selected.
+    public override func draw(in rect: Rect, context: inout PaintContext) {
+        let selectedFill = themeColor(.accent)
+        context.add(.rect(rect, color: isSelected ? selectedFill : stateFill(pressed: isPressed, hovered: isHovered), cornerRadius: 6))
+        let size = context.fonts.measure(caption, fontSize: 15)
+        context.add(.glyphs(GlyphRun(text: caption, origin: Point(x: rect.minX + ((rect.width - size.width) / 2).rounded(.down),
+                                                                   y: rect.minY + ((rect.height - size.height) / 2).rounded(.down)),
+                                     fontSize: 15, color: themeColor(isSelected ? .accentText : .controlText))))
+        if isSelected { addFocusRing(around: rect, cornerRadius: 6, context: &context) }
+    }
+}
+
+/// The keys laid out in rows, in a panel at the bottom of its layer.
+final class KeyboardPanel: Panel {
+    /// Rows of keys, top to bottom.
+    let rows: [[KeyCap]]
+
+    init(rows: [[KeyCap]]) {
+        self.rows = rows
+        super.init(identifier: "osk.panel", padding: EdgeInsets(all: OnScreenKeyboard.padding))
+        surface = .sheet
+        cornerRadius = 12
+        for key in rows.joined() { addSubview(key) }
+    }
+
+    /// The widest row's width (wide keys count `width(of:)` units) by the rows' height.
+    override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size {
+        let k = OnScreenKeyboard.keySize, gap = OnScreenKeyboard.gap, p = OnScreenKeyboard.padding
+        var widest = 0.0
+        for row in rows { widest = max(widest, Self.width(of: row)) }
+        let n = Double(rows.count)
+        return Size(width: widest + 2 * p, height: n * k + (n - 1) * gap + 2 * p)
+    }
+
+    /// Each row centered.
+    override func layoutSubviews(fonts: any FontMetrics) {
+        let k = OnScreenKeyboard.keySize, gap = OnScreenKeyboard.gap, p = OnScreenKeyboard.padding
+        for (r, row) in rows.enumerated() {
+            let width = Self.width(of: row)
+            var x = ((bounds.width - width) / 2).rounded(.down)
+            for key in row {
+                key.frame = Rect(x: x, y: p + Double(r) * (k + gap), width: Self.units(key) * k, height: k)
+                x += Self.units(key) * k + gap
+            }
+        }
+    }
+
+    /// A row's width: its keys and the gaps between them.
+    static func width(of row: [KeyCap]) -> Double {
+        var units = 0.0
+        for key in row { units += Self.units(key) }
+        return units * OnScreenKeyboard.keySize + Double(row.count - 1) * OnScreenKeyboard.gap
+    }
+
+    /// How many key widths a key takes.
+    static func units(_ key: KeyCap) -> Double {
+        switch key.kind {
+        case .character: 1
+        case .space: 4
+        case .backspace, .shift, .enter, .close: 1.75
+        }
+    }
+}
+
+/// Places the keyboard at the bottom center of the window, `OnScreenKeyboard.margin` above the edge.
+final class KeyboardContainer: CenteringContainer {
+    override func layoutSubviews(fonts: any FontMetrics) {
+        let s = content.measure(proposed: bounds.size, fonts: fonts)
+        content.frame = Rect(x: ((bounds.width - s.width) / 2).rounded(.down),
+                             y: max(0, bounds.height - s.height - OnScreenKeyboard.margin),
+                             width: min(s.width, bounds.width), height: min(s.height, bounds.height))
+    }
+}
+
+/// An on-screen keyboard for text entry with a controller; install one per overlay with `install(in:)`.
+public final class OnScreenKeyboard {
+    /// A key's side, the gap between keys and the panel's padding, in points.
+    static let keySize = 40.0, gap = 6.0, padding = 12.0
+    /// The space kept between the field and the keyboard's top, and between the keyboard and the window's bottom.
+    public static let margin = 12.0
+
+    /// The layer holding the keyboard (`keyboard`, above sheets and below toasts); hidden while closed.
+    public let layer: OverlayLayer
+    /// The keys, row by row (identifiers `osk.key.<char>`, `osk.space`, `osk.backspace`, `osk.shift`, `osk.enter`,
+    /// `osk.close`).
+    public var keys: [KeyCap] { panel.rows.flatMap { $0 } }
+    /// The field the keyboard types into while shown.
+    public private(set) weak var field: View?
+    /// True while the next character is typed in upper case.
+    public private(set) var isShifted = false { didSet { if isShifted != oldValue { updateCaptions() } } }
+    /// The key the controller's selection is on.
+    public private(set) var selectedKey: KeyCap?
+    /// True while shown.
+    public var isShown: Bool { field != nil }
+    /// How far the field's layer was moved up to keep the field clear of the keyboard (0 when not moved).
+    public private(set) var avoidanceOffset = 0.0
+
+    let panel: KeyboardPanel
+    private unowned let overlay: Overlay
+    private weak var movedLayer: OverlayLayer?
+
+    private init(overlay: Overlay) {
+        self.overlay = overlay
+        var rows: [[KeyCap]] = []
+        for letters in ["1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm"] {
+            rows.append(letters.map { KeyCap(identifier: "osk.key.\($0)", kind: .character($0), caption: String($0)) })
+        }
+        rows[3].insert(KeyCap(identifier: "osk.shift", kind: .shift, caption: "Shift"), at: 0)
+        rows[3].append(KeyCap(identifier: "osk.backspace", kind: .backspace, caption: "\u{232B}"))
+        rows.append([KeyCap(identifier: "osk.close", kind: .close, caption: "Close"),
+                     KeyCap(identifier: "osk.space", kind: .space, caption: "Space"),
+                     KeyCap(identifier: "osk.enter", kind: .enter, caption: "Enter")])
+        panel = KeyboardPanel(rows: rows)
+        layer = overlay.addLayer(name: "keyboard", level: LayerLevel.toast - 1, visibility: .hidden, kind: .interactive)
+        layer.addSubview(KeyboardContainer(identifier: "osk.container", content: panel))
+        for key in keys { key.onPress = { [unowned self] in self.press($0) } }
+    }
+
+    /// Gives the overlay an on-screen keyboard (once; later calls return the same one).
+    @discardableResult
+    public static func install(in overlay: Overlay) -> OnScreenKeyboard {
+        if let existing = overlay.onScreenKeyboard { return existing }
+        let keyboard = OnScreenKeyboard(overlay: overlay)
+        overlay.onScreenKeyboard = keyboard
+        return keyboard
+    }
+
+    // MARK: - Showing and closing
+
+    /// Slides up for `field` (a view that takes text), selects the first key, and moves the field's layer up when
+    /// the keyboard would cover the field.
+    public func present(for field: View) {
+        guard field.acceptsTextInput, self.field !== field else { return }
+        if isShown { restoreAvoidance() }
+        self.field = field
+        isShifted = false
+        select(panel.rows.dropFirst().first?.first)
+        layer.visibility = .visible
+        overlay.layoutIfNeeded()
+        avoid(field)
+        withAnimation(nil) { panel.transform = ViewTransform(translation: Point(x: 0, y: panel.frame.height + Self.margin)) }
+        withAnimation(.default) { panel.transform = .identity }
+    }
+
+    /// Closes the keyboard (the text stays as typed) and moves the field's layer back.
+    public func dismiss() {
+        guard isShown else { return }
+        field = nil
+        select(nil)
+        restoreAvoidance()
+        withAnimation(nil) { panel.transform = .identity }
+        layer.visibility = .hidden
+    }
+
+    /// Focus moved: the keyboard closes when its field lost focus.
+    func focusDidMove() {
+        if let field, overlay.focusedView !== field { dismiss() }
+    }
+
+    /// The keyboard's top edge in window points, once laid out.
+    public var top: Double { panel.windowFrame.minY }
+
+    private func avoid(_ field: View) {
+        guard let fieldLayer = field.layer, fieldLayer !== layer else { return }
+        let overlap = field.windowFrame.maxY + Self.margin - top
+        guard overlap > 0 else { return }
+        movedLayer = fieldLayer
+        avoidanceOffset = overlap.rounded(.up)
+        withAnimation(nil) { fieldLayer.root.frame.origin.y = -avoidanceOffset }
+    }
+
+    private func restoreAvoidance() {
+        if let moved = movedLayer { withAnimation(nil) { moved.root.frame.origin.y = 0 } }
+        movedLayer = nil
+        avoidanceOffset = 0
+    }
+
+    // MARK: - Controller
+
+    /// A controller button while shown: the D-pad moves the selection, A presses the selected key, X deletes, Y
+    /// shifts, B and Start close. False for the rest (the usual routing applies).
+    func controllerButton(_ event: ControllerButtonEvent, isRepeat: Bool) -> Bool {
+        guard isShown, event.isDown else { return false }
+        if let direction = event.button.direction { moveSelection(direction); return true }
+        switch event.button {
+        case .a: if let selectedKey, !isRepeat { press(selectedKey) }
+        case .x: deleteBackward()
+        case .y: isShifted.toggle()
+        case .b, .start: dismiss()
+        default: return false
+        }
+        return true
+    }
+
+    /// Moves the selection to the nearest key in `direction` (the geometry of spatial navigation); at an edge it
+    /// stays. Returns the key selected.
+    @discardableResult
+    public func moveSelection(_ direction: FocusDirection) -> KeyCap? {
+        let all = keys
+        guard let current = selectedKey else { select(all.first); return selectedKey }
+        let others = all.filter { $0 !== current }
+        if let i = SpatialNavigation.nearest(from: current.frame, direction: direction, among: others.map(\.frame)) {
+            select(others[i])
+        }
+        return selectedKey
+    }
+
+    private func select(_ key: KeyCap?) {
+        selectedKey?.isSelected = false
+        selectedKey = key
+        key?.isSelected = true
+    }
+
+    // MARK: - Typing
+
+    /// Presses a key: types, deletes, shifts, applies or closes.
+    public func press(_ key: KeyCap) {
+        guard let field else { return }
+        switch key.kind {
+        case .character(let c):
+            field.textInput(isShifted ? c.uppercased() : String(c))
+            isShifted = false
+        case .space: field.textInput(" ")
+        case .backspace: deleteBackward()
+        case .shift: isShifted.toggle()
+        case .enter:
+            field.keyDown(KeyEvent(key: .enter))
+            dismiss()
+        case .close: dismiss()
+        }
+    }
+
+    private func deleteBackward() { field?.keyDown(KeyEvent(key: .backspace)) }
+
+    private func updateCaptions() {
+        for key in keys {
+            if case .character(let c) = key.kind { key.caption = isShifted ? c.uppercased() : String(c) }
+        }
+    }
+}

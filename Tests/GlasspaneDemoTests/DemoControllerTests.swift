@@ -1,0 +1,65 @@
+// The demo with a controller (docs/focus.md): its sheets prompt "A Select · B Back" in the glyphs of the device used
+// last, the prompts hang under the sheet without moving it, and the Sign sheet's pad draws with the stick and A.
+import XCTest
+import GlasspaneCore
+import GlasspaneDemo
+import GlasspaneHost
+import GlasspaneOverlay
+import GlasspaneTesting
+
+@MainActor
+final class DemoControllerTests: XCTestCase {
+    private var platform: FakePlatform!
+    private var app: DemoApp!
+    private var loop: FrameLoop!
+
+    private func start(route: DemoRoute) async {
+        platform = FakePlatform()
+        app = DemoApp(sceneRenderer: RecordingSceneRenderer(), initial: CubeState(color: Color(hex: "#ed7329")!),
+                      content: DemoApp.Content(route: route))
+        loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
+        await loop.runFrameAsync()
+    }
+    private func frame(_ events: [InputEvent] = []) async {
+        platform.pendingEvents = events
+        await loop.runFrameAsync()
+    }
+    private func frames(_ n: Int) async { for _ in 0..<n { await frame() } }
+    private func view(_ id: String) -> View? { app.stage.overlay.view(withIdentifier: id) }
+    private func pad(_ b: ControllerButton, _ phase: ControllerButtonEvent.Phase = .down) -> InputEvent {
+        .controllerButton(ControllerButtonEvent(button: b, phase: phase))
+    }
+
+    func testSheetsPromptInTheGlyphsOfTheDeviceUsedLast() async throws {
+        await start(route: .options)
+        await frames(40)
+        let select = try XCTUnwrap(view("options.prompt.select") as? InputPrompt)
+        let back = try XCTUnwrap(view("options.prompt.back") as? InputPrompt)
+        XCTAssertEqual([select.glyph, back.glyph], ["Enter", "Esc"])
+        let panel = try XCTUnwrap(view("options.panel")).windowFrame
+        let strip = try XCTUnwrap(view("options.prompts")).windowFrame
+        XCTAssertEqual(strip.minY, panel.maxY + 8, "under the sheet")
+        XCTAssertEqual(strip.maxX, panel.maxX, "right-aligned with it")
+
+        await frame([.controllerDevice(ControllerDeviceEvent(controller: 0, isConnected: true, name: "DualSense", style: .playstation)),
+                     pad(.dpadDown), pad(.dpadDown, .up)])
+        XCTAssertEqual([select.glyph, back.glyph], ["\u{2715}", "\u{25CB}"])
+        XCTAssertEqual(try XCTUnwrap(view("options.panel")).windowFrame, panel, "the sheet did not move")
+        await frame([.key(KeyEvent(key: .down)), .key(KeyEvent(key: .down, isDown: false))])
+        XCTAssertEqual(select.glyph, "Enter")
+    }
+
+    func testTheSignSheetsPadDrawsWithTheStickWhileAIsHeld() async throws {
+        await start(route: .sign)
+        await frames(40)
+        let signPad = try XCTUnwrap(view("sign.pad") as? DrawingPad)
+        // Reading order in the sheet: Cancel and Done (disabled, skipped), the tab bar, then the pad.
+        for _ in 0..<3 where !signPad.isFocused { await frame([pad(.dpadDown), pad(.dpadDown, .up)]) }
+        XCTAssertTrue(signPad.isFocused, "\(app.stage.overlay.focusedView?.identifier ?? "none")")
+        await frame([pad(.a), .controllerAxis(ControllerAxisEvent(axis: .leftX, value: 1))])
+        await frames(20)
+        await frame([pad(.a, .up), .controllerAxis(ControllerAxisEvent(axis: .leftX, value: 0))])
+        XCTAssertEqual(signPad.strokeCount, 1)
+        XCTAssertTrue(try XCTUnwrap(view("sign.done") as? Button).isEnabled, "a stroke enables Done, as with the mouse")
+    }
+}

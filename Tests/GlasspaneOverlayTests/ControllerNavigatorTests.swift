@@ -1,0 +1,237 @@
+// Controllers over time (docs/focus.md, "Held directions, the stick and tabs"): a held D-pad direction repeats on a
+// schedule counted in frames, the left stick navigates with hysteresis or drives a focused slider or stepper with
+// acceleration, and the shoulder buttons switch tabs.
+import XCTest
+import GlasspaneCore
+@testable import GlasspaneOverlay
+
+private func pad(_ b: ControllerButton, _ phase: ControllerButtonEvent.Phase = .down, controller: Int = 0) -> InputEvent {
+    .controllerButton(ControllerButtonEvent(controller: controller, button: b, phase: phase))
+}
+
+private func stick(_ axis: ControllerAxis, _ value: Double, controller: Int = 0) -> InputEvent {
+    .controllerAxis(ControllerAxisEvent(controller: controller, axis: axis, value: value))
+}
+
+final class ControllerNavigatorTests: XCTestCase {
+    /// A column of `count` buttons (ids col.0 ...), 40 points apart.
+    private func makeColumn(_ count: Int = 20) -> (Overlay, OverlayLayer, [Button]) {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 1000))
+        let ui = overlay.addLayer(name: "ui", level: LayerLevel.panel)
+        var buttons: [Button] = []
+        for i in 0..<count {
+            let b = Button(identifier: "col.\(i)", title: "Item \(i)")
+            b.frame = Rect(x: 20, y: 10 + Double(i) * 40, width: 120, height: 30)
+            ui.root.addSubview(b)
+            buttons.append(b)
+        }
+        overlay.update()
+        return (overlay, ui, buttons)
+    }
+
+    /// Runs `frames` frames: each one ticks the overlay once (as the frame loop's animation phase does).
+    private func runFrames(_ overlay: Overlay, _ frames: Int, from start: inout Int, record: ((Int) -> Void)? = nil) {
+        for _ in 0..<frames {
+            start += 1
+            overlay.advanceAnimations(to: Double(start) / 60)
+            record?(start)
+        }
+    }
+
+    private func focusedIndex(_ overlay: Overlay) -> Int? {
+        overlay.focusedView.flatMap { Int($0.identifier.split(separator: ".").last ?? "") }
+    }
+
+    func testAHeldDPadRepeatsAfterTheInitialDelayThenAtTheRate() {
+        let (overlay, _, _) = makeColumn()
+        var frame = 0
+        overlay.route(pad(.dpadDown))
+        overlay.route(pad(.dpadDown, .up))
+        XCTAssertEqual(focusedIndex(overlay), 0, "the first press focuses the first view")
+        overlay.route(pad(.dpadDown))
+        XCTAssertEqual(focusedIndex(overlay), 1, "a press moves at once")
+        var moves: [(frame: Int, index: Int)] = []
+        var last = 1
+        runFrames(overlay, 60, from: &frame) { f in
+            if let i = self.focusedIndex(overlay), i != last { moves.append((f, i)); last = i }
+        }
+        // Default timing: the first repeat 24 frames after the press, then one every 6 frames.
+        XCTAssertEqual(moves.map(\.frame), [24, 30, 36, 42, 48, 54, 60])
+        XCTAssertEqual(moves.map(\.index), [2, 3, 4, 5, 6, 7, 8])
+        overlay.route(pad(.dpadDown, .up))
+        runFrames(overlay, 60, from: &frame)
+        XCTAssertEqual(focusedIndex(overlay), 8, "a released direction stops repeating")
+        XCTAssertFalse(overlay.controllerNavigator.isHoldingDirection)
+    }
+
+    func testRepeatTimingIsSettableAndACancelStopsIt() {
+        let (overlay, _, _) = makeColumn()
+        overlay.controllerNavigator.repeatTiming = DirectionRepeat(initialDelayFrames: 10, intervalFrames: 2)
+        var frame = 0
+        overlay.focus(overlay.view(withIdentifier: "col.0")!)
+        overlay.route(pad(.dpadDown))
+        runFrames(overlay, 9, from: &frame)
+        XCTAssertEqual(focusedIndex(overlay), 1, "no repeat before the initial delay")
+        runFrames(overlay, 1, from: &frame)
+        XCTAssertEqual(focusedIndex(overlay), 2, "the first repeat on frame 10")
+        runFrames(overlay, 4, from: &frame)
+        XCTAssertEqual(focusedIndex(overlay), 4, "then every 2 frames")
+        // The controller is unplugged while the direction is held: its cancel ends the repeat.
+        overlay.route(pad(.dpadDown, .cancel))
+        runFrames(overlay, 20, from: &frame)
+        XCTAssertEqual(focusedIndex(overlay), 4)
+    }
+
+    func testAPressOfAnotherDirectionTakesOverTheRepeat() {
+        let (overlay, _, _) = makeColumn()
+        var frame = 0
+        overlay.focus(overlay.view(withIdentifier: "col.5")!)
+        overlay.route(pad(.dpadDown))
+        overlay.route(pad(.dpadUp))             // both held: the newer one repeats
+        XCTAssertEqual(focusedIndex(overlay), 5)
+        overlay.route(pad(.dpadDown, .up))      // releasing the older one leaves the newer one repeating
+        runFrames(overlay, 30, from: &frame)
+        XCTAssertEqual(focusedIndex(overlay), 3, "two repeats up (frames 24 and 30)")
+    }
+
+    /// A 3x2 grid of buttons, 100 points apart (ids grid.0 ... grid.5).
+    private func makeGrid() -> (Overlay, OverlayLayer) {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: LayerLevel.panel)
+        for i in 0..<6 {
+            let b = Button(identifier: "grid.\(i)", title: "\(i)")
+            b.frame = Rect(x: 20 + Double(i % 3) * 100, y: 20 + Double(i / 3) * 100, width: 80, height: 30)
+            ui.root.addSubview(b)
+        }
+        overlay.update()
+        return (overlay, ui)
+    }
+
+    func testTheLeftStickNavigatesWithHysteresis() {
+        let (overlay, _) = makeGrid()
+        overlay.focus(overlay.view(withIdentifier: "grid.0")!)
+        XCTAssertEqual(overlay.route(stick(.leftX, 0.45)).reason, .focused, "below the engage threshold: nothing")
+        XCTAssertEqual(focusedIndex(overlay), 0)
+        XCTAssertEqual(overlay.route(stick(.leftX, 0.6)).reason, .focusMoved)
+        XCTAssertEqual(focusedIndex(overlay), 1, "past 0.5 the stick moves focus at once")
+        overlay.route(stick(.leftX, 0.4))
+        overlay.route(stick(.leftX, 0.7))
+        XCTAssertEqual(focusedIndex(overlay), 1, "dipping to 0.4 (above the release threshold) does not let go")
+        overlay.route(stick(.leftX, 0.2))
+        overlay.route(stick(.leftX, 0.7))
+        XCTAssertEqual(focusedIndex(overlay), 2, "below 0.3 lets go; pushing again moves again")
+        overlay.route(stick(.leftX, 0))
+        overlay.route(stick(.leftY, 0.8))
+        XCTAssertEqual(focusedIndex(overlay), 5, "down")
+        overlay.route(stick(.leftY, 0))
+        XCTAssertEqual(overlay.route(stick(.leftX, -0.9)).reason, .focusMoved)
+        XCTAssertEqual(focusedIndex(overlay), 4, "left")
+        // Held, the stick repeats like the D-pad.
+        var frame = 0
+        runFrames(overlay, 24, from: &frame)
+        XCTAssertEqual(focusedIndex(overlay), 3)
+        overlay.route(stick(.leftX, 0))
+        XCTAssertFalse(overlay.controllerNavigator.isHoldingDirection)
+    }
+
+    func testWithNothingFocusedTheStickIsTheEngines() {
+        let (overlay, _) = makeGrid()
+        XCTAssertTrue(overlay.route(stick(.leftX, 0.9)).isForEngine)
+        XCTAssertNil(overlay.focusedView)
+        var frame = 0
+        runFrames(overlay, 40, from: &frame)
+        XCTAssertNil(overlay.focusedView, "the engine's stick never moves overlay focus")
+        XCTAssertTrue(overlay.route(stick(.rightX, 0.9)).isForEngine)
+    }
+
+    func testTheStickDrivesAFocusedSliderWithAcceleration() {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: LayerLevel.panel)
+        let slider = Slider(identifier: "s", value: 0, range: 0...1000)
+        slider.step = 1
+        slider.frame = Rect(x: 20, y: 20, width: 300, height: 24)
+        ui.root.addSubview(slider)
+        overlay.update()
+        overlay.focus(slider)
+        XCTAssertEqual(overlay.route(stick(.leftX, 1)).reason, .focused)
+        XCTAssertEqual(slider.value, 1, "one step at once")
+        var frame = 0
+        runFrames(overlay, 60, from: &frame)
+        let firstSecond = slider.value - 1
+        runFrames(overlay, 60, from: &frame)
+        let secondSecond = slider.value - 1 - firstSecond
+        // Steps per frame at full deflection: 0.125 + frames/60 (at most 4): 38 steps in the first second, 98 in
+        // the second.
+        XCTAssertEqual(firstSecond, 38, accuracy: 1)
+        XCTAssertEqual(secondSecond, 98, accuracy: 1)
+        // Half deflection: half the speed.
+        overlay.route(stick(.leftX, 0))
+        let before = slider.value
+        overlay.route(stick(.leftX, -0.5))
+        runFrames(overlay, 60, from: &frame)
+        XCTAssertEqual(before - slider.value, 1 + 19, accuracy: 1, "one step, then half of 38")
+        // Up and down still move focus away from a slider.
+        overlay.route(stick(.leftX, 0))
+        XCTAssertEqual(overlay.controllerNavigator.driveStepCount, Int(1 + firstSecond + secondSecond + before - slider.value))
+    }
+
+    func testTheStickDrivesAFocusedStepper() {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: LayerLevel.panel)
+        let stepper = Stepper(identifier: "st", title: "Players", value: 50, range: 0...100)
+        stepper.frame = Rect(x: 20, y: 20, width: 300, height: 30)
+        ui.root.addSubview(stepper)
+        overlay.update()
+        overlay.focus(stepper)
+        overlay.route(stick(.leftX, -1))
+        XCTAssertEqual(stepper.value, 49)
+        var frame = 0
+        runFrames(overlay, 60, from: &frame)
+        XCTAssertEqual(Double(stepper.value), 49 - 38, accuracy: 1)
+        runFrames(overlay, 60, from: &frame)
+        XCTAssertEqual(stepper.value, 0, "clamped at the range's end")
+    }
+
+    func testShoulderButtonsSwitchTabs() {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: LayerLevel.panel)
+        let buttons = (0..<3).map { Button(identifier: "tab\($0).button", title: "In tab \($0)") }
+        let tabs = TabView(identifier: "tabs", tabs: buttons.enumerated().map { TabView.Tab("Tab \($0.offset)", content: $0.element) })
+        tabs.frame = Rect(x: 20, y: 20, width: 400, height: 200)
+        ui.root.addSubview(tabs)
+        overlay.update()
+        // Nothing focused: the visible tab view switches.
+        let d = overlay.route(pad(.rightShoulder))
+        XCTAssertEqual(d.reason, .keyCommand)
+        XCTAssertTrue(d.target.view === tabs)
+        XCTAssertEqual(tabs.selection, 1)
+        overlay.route(pad(.rightShoulder, .up))
+        overlay.update()
+        // Focus inside the selected tab: the next tab hides it, and focus goes to the bar.
+        overlay.focus(buttons[1])
+        overlay.route(pad(.rightShoulder))
+        XCTAssertEqual(tabs.selection, 2)
+        XCTAssertTrue(overlay.focusedView === tabs.bar, "\(overlay.focusedView?.identifier ?? "none")")
+        overlay.route(pad(.leftShoulder))
+        overlay.route(pad(.leftShoulder))
+        overlay.route(pad(.leftShoulder))
+        XCTAssertEqual(tabs.selection, 2, "left goes back, wrapping")
+        XCTAssertFalse(overlay.route(pad(.leftShoulder)).isForEngine)
+    }
+
+    func testShouldersWithNoTabViewGoToTheEngine() {
+        let (overlay, _) = makeGrid()
+        overlay.focus(overlay.view(withIdentifier: "grid.0")!)
+        XCTAssertTrue(overlay.route(pad(.rightShoulder)).isForEngine)
+    }
+
+    func testTheStickThresholdsAndDriveFormula() {
+        XCTAssertEqual(StickThresholds(engage: 0.5, release: 0.8).release, 0.5, "release is clamped to engage")
+        XCTAssertEqual(DirectionRepeat(initialDelayFrames: 0, intervalFrames: -3), DirectionRepeat(initialDelayFrames: 1, intervalFrames: 1))
+        let drive = StickDrive()
+        XCTAssertEqual(drive.stepsPerFrame(deflection: 1, frames: 0), 0.125)
+        XCTAssertEqual(drive.stepsPerFrame(deflection: 0.5, frames: 60), 0.5625)
+        XCTAssertEqual(drive.stepsPerFrame(deflection: 1, frames: 10_000), 4, "capped")
+        XCTAssertEqual(drive.stepsPerFrame(deflection: 7, frames: 0), 0.125, "an out-of-range deflection is clamped")
+    }
+}
