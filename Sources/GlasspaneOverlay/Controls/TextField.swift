@@ -78,6 +78,14 @@ open class TextField: View {
 
     private var dragPointer: Int?
     private var pressFocusedField = false
+    /// Where the caret was last drawn (view coordinates), for the input method's window.
+    private var lastCaretRect: Rect?
+
+    /// The caret's rectangle in window points while focused (the platform puts the input method's window there).
+    open override var textInputCaretRect: Rect? {
+        guard isFocused, let rect = lastCaretRect else { return nil }
+        return Rect(origin: convertToWindow(rect.origin), size: rect.size)
+    }
     /// How far the text is scrolled left so the caret stays visible (points).
     private var scrollOffset = 0.0
     private static let horizontalPadding = 8.0
@@ -141,15 +149,7 @@ open class TextField: View {
     /// `scalars` Unicode scalars and `utf8` bytes; it stops at the first that does not, reading nothing after it (a
     /// pasted megabyte of text costs what fits and one character more).
     static func printablePrefix(_ input: String, characters: Int, scalars: Int, utf8: Int) -> String {
-        var out = "", count = 0, scalarCount = 0, byteCount = 0
-        for c in input {
-            if c.isNewline || c.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { continue }
-            let cScalars = c.unicodeScalars.count, cBytes = c.utf8.count
-            guard count < characters, scalarCount + cScalars <= scalars, byteCount + cBytes <= utf8 else { break }
-            out.append(c)
-            count += 1; scalarCount += cScalars; byteCount += cBytes
-        }
-        return out
+        TextInputFilter.prefix(input, keepingNewlines: false, characters: characters, scalars: scalars, utf8: utf8).text
     }
 
     /// Replaces the selection with `input` (filtered, cut to `maxLength`, `maxScalarCount` and `maxUTF8Count`); the
@@ -420,14 +420,11 @@ open class TextField: View {
         }
         var caretDrawX = originX + caretX
         if isFocused && !markedText.isEmpty {
-            // The composition sits at the caret over a backing, underlined; the text after the caret moves right.
-            let markedWidth = fonts.measure(markedText, fontSize: fontSize).width
-            context.add(.rect(Rect(x: caretDrawX, y: top, width: markedWidth, height: lineHeight), color: fill, cornerRadius: 0))
-            context.add(.glyphs(GlyphRun(text: markedText, origin: Point(x: caretDrawX, y: top), fontSize: fontSize, color: textColor)))
-            context.add(.rect(Rect(x: caretDrawX, y: top + lineHeight - 2, width: markedWidth, height: 1), color: textColor, cornerRadius: 0))
-            let cursorPrefix = String(markedText.prefix(markedCursor))
-            caretDrawX += cursorPrefix.isEmpty ? 0 : fonts.measure(cursorPrefix, fontSize: fontSize).width
+            // The composition sits at the caret over a backing, underlined (Controls/TextEditing.swift).
+            caretDrawX = TextComposition.draw(markedText, cursor: markedCursor, at: Point(x: caretDrawX, y: top), lineHeight: lineHeight,
+                                              fontSize: fontSize, fill: fill, color: textColor, fonts: fonts, context: &context)
         }
+        lastCaretRect = Rect(x: caretDrawX - rect.minX, y: top - rect.minY, width: 1.5, height: lineHeight)
         if isFocused {
             context.add(.rect(Rect(x: caretDrawX.rounded(), y: top + 2, width: 1.5, height: lineHeight - 4),
                               color: textColor, cornerRadius: 0))
