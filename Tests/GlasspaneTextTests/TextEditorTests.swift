@@ -238,16 +238,17 @@ final class TextEditorTests: XCTestCase {
             // Full: typing is refused, and the hint stays.
             overlay.route(.text("x"))
             XCTAssertEqual(editor.characterCount, 1_000)
-            // 10,000 combining marks on one base: one character over the scalar limit (8 per character), refused whole.
+            // 10,000 combining marks on one base: the character keeps its first 32 scalars.
             editor.text = ""
             editor.maxLength = 10
             overlay.route(.text("ab" + String(repeating: "\u{301}", count: 10_000)))
-            XCTAssertEqual(editor.text, "a")
-            XCTAssertEqual(editor.scalarCount, 1)
+            XCTAssertEqual(editor.text, "ab" + String(repeating: "\u{301}", count: 31))
+            XCTAssertEqual(editor.scalarCount, 33)
+            XCTAssertEqual(editor.characterCount, 2)
             XCTAssertTrue(editor.inputWasCut)
             overlay.route(.key(KeyEvent(key: .backspace)))
             overlay.update()
-            XCTAssertEqual(editor.text, "")
+            XCTAssertEqual(editor.text, "a", "Backspace takes the whole character")
             XCTAssertFalse(editor.inputWasCut, "the next edit that fits clears the hint")
             XCTAssertFalse(try XCTUnwrap(editor.layer).drawList.commands.contains { c in
                 if case .glyphs(let r) = c { r.text.hasPrefix("Cut to") } else { false }

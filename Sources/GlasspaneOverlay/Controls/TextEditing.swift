@@ -6,8 +6,21 @@ import GlasspaneDraw
 
 /// What typed or pasted text keeps: printable characters (and, for a multi-line editor, newlines) up to the limits.
 enum TextInputFilter {
+    /// The most Unicode scalars one character keeps: Unicode's stream-safe format (UAX #15) allows 30 combining marks
+    /// in a row; a character with more (10,000 accents on one letter) keeps its first 32 scalars and counts as cut.
+    static let maximumScalarsPerCharacter = 32
+
     /// Whether `c` is dropped: control characters (Unicode Cc, including tab) and, unless `keepingNewlines`, newlines
     /// and line or paragraph separators.
+    /// Whether `joined` (the text up to the caret after an insertion) ends in a character over
+    /// `maximumScalarsPerCharacter`: marks typed one at a time merge into the character before them.
+    static func endsInOverlongCharacter(_ joined: String) -> Bool {
+        guard let last = joined.unicodeScalars.last, last.properties.generalCategory == .nonspacingMark
+                || last.properties.generalCategory == .spacingMark || last.properties.generalCategory == .enclosingMark
+                || last.properties.isGraphemeExtend else { return false }
+        return (joined.last?.unicodeScalars.count ?? 0) > maximumScalarsPerCharacter
+    }
+
     static func drops(_ c: Character, keepingNewlines: Bool) -> Bool {
         if c.isNewline { return !keepingNewlines }
         return c.unicodeScalars.contains { $0.properties.generalCategory == .control }
@@ -15,22 +28,24 @@ enum TextInputFilter {
 
     /// The kept characters at the start of `input` that fit in `characters` characters, `scalars` Unicode scalars and
     /// `utf8` bytes; newlines (CR, LF, CRLF, U+2028...) become "\n" when kept. It stops at the first character that does
-    /// not fit, reading nothing after it (a pasted megabyte costs what fits and one character more); `wasCut` says
-    /// whether anything was left.
+    /// not fit, reading nothing after it (a pasted megabyte costs what fits and one character more). A character over
+    /// `maximumScalarsPerCharacter` keeps its first scalars. `wasCut` says whether anything was left out.
     static func prefix(_ input: String, keepingNewlines: Bool, characters: Int, scalars: Int, utf8: Int)
         -> (text: String, wasCut: Bool) {
-        var out = "", count = 0, scalarCount = 0, byteCount = 0
+        var out = "", count = 0, scalarCount = 0, byteCount = 0, cut = false
         for c in input {
             if drops(c, keepingNewlines: keepingNewlines) { continue }
-            let kept: Character = c.isNewline ? "\n" : c
-            let cScalars = kept.unicodeScalars.count, cBytes = kept.utf8.count
-            guard count < characters, scalarCount + cScalars <= scalars, byteCount + cBytes <= utf8 else {
-                return (out, true)
+            var kept: Character = c.isNewline ? "\n" : c
+            if kept.unicodeScalars.count > maximumScalarsPerCharacter {
+                kept = Character(String(String.UnicodeScalarView(kept.unicodeScalars.prefix(maximumScalarsPerCharacter))))
+                cut = true
             }
+            let cScalars = kept.unicodeScalars.count, cBytes = kept.utf8.count
+            guard count < characters, scalarCount + cScalars <= scalars, byteCount + cBytes <= utf8 else { return (out, true) }
             out.append(kept)
             count += 1; scalarCount += cScalars; byteCount += cBytes
         }
-        return (out, false)
+        return (out, cut)
     }
 }
 

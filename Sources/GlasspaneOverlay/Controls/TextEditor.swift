@@ -205,6 +205,8 @@ open class TextEditor: View, ScriptableControl {
                                                  scalars: maxScalarCount - keptScalars, utf8: maxUTF8Count - keptBytes)
         inputWasCut = cut
         guard !(kept.isEmpty && lo == hi) else { setNeedsDisplay(); return }
+        // Marks typed one at a time merge into the character before them: refused past the per-character limit.
+        if TextInputFilter.endsInOverlongCharacter(headText + kept) { inputWasCut = true; setNeedsDisplay(); return }
         let before = EditorSnapshot(start: lo.paragraph, paragraphs: Array(paragraphs[lo.paragraph...hi.paragraph]),
                                     anchor: anchorPosition, caret: caretPosition)
         let headPieces = (headText + kept).split(separator: "\n", omittingEmptySubsequences: false)

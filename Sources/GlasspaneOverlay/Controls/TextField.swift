@@ -43,6 +43,12 @@ open class TextField: View {
     public var validator: (String) -> Bool = { _ in true } { didSet { setNeedsDisplay() } }
     /// A short hint drawn inside the field, after the text, while the text is invalid (nil: none).
     public var invalidHint: String? { didSet { setNeedsDisplay() } }
+    /// Shown at the field's right end, over a backing, while the last typed or pasted text was cut to the limits
+    /// (`inputWasCut`); "%d" is `maxLength`.
+    public var limitHint = "max %d" { didSet { setNeedsDisplay() } }
+    /// Whether the last typed or pasted text was cut to `maxLength`, `maxScalarCount` or `maxUTF8Count` (or refused
+    /// whole); the next edit that fits clears it.
+    public private(set) var inputWasCut = false
     /// Select the whole text when the field takes focus (a press then does not move the caret).
     public var selectsAllOnFocus = false
     /// Runs with the text when Enter applies valid text (or losing focus does, with `commitsOnFocusLoss`).
@@ -115,6 +121,7 @@ open class TextField: View {
     public func setText(_ newText: String) {
         committedText = newText
         text = newText
+        inputWasCut = false
         setCaret(text.count)
     }
 
@@ -159,10 +166,12 @@ open class TextField: View {
         let head = String(text.characters(in: 0..<range.lowerBound))
         let tail = String(text.characters(in: range.upperBound..<text.count))
         // Scalars and bytes add up exactly when strings join; characters may merge (hence the check below).
-        let kept = TextField.printablePrefix(input, characters: maxLength - head.count - tail.count,
-                                             scalars: maxScalarCount - head.unicodeScalars.count - tail.unicodeScalars.count,
-                                             utf8: maxUTF8Count - head.utf8.count - tail.utf8.count)
+        let (kept, cut) = TextInputFilter.prefix(input, keepingNewlines: false, characters: maxLength - head.count - tail.count,
+                                                 scalars: maxScalarCount - head.unicodeScalars.count - tail.unicodeScalars.count,
+                                                 utf8: maxUTF8Count - head.utf8.count - tail.utf8.count)
+        if cut != inputWasCut { inputWasCut = cut; setNeedsDisplay() }
         guard !(kept.isEmpty && range.isEmpty) else { return }
+        if TextInputFilter.endsInOverlongCharacter(head + kept) { inputWasCut = true; setNeedsDisplay(); return }
         // Counted on the joined text: an inserted combining mark merges with the character before it.
         let newCaret = (head + kept).count
         text = head + kept + tail
@@ -246,6 +255,7 @@ open class TextField: View {
                 onCommit?(text)
             }
             text = committedText
+            inputWasCut = false
             setCaret(text.count)
             dragPointer = nil
             markedText = ""
@@ -417,6 +427,15 @@ open class TextField: View {
                 context.add(.glyphs(GlyphRun(text: hint, origin: Point(x: hintX, y: hintTop), fontSize: hintSize,
                                              color: invalidColor.withAlpha(0.8))))
             }
+        }
+        if inputWasCut && !invalid {
+            // The limit hint over a backing: a full field has no free room at its end.
+            let hint = limitHint.replacing("%d", with: String(maxLength)), hintSize = fontSize * 0.8
+            let measured = fonts.measure(hint, fontSize: hintSize)
+            let box = Rect(x: rect.maxX - TextField.horizontalPadding - measured.width - 4, y: rect.minY + ((rect.height - measured.height) / 2).rounded(.down),
+                           width: measured.width + 4, height: measured.height)
+            context.add(.rect(box, color: fill, cornerRadius: 2))
+            context.add(.glyphs(GlyphRun(text: hint, origin: Point(x: box.minX + 2, y: box.minY), fontSize: hintSize, color: invalidColor)))
         }
         var caretDrawX = originX + caretX
         if isFocused && !markedText.isEmpty {
