@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(name: "Coordinator", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/Coordinator"),
         .executableTarget(name: "WrappedView", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/WrappedView"),
         // Figures for shaped text (docs/text.md): paragraph layout cold and cached, the atlas after 5,000 CJK glyphs.
-        .executableTarget(name: "TextBench", dependencies: ["GlasspaneCore", "GlasspaneDraw", "GlasspanePlatform", "GlasspaneRender", "GlasspaneText"], path: "Examples/TextBench"),
+        .executableTarget(name: "TextBench", dependencies: ["GlasspaneCore", "GlasspaneDraw", "GlasspaneOverlay", "GlasspanePlatform", "GlasspaneRender", "GlasspaneText"], path: "Examples/TextBench"),
         .executableTarget(name: "CustomMessages", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/CustomMessages"),
         .executableTarget(name: "Inventory", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/Inventory"),
 
@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "GlasspaneFuzzTargetsTests", dependencies: ["GlasspaneFuzzTargets"]),
         .testTarget(
             name: "GlasspaneInspectorTests",
-            dependencies: ["GlasspaneInspector", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost"]),
+            dependencies: ["GlasspaneInspector", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost", "GlasspaneOverlay"]),
     ],
     swiftLanguageModes: [.v6]
 )

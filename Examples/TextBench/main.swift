@@ -1,5 +1,6 @@
 // Figures for shaped text (docs/text.md, "Figures"): shaping + layout of a 10 KB mixed-script paragraph (cold and
-// cached), the shaping calls of an idle relayout, and the glyph atlas after 5,000 distinct CJK glyphs.
+// cached), the shaping calls of an idle relayout, the glyph atlas after 5,000 distinct CJK glyphs, and the text views'
+// figures (EditorFigures.swift: idle frame, 1,000-line editor, hostile input).
 // Run: swift run -c release TextBench   (or .build/debug/TextBench; SDL_VIDEODRIVER=offscreen for the atlas part)
 import Foundation
 import GlasspaneCore
@@ -78,8 +79,10 @@ try MainActor.assumeIsolated {
     for glyph in glyphs { _ = atlas.glyph(fontPath: glyph.fontPath, faceIndex: glyph.faceIndex, id: glyph.id, pixelSize: atlas.pixelSize(for: 16)) }
     let elapsed = nowMicroseconds() - start
     print(String(format: "atlas after %d distinct CJK glyphs (%d distinct ids): texture %d x %d R8 = %.2f MiB, %d glyphs rasterized, "
-                 + "started over %d times, %d shaped glyphs cached now; %.1f us per glyph",
+                 + "%d of %d pages open (%.2f MiB), %d pages evicted, %d shaped glyphs cached now; %.1f us per glyph",
                  glyphs.count, Set(glyphs.map(\.id)).count, atlas.atlasSize, atlas.atlasSize,
-                 Double(atlas.atlasSize * atlas.atlasSize) / 1_048_576, atlas.rasterizedCount, atlas.resetCount,
-                 atlas.shapedGlyphCount, elapsed / Double(max(glyphs.count, 1))))
+                 Double(atlas.atlasSize * atlas.atlasSize) / 1_048_576, atlas.rasterizedCount, atlas.pageCount, atlas.pageBudget,
+                 Double(atlas.pageBytes) / 1_048_576, atlas.evictionCount, atlas.shapedGlyphCount, elapsed / Double(max(glyphs.count, 1))))
 }
+
+MainActor.assumeIsolated { printEditorFigures(chain: chain) }

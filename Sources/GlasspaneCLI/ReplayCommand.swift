@@ -17,6 +17,7 @@ public struct ReplayCommand: AsyncParsableCommand, Sendable {
               glasspane replay Examples/Scripts/picker-drag.jsonl --headless
               glasspane replay session.jsonl --speed realtime
               glasspane replay s.jsonl --headless --screenshot-at last:end.png
+              glasspane replay s.jsonl --headless --dump-views-at 40:views.json
             """)
 
     /// The script.
@@ -35,6 +36,10 @@ public struct ReplayCommand: AsyncParsableCommand, Sendable {
     @Option(name: .customLong("screenshot-at"), help: ArgumentHelp("Save a PNG at a frame; FRAME may be 'last'. Repeatable.", valueName: "FRAME:PATH"))
     public var screenshotAt: [String] = []
 
+    /// View dumps.
+    @Option(name: .customLong("dump-views-at"), help: ArgumentHelp("Write the view tree as JSON (as --dump-views, text runs included) at a frame; FRAME may be 'last'. Repeatable.", valueName: "FRAME:PATH"))
+    public var dumpViewsAt: [String] = []
+
     /// Record what is replayed.
     @Option(name: .customLong("record-out"), help: ArgumentHelp("Write the replayed events as a new script (record and replay round-trip).", valueName: "FILE"))
     public var recordOut: String?
@@ -50,6 +55,9 @@ public struct ReplayCommand: AsyncParsableCommand, Sendable {
         for s in screenshotAt where ScreenshotRequest(argument: s) == nil {
             throw ValidationError("--screenshot-at '\(s)' is not FRAME:PATH (FRAME a frame number or 'last').")
         }
+        for s in dumpViewsAt where ScreenshotRequest(argument: s) == nil {
+            throw ValidationError("--dump-views-at '\(s)' is not FRAME:PATH (FRAME a frame number or 'last').")
+        }
     }
 
     /// Replays and exits with the outcome.
@@ -58,6 +66,7 @@ public struct ReplayCommand: AsyncParsableCommand, Sendable {
         d.replay = ReplayDescription(scriptPath: file, pacing: speed)
         d.headless = headless
         d.screenshots = screenshotAt.compactMap(ScreenshotRequest.init(argument:))
+        d.viewDumps = dumpViewsAt.compactMap(ScreenshotRequest.init(argument:))
         demo.describe(into: &d)
         d.recordingPath = recordOut ?? ""
         d.stopsOnInterrupt = true

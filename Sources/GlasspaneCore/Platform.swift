@@ -19,6 +19,9 @@ public protocol PlatformBackend: AnyObject {
     /// Whether the platform delivers composed text (`InputEvent.text`): on only while a text field has focus, so
     /// no input method pops up and keys are not doubled as text elsewhere. The host sets it after each overlay update.
     var textInputActive: Bool { get set }
+    /// Where the focused text view's caret is (window points): the input method's candidate window opens there
+    /// (SDL's `SDL_SetTextInputRect`). The host sets it after each overlay update while text input is on.
+    var textInputRect: Rect? { get set }
     /// The system clipboard, when the platform has one.
     var clipboard: (any TextClipboard)? { get }
     /// Makes the platform's GL context current on the calling thread. After an `await` that suspends, main-actor
@@ -34,6 +37,11 @@ extension PlatformBackend {
     /// Platforms without text input ignore the request.
     public var textInputActive: Bool {
         get { false }
+        set {}
+    }
+    /// Platforms without an input method ignore the caret.
+    public var textInputRect: Rect? {
+        get { nil }
         set {}
     }
     /// No system clipboard.

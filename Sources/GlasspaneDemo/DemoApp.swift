@@ -33,6 +33,8 @@ public final class DemoApp: SessionApp {
     public private(set) var wantsQuit = false
     /// True while a text field (the picker's hex field) has focus: the loop turns text input on.
     public var wantsTextInput: Bool { stage.overlay.wantsTextInput }
+    /// The focused text view's caret (the input method's window goes there).
+    public var textInputCaretRect: Rect? { stage.overlay.textInputCaretRect }
     /// `change-color` messages sent (at most one per frame).
     public private(set) var colorMessagesSent = 0
     /// The performance HUD (F1 toggles it).

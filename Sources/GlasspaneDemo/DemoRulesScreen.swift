@@ -20,7 +20,10 @@ enum DemoRules {
             + "with an ellipsis instead of pushing the Back button off the panel, however much more text follows."),
     ]
 
-    /// Builds the screen: a panel of paragraph labels and a Back button (`rules.back`).
+    /// What the notes editor (`rules.notes`) holds at first: lines in three scripts, one right to left.
+    static let notesSeed = "Notes: type in any script, Enter starts a new line.\nשלום! ההערות נשמרות כאן.\n日本語も書けます 🎉"
+
+    /// Builds the screen: a panel of paragraph labels, a multi-line notes editor and a Back button (`rules.back`).
     static func makeScreen(label: (String, String, Double) -> Label, panel: (String, [View]) -> Panel, back: Button) -> View {
         var children: [View] = [label("rules.title", "Rules", 18)]
         for (identifier, text) in paragraphs {
@@ -29,6 +32,10 @@ enum DemoRules {
             paragraph.paragraphStyle = ParagraphStyle(lineSpacing: 1.1, maximumLines: identifier == "rules.truncated" ? 2 : 0)
             children.append(paragraph)
         }
+        let notes = TextEditor(identifier: "rules.notes", text: notesSeed)
+        notes.preferredWidth = paragraphWidth
+        notes.preferredHeight = 96
+        children.append(notes)
         children.append(back)
         return CenteringContainer(identifier: "rules", content: panel("rules.panel", children))
     }

@@ -127,9 +127,12 @@ public struct ShapedParagraph: Hashable, Sendable, Codable {
     public var isTruncated: Bool
     /// Glyphs no font had (drawn as boxes).
     public var missingGlyphCount: Int
+    /// Whether the (first) paragraph reads right to left: its base direction (UAX #9 P2, P3, or the style's).
+    public var isRightToLeft: Bool
     /// Creates a paragraph.
-    public init(lines: [ShapedLine], size: Size, isTruncated: Bool, missingGlyphCount: Int) {
+    public init(lines: [ShapedLine], size: Size, isTruncated: Bool, missingGlyphCount: Int, isRightToLeft: Bool = false) {
         self.lines = lines; self.size = size; self.isTruncated = isTruncated; self.missingGlyphCount = missingGlyphCount
+        self.isRightToLeft = isRightToLeft
     }
 
     /// Glyph runs to draw the paragraph with its top-left at `origin`.

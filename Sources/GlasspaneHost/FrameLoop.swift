@@ -380,6 +380,7 @@ public final class FrameLoop {
         app.paintOverlay()
         t = mark(.overlayPaint, since: t, clock)
         platform.textInputActive = app.wantsTextInput
+        if platform.textInputActive, let caret = app.textInputCaretRect { platform.textInputRect = caret }
         return t
     }
 

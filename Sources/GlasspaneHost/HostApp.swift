@@ -44,6 +44,8 @@ public protocol HostApp: AnyObject {
     var frameBus: MessageBus? { get }
     /// After phase 8c: a text field has focus, so the loop turns the platform's text input on.
     var wantsTextInput: Bool { get }
+    /// With `wantsTextInput`: the caret's rectangle in window points, where the input method's window goes.
+    var textInputCaretRect: Rect? { get }
     /// After phase 7: the overlay or the HUD has layout, paint or upload work this frame, so the loop hands the
     /// scene to the GPU first and the two overlap (a hand-off costs a few microseconds, wasted on a still frame).
     var overlayHasWork: Bool { get }
@@ -88,6 +90,8 @@ extension HostApp {
     public var frameBus: MessageBus? { nil }
     /// No text fields.
     public var wantsTextInput: Bool { false }
+    /// No caret.
+    public var textInputCaretRect: Rect? { nil }
 }
 
 /// What a session (GlasspaneRuntime) needs from an app beyond the frame phases: its bus, its overlay, its HUD,

@@ -275,8 +275,27 @@ public final class InspectorObserver: FrameObserver {
                 out += ",\"alpha\":\(i < alphas.count ? alphas[i] : 1),\"visible\":\(e.visible),\"interactive\":\(e.interactive)"
                 out += ",\"passthrough\":\(e.tags.contains(ViewTag.passthrough.rawValue))"
                 out += ",\"flags\":[" + e.flags.map(JSONText.quoted).joined(separator: ",") + "]"
-                out += ",\"tags\":[" + e.tags.map(JSONText.quoted).joined(separator: ",") + "]}"
+                out += ",\"tags\":[" + e.tags.map(JSONText.quoted).joined(separator: ",") + "]"
+                if let text = e.text { out += ",\"text\":" + textJSON(text) }
+                out += "}"
             }
+            out += "]}"
+        }
+        return out + "]}"
+    }
+
+    /// A text view's lines and runs for the tree (each run's text, font file name, size, direction, script and glyph
+    /// count; the glyphs themselves are in `--dump-views`).
+    static func textJSON(_ text: TextDump) -> String {
+        var out = "{\"truncated\":\(text.truncated),\"missingGlyphs\":\(text.missingGlyphs),\"lines\":["
+        for (i, line) in text.lines.enumerated() {
+            if i > 0 { out += "," }
+            out += "{\"frame\":[\(line.frame.x),\(line.frame.y),\(line.frame.width),\(line.frame.height)],\"runs\":["
+            out += line.runs.map { run in
+                "{\"text\":\(JSONText.quoted(run.text)),\"font\":\(JSONText.quoted(run.font.split(separator: "/").last.map(String.init) ?? run.font))"
+                    + ",\"size\":\(run.size),\"direction\":\(JSONText.quoted(run.direction)),\"script\":\(JSONText.quoted(run.script))"
+                    + ",\"glyphs\":\(run.glyphs.count)}"
+            }.joined(separator: ",")
             out += "]}"
         }
         return out + "]}"

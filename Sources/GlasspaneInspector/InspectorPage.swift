@@ -91,6 +91,7 @@ main { display: grid; grid-template-columns: minmax(420px, 1.3fr) minmax(280px, 
 #tree li:hover { background: #2b3040; }
 #tree li.selected { background: #4a2540; }
 #tree li.layer { color: #9ab; font-weight: bold; cursor: default; }
+#tree li.text-line { color: #8a9; cursor: default; }
 #tree .flags { color: #c9a; } #tree .frame { color: #789; } #tree .hidden { opacity: 0.5; }
 #routes { max-height: 220px; overflow: auto; margin: 0; padding-left: 28px; font-family: ui-monospace, monospace; font-size: 12px; }
 #routes li { cursor: pointer; } #routes li:hover, #routes li.selected { background: #2b3040; }
@@ -215,6 +216,15 @@ function renderTree() {
       li.onmouseleave = () => { state.hover = null; drawOverlay(); };
       li.onclick = () => select(Object.assign({ layer: layer.name, layerKind: layer.kind }, v));
       ul.appendChild(li);
+      // Text views: one row per line, its runs as "text" font size direction script glyph count.
+      for (const line of (v.text ? v.text.lines : [])) {
+        const row = document.createElement("li");
+        row.className = "text-line";
+        row.style.paddingLeft = (22 + v.depth * 14) + "px";
+        row.textContent = "line " + line.frame.map((n) => Math.round(n)).join(",") + ": " + line.runs.map((r) =>
+          JSON.stringify(r.text) + " " + r.font + " " + r.size + "pt " + r.direction + " " + r.script + " " + r.glyphs + "g").join(" | ");
+        ul.appendChild(row);
+      }
     }
   }
 }

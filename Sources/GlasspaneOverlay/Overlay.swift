@@ -27,6 +27,8 @@ public final class Overlay {
     /// True while the focused view takes typed text (a text field): the host turns the platform's text input on
     /// only then (`PlatformBackend.textInputActive`).
     public var wantsTextInput: Bool { focusedView?.acceptsTextInput ?? false }
+    /// The focused text view's caret, window points, for the input method's candidate window (nil: none).
+    public var textInputCaretRect: Rect? { wantsTextInput ? focusedView?.textInputCaretRect : nil }
     /// The design tokens every control reads; set with `setTheme(_:scheme:)` (Overlay+Theme.swift).
     public internal(set) var theme = Theme.standard
     /// Light or dark; set with `setColorScheme(_:)`.

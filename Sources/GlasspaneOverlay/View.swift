@@ -189,6 +189,9 @@ open class View {
     final var appearanceScan: UInt64 = 0
     /// True for views that take typed text while focused (the host then turns the platform's text input on).
     open var acceptsTextInput: Bool { false }
+    /// Where typed text goes while the view has focus, in window points (the platform puts the input method's
+    /// candidate window there); nil when the view does not say.
+    open var textInputCaretRect: Rect? { nil }
     /// Whether an arrow key or D-pad press in `direction` belongs to this view while it has focus (a slider steps,
     /// a list moves its cursor) instead of moving focus spatially (docs/focus.md, "Spatial navigation").
     open func handlesDirection(_ direction: FocusDirection) -> Bool { false }

@@ -66,3 +66,28 @@ extension Label {
             truncated: paragraph.isTruncated, missingGlyphs: paragraph.missingGlyphCount)
     }
 }
+
+extension TextEditor {
+    /// The editor's shaped lines where they are drawn in `frame` (window points, scrolled; lines outside the frame
+    /// included), when the fonts shape. Clusters are offsets in each line's paragraph (the text between newlines).
+    func textDump(frame: Rect, fonts: any FontMetrics) -> TextDump? {
+        guard fonts is any ParagraphMetrics else { return nil }
+        ensureLayout(fonts: fonts)
+        var lines: [TextLineDump] = []
+        for p in paragraphs.indices {
+            let paragraph = layout(p)
+            for line in paragraph.lines {
+                let box = Rect(x: frame.minX + TextEditor.padding + line.originX,
+                               y: frame.minY + TextEditor.padding - contentOffsetY + paragraphTops[p] + line.top,
+                               width: line.width, height: line.height)
+                lines.append(TextLineDump(frame: DumpRect(box), runs: line.runs.map { run in
+                    TextRunDump(text: run.text, font: run.fontPath, size: run.fontSize, direction: run.isRightToLeft ? "rtl" : "ltr",
+                                script: run.script, glyphs: run.glyphs.map {
+                                    GlyphDump(id: $0.id, cluster: $0.cluster, x: $0.x, y: $0.y, advance: $0.advance)
+                                })
+                }))
+            }
+        }
+        return TextDump(lines: lines, truncated: inputWasCut, missingGlyphs: 0)
+    }
+}

@@ -104,7 +104,7 @@ extension OverlayLayer {
             identifier: view.identifier, type: String(describing: type(of: view)), layer: name,
             parent: parent?.identifier, depth: depth, frame: DumpRect(frame), tags: view.tags.map(\.rawValue).sorted(),
             flags: view.dumpFlags, visible: isVisible, interactive: isInteractive,
-            text: (view as? Label)?.textDump(frame: frame, fonts: fonts)))
+            text: (view as? Label)?.textDump(frame: frame, fonts: fonts) ?? (view as? TextEditor)?.textDump(frame: frame, fonts: fonts)))
         for child in view.subviews {
             collect(child, parent: view, origin: frame.origin, depth: depth + 1, visible: isVisible,
                     interactive: isInteractive, into: &entries)

@@ -113,6 +113,16 @@ public final class SDLPlatform: PlatformBackend {
             if textInputActive { SDL_StartTextInput() } else { SDL_StopTextInput() }
         }
     }
+    /// The caret for the input method's candidate window, passed to `SDL_SetTextInputRect` when it changes (in window
+    /// points, which are SDL's window coordinates).
+    public var textInputRect: Rect? {
+        didSet {
+            guard textInputRect != oldValue, let caret = textInputRect else { return }
+            var rect = SDL_Rect(x: Int32(caret.minX.rounded()), y: Int32(caret.minY.rounded()),
+                                w: Int32(max(caret.width.rounded(), 1)), h: Int32(max(caret.height.rounded(), 1)))
+            SDL_SetTextInputRect(&rect)
+        }
+    }
     /// The system clipboard through SDL.
     public let clipboard: (any TextClipboard)? = SDLClipboard()
 

@@ -1,8 +1,8 @@
 // Shaped text in the atlas: glyphs by index (font file, face, glyph id, pixel size) rasterized with FreeType, and
 // paragraphs laid out by GlasspaneText's `TextLayoutEngine` (HarfBuzz, FriBidi, the font fallback chain).
 // Implements: grayscale glyphs by index, on the baseline; Noto Color Emoji's bitmap strike scaled to the pixel size.
-// Does not implement yet: color (emoji are drawn as their alpha, in the text color: the atlas is R8), pages and
-// least-recently-used eviction (a full atlas starts over, as for one-line text).
+// Glyphs go on the atlas's pages, least recently used page evicted when all are full (GlyphAtlas+Pages.swift); color
+// glyphs have their own texture (GlyphAtlas+Color.swift).
 import CText
 import GlasspaneCore
 import GlasspaneDraw
@@ -69,7 +69,7 @@ extension GlyphAtlas: ParagraphMetrics {
     /// A glyph by index, rasterized with FreeType into the atlas on first use (needs a GL context).
     package func glyph(fontPath: String, faceIndex: Int, id: UInt32, pixelSize: Int) -> AtlasGlyph? {
         let key = ShapedGlyphKey(fontPath: fontPath, faceIndex: faceIndex, id: id, pixelSize: pixelSize)
-        if let g = shapedGlyphs[key] { return g }
+        if let g = shapedGlyphs[key] { touch(g); return g }
         if freeType == nil { freeType = FreeTypeFaces() }
         guard pixelSize > 0, pixelSize < 512, let face = freeType?.face(fontPath, faceIndex) else { return nil }
         let isBitmapFont = face.pointee.num_fixed_sizes > 0 && (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) == 0
@@ -114,7 +114,7 @@ extension GlyphAtlas: ParagraphMetrics {
             g.bearingX = Int((Double(slot.bitmap_left) * factor).rounded())
             g.top = -Int((Double(slot.bitmap_top) * factor).rounded())
         }
-        guard let place = upload(bytes, width: w, height: h) else { return nil }
+        guard let place = upload(bytes, width: w, height: h, owner: .shaped(key)) else { return nil }
         (g.u0, g.v0, g.u1, g.v1) = place
         g.width = w; g.height = h
         shapedGlyphs[key] = g

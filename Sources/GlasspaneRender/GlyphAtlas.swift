@@ -52,12 +52,17 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     public private(set) var resetCount = 0
 
     private var fonts: [Int: OpaquePointer] = [:]
-    private var glyphs: [GlyphKey: AtlasGlyph] = [:]
+    var glyphs: [GlyphKey: AtlasGlyph] = [:]
     private var advances: [GlyphKey: Int] = [:]
     private var lineSkips: [Int: Int] = [:]
-    /// The texture is `atlasSize` x `atlasSize` one-byte texels (1 MiB), whatever is drawn: it starts over when full.
+    /// The texture is `atlasSize` x `atlasSize` one-byte texels (1 MiB), packed page by page (GlyphAtlas+Pages.swift).
     package let atlasSize = 1024
-    private var shelfX = 1, shelfY = 1, shelfHeight = 0
+    /// The pages open now (GlyphAtlas+Pages.swift), the one being filled, and the use clock that dates lookups.
+    var pages: [AtlasPage] = []
+    var currentPage = -1
+    var useClock: UInt64 = 0
+    /// How many times a page was evicted (its glyphs dropped to make room) since the atlas was made.
+    public internal(set) var evictionCount = 0
     private var staging: [UInt8] = []
     /// Shaped glyphs by (font, face, glyph id, pixel size), and the FreeType faces that draw them (GlyphAtlas+Shaped.swift).
     var shapedGlyphs: [ShapedGlyphKey: AtlasGlyph] = [:]
@@ -73,19 +78,21 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     /// The font fallback chain paragraphs use; nil: Debian's default chain with `fontPath` first.
     public var fallbackFonts: [FallbackFont]?
 
-    private struct GlyphKey: Hashable { var scalar: UInt32; var pixelSize: Int }
+    struct GlyphKey: Hashable { var scalar: UInt32; var pixelSize: Int }
 
     /// ASCII glyphs and advances of one pixel size by index: a frame that repaints the picker looks up a few
     /// hundred of them, and hashing a key per glyph cost more than drawing it.
-    private final class ASCIITable {
+    final class ASCIITable {
         var glyphs = [AtlasGlyph?](repeating: nil, count: 128)
         var advances = [Int](repeating: -1, count: 128)
         var lineSkip = -1
+        /// The pages its glyphs are on, one bit each: a lookup of the table marks them used.
+        var pageBits: UInt64 = 0
     }
     /// Indexed by pixel size (a view's text sizes alternate within a frame, so no hashing here either).
-    private var asciiTables: [ASCIITable?] = []
+    var asciiTables: [ASCIITable?] = []
 
-    private func asciiTable(_ pixelSize: Int) -> ASCIITable {
+    func asciiTable(_ pixelSize: Int) -> ASCIITable {
         if pixelSize < asciiTables.count, let table = asciiTables[pixelSize] { return table }
         let table = ASCIITable()
         // Sizes past the atlas's own size cannot be in it: a throwaway table, filled from the dictionaries.
@@ -177,16 +184,24 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     }
 
     /// The ASCII glyphs of a pixel size already in the atlas, by scalar value (nil: not rasterized yet, use `glyph`).
-    package func asciiGlyphs(pixelSize: Int) -> [AtlasGlyph?] { asciiTable(pixelSize).glyphs }
+    package func asciiGlyphs(pixelSize: Int) -> [AtlasGlyph?] {
+        let table = asciiTable(pixelSize)
+        touchPages(table.pageBits)
+        return table.glyphs
+    }
 
     /// The glyph for a scalar at a pixel size, rasterized into the atlas on first use (needs a GL context).
     package func glyph(_ scalar: Unicode.Scalar, pixelSize: Int) -> AtlasGlyph? {
         if scalar.value < 128 {
             let table = asciiTable(pixelSize)
-            if let g = table.glyphs[Int(scalar.value)] { return g }
+            if let g = table.glyphs[Int(scalar.value)] { touch(g); return g }
             let g = slowGlyph(scalar, pixelSize: pixelSize)
             // Looked up again: rasterizing may have filled the atlas and reset every table.
-            if let g { asciiTable(pixelSize).glyphs[Int(scalar.value)] = g }
+            if let g {
+                let table = asciiTable(pixelSize)
+                table.glyphs[Int(scalar.value)] = g
+                if let page = page(of: g) { table.pageBits |= 1 << UInt64(page) }
+            }
             return g
         }
         return slowGlyph(scalar, pixelSize: pixelSize)
@@ -194,7 +209,7 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
 
     private func slowGlyph(_ scalar: Unicode.Scalar, pixelSize: Int) -> AtlasGlyph? {
         let key = GlyphKey(scalar: scalar.value, pixelSize: pixelSize)
-        if let g = glyphs[key] { return g }
+        if let g = glyphs[key] { touch(g); return g }
         guard let f = font(pixelSize: pixelSize) else { return nil }
         var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, adv: Int32 = 0
         guard TTF_GlyphMetrics32(f, scalar.value, &minX, &maxX, &minY, &maxY, &adv) == 0 else { return nil }
@@ -210,7 +225,7 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
         staging.reserveCapacity(w * h)
         let pixels = argb.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         for y in 0..<h { for x in 0..<w { staging.append(UInt8(truncatingIfNeeded: pixels[y * (pitch / 4) + x] >> 24)) } }
-        guard let place = upload(staging, width: w, height: h) else { return nil }
+        guard let place = upload(staging, width: w, height: h, owner: .scalar(key)) else { return nil }
         (g.u0, g.v0, g.u1, g.v1) = place
         g.width = w; g.height = h
         // The rendered surface spans the font's full line height: its top is the line box top.
@@ -219,40 +234,30 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
         return g
     }
 
-    /// Puts a coverage bitmap (one byte per texel, `width` x `height`) on the current shelf, starting over when the
-    /// atlas is full; returns its texture coordinates (u0, v0, u1, v1), nil when it is larger than the atlas.
-    func upload(_ bytes: [UInt8], width w: Int, height h: Int) -> (Float, Float, Float, Float)? {
-        guard w + 2 <= atlasSize, h + 2 <= atlasSize, bytes.count == w * h else { return nil }
-        ensureTexture()
-        if shelfX + w + 1 > atlasSize { shelfX = 1; shelfY += shelfHeight + 1; shelfHeight = 0 }
-        if shelfY + h + 1 > atlasSize { reset(); ensureTexture() } // full: start over; glyphs re-rasterize on demand
+    /// Puts a coverage bitmap (one byte per texel, `width` x `height`) on a page's shelf (GlyphAtlas+Pages.swift: a
+    /// new page, or the least recently used one evicted, when the current one is full); returns its texture
+    /// coordinates (u0, v0, u1, v1), nil when it is taller than a page or wider than the atlas. `owner` is the glyph
+    /// the bitmap belongs to, dropped when its page is evicted.
+    func upload(_ bytes: [UInt8], width w: Int, height h: Int, owner: AtlasPage.Owner? = nil) -> (Float, Float, Float, Float)? {
+        guard bytes.count == w * h, let origin = place(width: w, height: h, owner: owner) else { return nil }
         let previous = bind()
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         bytes.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(shelfX), GLint(shelfY), GLsizei(w), GLsizei(h),
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(origin.x), GLint(origin.y), GLsizei(w), GLsizei(h),
                             GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), previous)
         let s = Float(atlasSize)
-        let place = (Float(shelfX) / s, Float(shelfY) / s, Float(shelfX + w) / s, Float(shelfY + h) / s)
-        shelfX += w + 1
-        shelfHeight = max(shelfHeight, h)
         rasterizedCount += 1
-        return place
+        return (Float(origin.x) / s, Float(origin.y) / s, Float(origin.x + w) / s, Float(origin.y + h) / s)
     }
 
     /// Reserves a row of `width` texels (a bar graph's levels) and returns its left texel; nil when it cannot fit
-    /// the atlas's width. A full atlas starts over first, as for a glyph (`resetCount` says so).
+    /// the atlas's width. It goes on a page like a glyph (`resetCount` changes when a page is evicted).
     package func reserveRow(width: Int) -> (x: Int, y: Int)? {
-        guard width > 0, width + 2 <= atlasSize else { return nil }
-        ensureTexture()
-        if shelfX + width + 1 > atlasSize { shelfX = 1; shelfY += shelfHeight + 1; shelfHeight = 0 }
-        if shelfY + 2 > atlasSize { reset(); ensureTexture() }
-        let origin = (x: shelfX, y: shelfY)
-        shelfX += width + 1
-        shelfHeight = max(shelfHeight, 1)
-        return origin
+        guard width > 0 else { return nil }
+        return place(width: width, height: 1, owner: nil)
     }
 
     /// Writes texels into a row `reserveRow` gave.
@@ -295,6 +300,9 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
         checkGLError("glyph atlas")
     }
 
+    /// Says that glyph coordinates taken before may be stale (a page was evicted).
+    func bumpResetCount() { resetCount += 1 }
+
     func reset() {
         resetCount += 1
         glyphs.removeAll()
@@ -304,7 +312,7 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
         if colorTexture != 0 { glDeleteTextures(1, &colorTexture); colorTexture = 0 }
         // Advances do not depend on the atlas, but every table goes with it (`scale` resets too: new pixel sizes).
         asciiTables.removeAll()
-        shelfX = 1; shelfY = 1; shelfHeight = 0
+        pages.removeAll(); currentPage = -1
         if texture != 0 { glDeleteTextures(1, &texture); texture = 0 }
     }
 }

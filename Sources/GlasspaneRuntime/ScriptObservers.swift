@@ -173,21 +173,35 @@ public final class ScriptRecording: FrameObserver {
     }
 }
 
-/// Saves PNGs of requested frames (and of the last one).
+/// Saves PNGs of requested frames (and of the last one), and the overlay's view tree as JSON (`--dump-views-at`).
 @MainActor
 public final class ScreenshotTaker: FrameObserver {
     /// The requests.
     public let requests: [ScreenshotRequest]
+    /// The view dumps asked for (the same JSON as `--dump-views`, text views' lines and runs included).
+    public let viewDumps: [ScreenshotRequest]
     /// Files written.
     public private(set) var written: [String] = []
     /// Write failures.
     public private(set) var errors: [String] = []
     private let platform: SDLPlatform
+    private let overlay: Overlay?
 
-    init(requests: [ScreenshotRequest], platform: SDLPlatform) { self.requests = requests; self.platform = platform }
+    init(requests: [ScreenshotRequest], viewDumps: [ScreenshotRequest] = [], platform: SDLPlatform, overlay: Overlay? = nil) {
+        self.requests = requests; self.viewDumps = viewDumps; self.platform = platform; self.overlay = overlay
+    }
 
-    /// Reads the frame back (once) when a request names it, and writes each PNG.
+    /// Reads the frame back (once) when a request names it, and writes each PNG; writes the view dumps of the frame.
     public func frameWillPresent(_ loop: FrameLoop, index: Int, isLast: Bool) {
+        for request in viewDumps where request.frame == index || (request.frame == nil && isLast) {
+            do {
+                guard let overlay else { break }
+                try Data(try overlay.viewDumpJSON().utf8).write(to: URL(fileURLWithPath: request.path))
+                written.append(request.path)
+            } catch {
+                errors.append("--dump-views-at \(request.path): \(error)")
+            }
+        }
         var image: PixelImage?
         for request in requests where request.frame == index || (request.frame == nil && isLast) {
             let pixels = image ?? FramebufferCapture.readBackBuffer(size: platform.metrics.drawableSize)

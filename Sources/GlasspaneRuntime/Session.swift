@@ -200,8 +200,9 @@ public final class Session {
             loop.addObserver(replay.expectations, order: .expectations)
             observers.replay = replay
         }
-        if !description.screenshots.isEmpty {
-            let screenshots = ScreenshotTaker(requests: description.screenshots, platform: platform)
+        if !description.screenshots.isEmpty || !description.viewDumps.isEmpty {
+            let screenshots = ScreenshotTaker(requests: description.screenshots, viewDumps: description.viewDumps, platform: platform,
+                                              overlay: app.stage.overlay)
             loop.addObserver(screenshots, order: .screenshots)
             observers.screenshots = screenshots
         }

@@ -128,6 +128,9 @@ public struct SessionDescription: Sendable {
     public var recordingBufferFrames = 0
     /// Screenshots to save.
     public var screenshots: [ScreenshotRequest] = []
+    /// Write the overlay's view tree as JSON at these frames (`--dump-views-at FRAME:PATH`; the same JSON as
+    /// `--dump-views`, without stopping the run).
+    public var viewDumps: [ScreenshotRequest] = []
     /// Collect frame times for a summary at the end (`--stats`).
     public var collectsFrameTimes = false
     /// Benchmark the run (nil: not a benchmark).

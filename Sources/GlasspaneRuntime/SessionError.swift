@@ -25,7 +25,7 @@ public enum SessionError: Error, CustomStringConvertible {
     case unknownViews([String])
     /// An output path is unusable (exit 2): `--screenshot`, `--bus-log`, `--out`... checked before the window opens.
     case outputPath(option: String, path: String, reason: String)
-    /// A screenshot was asked for at a frame the session never reaches (exit 2).
+    /// A screenshot or a view dump (`--dump-views-at`) was asked for at a frame the session never reaches (exit 2).
     case screenshotFrame(frame: Int, lastFrame: Int)
     /// The recording could not be started.
     case recording(String)
@@ -93,7 +93,7 @@ public enum SessionError: Error, CustomStringConvertible {
             ["\(path):1: header option '\(name)' \(reason) (known: \(ScriptOption.nameList))"]
         case .outputPath(let option, let path, let reason): ["\(option) \(path): \(reason)"]
         case .screenshotFrame(let frame, let last):
-            ["--screenshot-at \(frame): the run ends at frame \(last), so this screenshot would never be taken"]
+            ["--screenshot-at (or --dump-views-at) \(frame): the run ends at frame \(last), so this screenshot would never be taken"]
         case .recording(let reason): [reason]
         case .app(let reason): [reason]
         case .inspector(let e): [e.description]
@@ -119,6 +119,7 @@ enum OutputPaths {
         if !description.busLogPath.isEmpty { try check(description.busLogPath, option: "--bus-log") }
         if !description.recordingPath.isEmpty { try check(description.recordingPath, option: "--out") }
         for s in description.screenshots { try check(s.path, option: "--screenshot") }
+        for s in description.viewDumps { try check(s.path, option: "--dump-views-at") }
         if let b = description.benchmark {
             for (path, option) in [(b.jsonPath, "--json"), (b.csvPath, "--csv"), (b.svgPath, "--svg"), (b.mangoHudCSVPath, "--mangohud-csv")] where !path.isEmpty {
                 try check(path, option: option)

@@ -96,7 +96,7 @@ extension SessionDescription {
             }
         }
         if let lastFrame = configuration.maxFrames.map({ $0 - 1 }),
-           let late = screenshots.first(where: { ($0.frame ?? 0) > lastFrame }) {
+           let late = (screenshots + viewDumps).first(where: { ($0.frame ?? 0) > lastFrame }) {
             throw .screenshotFrame(frame: late.frame ?? 0, lastFrame: lastFrame)
         }
         return configuration

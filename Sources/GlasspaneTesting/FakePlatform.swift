@@ -24,6 +24,8 @@ public final class FakePlatform: PlatformBackend {
     public var clock: any MonotonicClock { manualClock }
     /// Whether the host asked for text input (it asks while a text field has focus).
     public var textInputActive = false
+    /// The caret rectangle the host reported last (what SDL would get through `SDL_SetTextInputRect`).
+    public var textInputRect: Rect?
     /// An in-memory clipboard.
     public let clipboard: (any TextClipboard)? = InMemoryClipboard()
     /// Every `releaseContext` and `makeContextCurrent`, in order ("release", "current"): there is no context.

@@ -278,6 +278,7 @@ extension TextLayoutEngine: ParagraphMetrics {
                                   })
                 })
             },
-            size: layout.size, isTruncated: layout.isTruncated, missingGlyphCount: layout.missingGlyphCount)
+            size: layout.size, isTruncated: layout.isTruncated, missingGlyphCount: layout.missingGlyphCount,
+            isRightToLeft: layout.isRightToLeft)
     }
 }

@@ -30,6 +30,18 @@ public enum SDLEvents {
         return e
     }
 
+    /// Committed text input as raw bytes (invalid UTF-8 included, as a broken input method could send).
+    public static func textBytes(_ bytes: [UInt8]) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_TEXTINPUT.rawValue
+        withUnsafeMutableBytes(of: &e.text.text) { raw in
+            let kept = Array(bytes.prefix(raw.count - 1))
+            raw.copyBytes(from: kept)
+            raw[kept.count] = 0
+        }
+        return e
+    }
+
     /// IME composition text with its cursor.
     public static func editing(_ s: String, start: Int32) -> SDL_Event {
         var e = SDL_Event()

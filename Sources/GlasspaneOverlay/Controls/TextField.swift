@@ -43,6 +43,12 @@ open class TextField: View {
     public var validator: (String) -> Bool = { _ in true } { didSet { setNeedsDisplay() } }
     /// A short hint drawn inside the field, after the text, while the text is invalid (nil: none).
     public var invalidHint: String? { didSet { setNeedsDisplay() } }
+    /// Shown at the field's right end, over a backing, while the last typed or pasted text was cut to the limits
+    /// (`inputWasCut`); "%d" is `maxLength`.
+    public var limitHint = "max %d" { didSet { setNeedsDisplay() } }
+    /// Whether the last typed or pasted text was cut to `maxLength`, `maxScalarCount` or `maxUTF8Count` (or refused
+    /// whole); the next edit that fits clears it.
+    public private(set) var inputWasCut = false
     /// Select the whole text when the field takes focus (a press then does not move the caret).
     public var selectsAllOnFocus = false
     /// Runs with the text when Enter applies valid text (or losing focus does, with `commitsOnFocusLoss`).
@@ -78,6 +84,14 @@ open class TextField: View {
 
     private var dragPointer: Int?
     private var pressFocusedField = false
+    /// Where the caret was last drawn (view coordinates), for the input method's window.
+    private var lastCaretRect: Rect?
+
+    /// The caret's rectangle in window points while focused (the platform puts the input method's window there).
+    open override var textInputCaretRect: Rect? {
+        guard isFocused, let rect = lastCaretRect else { return nil }
+        return Rect(origin: convertToWindow(rect.origin), size: rect.size)
+    }
     /// How far the text is scrolled left so the caret stays visible (points).
     private var scrollOffset = 0.0
     private static let horizontalPadding = 8.0
@@ -107,6 +121,7 @@ open class TextField: View {
     public func setText(_ newText: String) {
         committedText = newText
         text = newText
+        inputWasCut = false
         setCaret(text.count)
     }
 
@@ -141,15 +156,7 @@ open class TextField: View {
     /// `scalars` Unicode scalars and `utf8` bytes; it stops at the first that does not, reading nothing after it (a
     /// pasted megabyte of text costs what fits and one character more).
     static func printablePrefix(_ input: String, characters: Int, scalars: Int, utf8: Int) -> String {
-        var out = "", count = 0, scalarCount = 0, byteCount = 0
-        for c in input {
-            if c.isNewline || c.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { continue }
-            let cScalars = c.unicodeScalars.count, cBytes = c.utf8.count
-            guard count < characters, scalarCount + cScalars <= scalars, byteCount + cBytes <= utf8 else { break }
-            out.append(c)
-            count += 1; scalarCount += cScalars; byteCount += cBytes
-        }
-        return out
+        TextInputFilter.prefix(input, keepingNewlines: false, characters: characters, scalars: scalars, utf8: utf8).text
     }
 
     /// Replaces the selection with `input` (filtered, cut to `maxLength`, `maxScalarCount` and `maxUTF8Count`); the
@@ -159,10 +166,12 @@ open class TextField: View {
         let head = String(text.characters(in: 0..<range.lowerBound))
         let tail = String(text.characters(in: range.upperBound..<text.count))
         // Scalars and bytes add up exactly when strings join; characters may merge (hence the check below).
-        let kept = TextField.printablePrefix(input, characters: maxLength - head.count - tail.count,
-                                             scalars: maxScalarCount - head.unicodeScalars.count - tail.unicodeScalars.count,
-                                             utf8: maxUTF8Count - head.utf8.count - tail.utf8.count)
+        let (kept, cut) = TextInputFilter.prefix(input, keepingNewlines: false, characters: maxLength - head.count - tail.count,
+                                                 scalars: maxScalarCount - head.unicodeScalars.count - tail.unicodeScalars.count,
+                                                 utf8: maxUTF8Count - head.utf8.count - tail.utf8.count)
+        if cut != inputWasCut { inputWasCut = cut; setNeedsDisplay() }
         guard !(kept.isEmpty && range.isEmpty) else { return }
+        if TextInputFilter.endsInOverlongCharacter(head + kept) { inputWasCut = true; setNeedsDisplay(); return }
         // Counted on the joined text: an inserted combining mark merges with the character before it.
         let newCaret = (head + kept).count
         text = head + kept + tail
@@ -246,6 +255,7 @@ open class TextField: View {
                 onCommit?(text)
             }
             text = committedText
+            inputWasCut = false
             setCaret(text.count)
             dragPointer = nil
             markedText = ""
@@ -418,16 +428,22 @@ open class TextField: View {
                                              color: invalidColor.withAlpha(0.8))))
             }
         }
+        if inputWasCut && !invalid {
+            // The limit hint over a backing: a full field has no free room at its end.
+            let hint = limitHint.replacing("%d", with: String(maxLength)), hintSize = fontSize * 0.8
+            let measured = fonts.measure(hint, fontSize: hintSize)
+            let box = Rect(x: rect.maxX - TextField.horizontalPadding - measured.width - 4, y: rect.minY + ((rect.height - measured.height) / 2).rounded(.down),
+                           width: measured.width + 4, height: measured.height)
+            context.add(.rect(box, color: fill, cornerRadius: 2))
+            context.add(.glyphs(GlyphRun(text: hint, origin: Point(x: box.minX + 2, y: box.minY), fontSize: hintSize, color: invalidColor)))
+        }
         var caretDrawX = originX + caretX
         if isFocused && !markedText.isEmpty {
-            // The composition sits at the caret over a backing, underlined; the text after the caret moves right.
-            let markedWidth = fonts.measure(markedText, fontSize: fontSize).width
-            context.add(.rect(Rect(x: caretDrawX, y: top, width: markedWidth, height: lineHeight), color: fill, cornerRadius: 0))
-            context.add(.glyphs(GlyphRun(text: markedText, origin: Point(x: caretDrawX, y: top), fontSize: fontSize, color: textColor)))
-            context.add(.rect(Rect(x: caretDrawX, y: top + lineHeight - 2, width: markedWidth, height: 1), color: textColor, cornerRadius: 0))
-            let cursorPrefix = String(markedText.prefix(markedCursor))
-            caretDrawX += cursorPrefix.isEmpty ? 0 : fonts.measure(cursorPrefix, fontSize: fontSize).width
+            // The composition sits at the caret over a backing, underlined (Controls/TextEditing.swift).
+            caretDrawX = TextComposition.draw(markedText, cursor: markedCursor, at: Point(x: caretDrawX, y: top), lineHeight: lineHeight,
+                                              fontSize: fontSize, fill: fill, color: textColor, fonts: fonts, context: &context)
         }
+        lastCaretRect = Rect(x: caretDrawX - rect.minX, y: top - rect.minY, width: 1.5, height: lineHeight)
         if isFocused {
             context.add(.rect(Rect(x: caretDrawX.rounded(), y: top + 2, width: 1.5, height: lineHeight - 4),
                               color: textColor, cornerRadius: 0))
