@@ -148,6 +148,8 @@ open class List: ScrollView {
     public var liveRowCount: Int { liveRows.count }
     /// The number of row views ever made (live plus pooled).
     public private(set) var rowsCreated = 0
+    /// How many times `configureRow` ran (a scroll configures only the rows that come into the window).
+    public private(set) var rowsConfigured = 0
     /// The live row views, top to bottom.
     public var liveRowViews: [ListRow] { liveRows.values.sorted { $0.index < $1.index } }
 
@@ -217,6 +219,13 @@ open class List: ScrollView {
         scrollRectToVisible(Rect(x: 0, y: rowOffset(index), width: bounds.width, height: rowHeight(index)))
     }
 
+    /// Scrolls so that the row at `index` is at the top of the viewport (as near as the end of the list allows),
+    /// at once; nothing for an index outside the rows.
+    public func scrollToRowAtTop(_ index: Int) {
+        guard index >= 0, index < rowCount else { return }
+        contentOffset = Point(x: contentOffset.x, y: rowOffset(index))
+    }
+
     // MARK: - The window of live rows
 
     /// A scroll brings rows in and out: at the next layout, in this frame.
@@ -250,6 +259,7 @@ open class List: ScrollView {
                 row.index = index
                 row.rowID = id
                 configureRow(row.content, index)
+                rowsConfigured += 1
                 row.configuredVersion = dataVersion
                 row.updateLook()
                 if let offsets, offsets.height(index) >= 0 {
@@ -330,6 +340,18 @@ open class List: ScrollView {
         guard let index = rowIndex(atDocumentY: location.y + contentOffset.y) else { return }
         selectRow(index, extending: event.modifiers.contains(.shift),
                   toggling: event.modifiers.contains(.control) || event.modifiers.contains(.command))
+    }
+
+    /// Up and Down move the cursor, except Up on the first row and Down on the last: those move focus on (to the
+    /// view that way, docs/focus.md), so arrows and the D-pad can leave a list at its ends. Lists without selection
+    /// scroll as a scroll view does.
+    open override func handlesDirection(_ direction: FocusDirection) -> Bool {
+        guard selectionMode != .none, rowCount > 0 else { return super.handlesDirection(direction) }
+        switch direction {
+        case .up: return cursorIndex.map { $0 > 0 } ?? true
+        case .down: return cursorIndex.map { $0 < rowCount - 1 } ?? true
+        default: return false
+        }
     }
 
     /// Moves the cursor and the selection; other keys scroll as a scroll view does.
