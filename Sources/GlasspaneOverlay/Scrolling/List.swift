@@ -30,12 +30,15 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
     case rowCountOutOfRange(Int)
     /// A row height that is not a positive finite number of points up to `List.maximumRowHeight`.
     case rowHeightOutOfRange(Double)
+    /// Section header rows that are not ascending row indices of the list: the first offending entry's position.
+    case sectionHeaderRowsInvalid(at: Int)
 
     /// A stable identifier for tests and logs.
     public var identifier: String {
         switch self {
         case .rowCountOutOfRange: "list-row-count-out-of-range"
         case .rowHeightOutOfRange: "list-row-height-out-of-range"
+        case .sectionHeaderRowsInvalid: "list-section-headers-invalid"
         }
     }
 
@@ -44,6 +47,8 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .rowCountOutOfRange(let n): "list row count \(n) is outside 0...\(List.maximumRowCount)"
         case .rowHeightOutOfRange(let h): "list row height \(h) is outside 1...\(List.maximumRowHeight) points"
+        case .sectionHeaderRowsInvalid(let i):
+            "section header row \(i) (0-based entry) is not a row of the list or not after the entry before it"
         }
     }
 }
@@ -132,9 +137,9 @@ open class List: ScrollView {
     /// The cursor row's outline while the list has focus.
     public var cursorColor = Color(r: 0.55, g: 0.75, b: 1)
 
-    private let rowIDProvider: (Int) -> AnyHashable
-    private let makeRow: () -> View
-    private let configureRow: (View, Int) -> Void
+    let rowIDProvider: (Int) -> AnyHashable
+    let makeRow: () -> View
+    let configureRow: (View, Int) -> Void
     /// Live rows by item id.
     private var liveRows: [AnyHashable: ListRow] = [:]
     /// Hidden rows waiting for reuse.
@@ -143,6 +148,12 @@ open class List: ScrollView {
     private var fixedHeight: Double
     private var dataVersion = 0
     private var selectionAnchor: Int?
+    /// Rows that head sections, ascending (List+Sections.swift).
+    public internal(set) var sectionHeaderRows: [Int] = []
+    /// The copy of the current section's header pinned to the viewport's top (List+Sections.swift).
+    public internal(set) var pinnedHeader: ListRow?
+    /// The data version, for rows configured outside the window (the pinned header).
+    var currentDataVersion: Int { dataVersion }
 
     /// The number of rows that exist as live (visible) views now.
     public var liveRowCount: Int { liveRows.count }
@@ -230,6 +241,12 @@ open class List: ScrollView {
 
     /// A scroll brings rows in and out: at the next layout, in this frame.
     open override func contentOffsetDidChange() { setNeedsLayout() }
+
+    /// Lays out the window's rows, then pins the current section's header (List+Sections.swift).
+    open override func layoutSubviews(fonts: any FontMetrics) {
+        super.layoutSubviews(fonts: fonts)
+        updatePinnedHeader(fonts: fonts)
+    }
 
     /// Creates, reuses and places the rows of the window; hides and pools the rest.
     open override func layoutDocument(viewport: Size, fonts: any FontMetrics) -> Size {
@@ -337,19 +354,23 @@ open class List: ScrollView {
 
     /// A click that did not drag selects the row under it.
     open override func didTap(at location: Point, event: PointerEvent) {
-        guard let index = rowIndex(atDocumentY: location.y + contentOffset.y) else { return }
+        if let pinned = pinnedHeader, !pinned.isHidden, pinned.frame.contains(location) { return }
+        guard let index = rowIndex(atDocumentY: location.y + contentOffset.y), !isSectionHeader(index) else { return }
         selectRow(index, extending: event.modifiers.contains(.shift),
                   toggling: event.modifiers.contains(.control) || event.modifiers.contains(.command))
     }
 
-    /// Up and Down move the cursor, except Up on the first row and Down on the last: those move focus on (to the
+    /// Up and Down move the cursor, except Up on the first row and Down on the last (section headers aside): those move focus on (to the
     /// view that way, docs/focus.md), so arrows and the D-pad can leave a list at its ends. Lists without selection
     /// scroll as a scroll view does.
     open override func handlesDirection(_ direction: FocusDirection) -> Bool {
         guard selectionMode != .none, rowCount > 0 else { return super.handlesDirection(direction) }
+        guard let c = cursorIndex else { return direction == .up || direction == .down }
+        // Header rows are passed over (List+Sections.swift): the end is the last row that is not one.
+        var r = c
         switch direction {
-        case .up: return cursorIndex.map { $0 > 0 } ?? true
-        case .down: return cursorIndex.map { $0 < rowCount - 1 } ?? true
+        case .up: repeat { r -= 1 } while r >= 0 && isSectionHeader(r); return r >= 0
+        case .down: repeat { r += 1 } while r < rowCount && isSectionHeader(r); return r < rowCount
         default: return false
         }
     }
@@ -373,6 +394,7 @@ open class List: ScrollView {
         default: super.keyDown(event); return
         }
         let clamped = min(max(target, 0), rowCount - 1)
-        selectRow(clamped, extending: event.modifiers.contains(.shift))
+        guard let row = skippingHeaders(from: clamped, toward: clamped >= (current ?? -1) ? 1 : -1) else { return }
+        selectRow(row, extending: event.modifiers.contains(.shift))
     }
 }
