@@ -4,6 +4,7 @@
 // changes. Positions come from the row height (fixed) or from a Fenwick tree of measured heights (RowOffsets.swift).
 import GlasspaneCore
 import GlasspaneDraw
+import GlasspaneAnimation
 
 /// How tall a list's rows are.
 public enum ListRowHeight: Hashable, Sendable {
@@ -148,6 +149,8 @@ open class List: ScrollView {
     private var fixedHeight: Double
     private var dataVersion = 0
     private var selectionAnchor: Int?
+    /// The animation of the last `reloadData(rowCount:animation:)`, taken by the next layout.
+    private var pendingReloadAnimation: Animation?
     /// Rows that head sections, ascending (List+Sections.swift).
     public internal(set) var sectionHeaderRows: [Int] = []
     /// The copy of the current section's header pinned to the viewport's top (List+Sections.swift).
@@ -201,6 +204,15 @@ open class List: ScrollView {
         if case .measured(let h) = rowHeight { offsets = RowOffsets(count: rowCount, height: h) }
         if let c = cursorIndex, c >= rowCount { cursorIndex = rowCount > 0 ? rowCount - 1 : nil }
         setNeedsLayout()
+    }
+
+    /// `reloadData(rowCount:)`, animated at the next layout: a row whose item is still in the window keeps its view
+    /// and springs (or eases, as `animation` says) from where it was to its new place (items inserted, deleted or
+    /// moved above it), and a row that comes in fades in from transparent. A row whose item left the window is
+    /// recycled at once (it does not fade out). Hit testing and selection use the new places at once.
+    public func reloadData(rowCount: Int, animation: Animation) throws(ListError) {
+        try reloadData(rowCount: rowCount)
+        pendingReloadAnimation = animation
     }
 
     /// The id of the item at an index.
@@ -262,11 +274,15 @@ open class List: ScrollView {
         }
         let keep = Set(wanted.map(\.id))
         recycleAll(except: keep)
+        let animation = pendingReloadAnimation
+        pendingReloadAnimation = nil
+        var arrived: Set<AnyHashable> = []
         for (index, id) in wanted {
             let row: ListRow
             if let live = liveRows[id] {
                 row = live
             } else {
+                if animation != nil { arrived.insert(id) }
                 row = pool.popLast() ?? newRow()
                 row.isHidden = false
                 liveRows[id] = row
@@ -288,7 +304,16 @@ open class List: ScrollView {
             row.hasCursor = isFocused && cursorIndex == index
         }
         for (index, id) in wanted {
-            liveRows[id]?.frame = Rect(x: 0, y: rowOffset(index), width: width, height: rowHeight(index))
+            guard let row = liveRows[id] else { continue }
+            let frame = Rect(x: 0, y: rowOffset(index), width: width, height: rowHeight(index))
+            guard let animation else { row.frame = frame; continue }
+            if arrived.contains(id) {
+                row.frame = frame
+                row.alpha = 0
+                withAnimation(animation) { row.alpha = 1 }
+            } else if row.frame != frame {
+                withAnimation(animation) { row.frame = frame }
+            }
         }
         return Size(width: width, height: totalHeight)
     }
