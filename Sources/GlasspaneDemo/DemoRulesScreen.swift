@@ -16,6 +16,9 @@ enum DemoRules {
             + "גם כשיש בו מילים כמו Glasspane או מספרים כמו 2026."),
         ("rules.arabic", "قواعد اللعبة: أدر المكعب واختر لونه ثم وقّع باسمك."),
         ("rules.mixed", "Fallback fonts: Devanagari नमस्ते, Thai สวัสดี, Japanese こんにちは世界, Korean 안녕하세요, emoji 🎉👍🏽."),
+        ("rules.controls", "These rules scroll: use the mouse wheel or a touchpad over them, or drag them. Tab to them "
+            + "and the arrow keys, Page Up, Page Down, Home and End scroll too. With a controller, the D-pad moves "
+            + "between views and A presses the focused one."),
         ("rules.truncated", "At most two lines: this paragraph is deliberately too long for its two lines, so it ends "
             + "with an ellipsis instead of pushing the Back button off the panel, however much more text follows."),
     ]
@@ -23,20 +26,26 @@ enum DemoRules {
     /// What the notes editor (`rules.notes`) holds at first: lines in three scripts, one right to left.
     static let notesSeed = "Notes: type in any script, Enter starts a new line.\nשלום! ההערות נשמרות כאן.\n日本語も書けます 🎉"
 
-    /// Builds the screen: a panel of paragraph labels, a multi-line notes editor and a Back button (`rules.back`).
+    /// Height of the scrolled paragraphs' viewport, points: less than they need, so the screen scrolls on any window.
+    static let viewportHeight = 200.0
+
+    /// Builds the screen: a title, the paragraph labels in a scroll view (`rules.scroll`, wheel, drag, keys, and
+    /// scripts' `scroll` lines), a multi-line notes editor (`rules.notes`) and a Back button (`rules.back`), in a panel.
     static func makeScreen(label: (String, String, Double) -> Label, panel: (String, [View]) -> Panel, back: Button) -> View {
-        var children: [View] = [label("rules.title", "Rules", 18)]
+        var paragraphViews: [View] = []
         for (identifier, text) in paragraphs {
             let paragraph = label(identifier, text, 14)
             paragraph.preferredWidth = paragraphWidth
             paragraph.paragraphStyle = ParagraphStyle(lineSpacing: 1.1, maximumLines: identifier == "rules.truncated" ? 2 : 0)
-            children.append(paragraph)
+            paragraphViews.append(paragraph)
         }
+        let scroll = ScrollView(identifier: "rules.scroll", axes: .vertical,
+                                content: VStack(identifier: "rules.paragraphs", spacing: 10, paragraphViews))
+        scroll.preferredWidth = paragraphWidth
+        scroll.preferredHeight = viewportHeight
         let notes = TextEditor(identifier: "rules.notes", text: notesSeed)
         notes.preferredWidth = paragraphWidth
         notes.preferredHeight = 96
-        children.append(notes)
-        children.append(back)
-        return CenteringContainer(identifier: "rules", content: panel("rules.panel", children))
+        return CenteringContainer(identifier: "rules", content: panel("rules.panel", [label("rules.title", "Rules", 18), scroll, notes, back]))
     }
 }

@@ -63,6 +63,7 @@ public final class ScriptReplay: FrameObserver {
                     platform.setWindowSize(PixelSize(width: Int(m.windowSize.width), height: Int(m.windowSize.height)))
                 }
             }
+            for scroll in frame.scrolls { try scroll.apply(to: app.stage.overlay, frame: index) }
             loop.inject(frame.events)
             for message in frame.busMessages {
                 let to: EndpointID = message.destination == .engine ? .engine : .overlay

@@ -52,6 +52,9 @@ public enum ScriptErrorKind: String, Hashable, Sendable, CaseIterable {
     case byteOrderMark = "byte-order-mark"
     /// The last entry when more problems were found than are listed: says how many more.
     case moreErrors = "more-errors"
+    /// While playing: a `scroll` line's view is not a scroll view (or, for `row`, not a list), or the row is not in
+    /// the list at that frame.
+    case notScrollable = "not-scrollable"
 }
 
 /// One problem (or warning) at a line of a script file.

@@ -54,6 +54,10 @@ enum ScriptRanges {
     static let dragFrames = 1...10_000
     /// How long a `pad` line may hold its button (frames; 0: released in the same frame).
     static let padHoldFrames = 0...10_000
+    /// A `scroll` line's `to` coordinates, points (a list of 10,000,000 rows of 100 points is 10^9 tall).
+    static let scrollOffset = 0.0...1_000_000_000.0
+    /// A `scroll` line's `row` (a list holds at most 10,000,000 rows, `List.maximumRowCount`).
+    static let scrollRow = 0...9_999_999
     /// `pointer`.
     static let pointer = 0...1_023
     /// Any point coordinate in window points (`at`, targets) and wheel deltas.

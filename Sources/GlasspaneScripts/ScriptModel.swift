@@ -145,6 +145,38 @@ public struct ScriptExpectation: Hashable, Sendable {
     }
 }
 
+/// Where a `scroll` line moves a scroll view (docs/scripts.md, "Scrolling").
+public enum ScriptScrollTarget: Hashable, Sendable, CustomStringConvertible {
+    /// The viewport's top-left corner to this point of the document (points; the view clamps it to its limits).
+    case offset(Point)
+    /// A list's row (0-based index) to the top of the viewport (`nearest`: the least scroll that shows it whole).
+    case row(Int, nearest: Bool)
+
+    /// `to 0,480` or `row 120`.
+    public var description: String {
+        switch self {
+        case .offset(let p): "to \(p)"
+        case let .row(i, nearest): "row \(i)" + (nearest ? " (nearest)" : "")
+        }
+    }
+}
+
+/// A `scroll` line to carry out at the start of its frame, with where it was written (for its errors).
+public struct ScriptScroll: Hashable, Sendable {
+    /// The scroll view's or list's identifier.
+    public var view: String
+    /// Where it scrolls to.
+    public var target: ScriptScrollTarget
+    /// The file the line came from.
+    public var file: String
+    /// Its 1-based line.
+    public var line: Int
+    /// Creates a scroll.
+    public init(view: String, target: ScriptScrollTarget, file: String, line: Int) {
+        self.view = view; self.target = target; self.file = file; self.line = line
+    }
+}
+
 /// What one script line does.
 public enum ScriptAction: Hashable, Sendable {
     /// One concrete input event (what the recorder writes).
@@ -163,6 +195,8 @@ public enum ScriptAction: Hashable, Sendable {
     case expect(ScriptExpectationKind)
     /// A controller button pressed this frame and released `frames` frames later (0: this frame).
     case pad(ControllerButton, controller: Int, frames: Int)
+    /// A scroll view (by identifier) scrolled at once, at the start of the frame.
+    case scroll(view: String, to: ScriptScrollTarget)
 }
 
 /// One parsed line: an action on a frame.

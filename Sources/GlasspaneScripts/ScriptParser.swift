@@ -206,6 +206,8 @@ enum ScriptLineKind: String, CaseIterable {
     case expect
     /// A controller button pressed and released, or held (`{"pad":"a","frames":30}`).
     case pad
+    /// A scroll view scrolled to an offset or a row (`{"scroll":"stats.list","row":120}`).
+    case scroll
     /// Frame durations.
     case frames
 
@@ -467,6 +469,7 @@ struct ScriptParser {
         case .bus: action = .bus(try parseBus(&f))
         case .expect: action = .expect(try parseExpectation(&f))
         case .pad: action = try parsePad(&f)
+        case .scroll: action = try parseScroll(&f)
         case .frames, .wait: return  // parsed above
         }
         try f.rejectUnknown()

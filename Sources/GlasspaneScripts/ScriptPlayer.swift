@@ -46,6 +46,8 @@ public struct ScriptFrame: Hashable, Sendable {
     public var busMessages: [ScriptBusMessage]
     /// Expectations to check at the end of this frame (after rendering, before present).
     public var expectations: [ScriptExpectation]
+    /// Scroll views to scroll at the start of this frame, before its input events are routed.
+    public var scrolls: [ScriptScroll] = []
     /// True for the script's last frame.
     public var isLast: Bool
 }
@@ -154,6 +156,8 @@ public struct ScriptPlayer: Sendable {
             frame.busMessages.append(m)
         case .expect(let k):
             frame.expectations.append(ScriptExpectation(kind: k, frame: f, file: script.file, line: line.line))
+        case let .scroll(view, target):
+            frame.scrolls.append(ScriptScroll(view: view, target: target, file: script.file, line: line.line))
         }
     }
 

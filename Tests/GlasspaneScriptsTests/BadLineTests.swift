@@ -121,6 +121,7 @@ final class BadLineTests: XCTestCase {
             "unknown-version", "unknown-kind", "ambiguous-kind", "missing-field", "invalid-field", "unknown-field",
             "frame-backwards", "timing-overlap", "unknown-view", "view-not-found", "not-reached", "write-failed",
             "partial-line", "out-of-range", "limit-exceeded", "invalid-utf8", "byte-order-mark", "more-errors",
+            "not-scrollable",
         ])
     }
 }

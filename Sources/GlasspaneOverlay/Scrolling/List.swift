@@ -4,6 +4,7 @@
 // changes. Positions come from the row height (fixed) or from a Fenwick tree of measured heights (RowOffsets.swift).
 import GlasspaneCore
 import GlasspaneDraw
+import GlasspaneAnimation
 
 /// How tall a list's rows are.
 public enum ListRowHeight: Hashable, Sendable {
@@ -30,12 +31,15 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
     case rowCountOutOfRange(Int)
     /// A row height that is not a positive finite number of points up to `List.maximumRowHeight`.
     case rowHeightOutOfRange(Double)
+    /// Section header rows that are not ascending row indices of the list: the first offending entry's position.
+    case sectionHeaderRowsInvalid(at: Int)
 
     /// A stable identifier for tests and logs.
     public var identifier: String {
         switch self {
         case .rowCountOutOfRange: "list-row-count-out-of-range"
         case .rowHeightOutOfRange: "list-row-height-out-of-range"
+        case .sectionHeaderRowsInvalid: "list-section-headers-invalid"
         }
     }
 
@@ -44,6 +48,8 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .rowCountOutOfRange(let n): "list row count \(n) is outside 0...\(List.maximumRowCount)"
         case .rowHeightOutOfRange(let h): "list row height \(h) is outside 1...\(List.maximumRowHeight) points"
+        case .sectionHeaderRowsInvalid(let i):
+            "section header row \(i) (0-based entry) is not a row of the list or not after the entry before it"
         }
     }
 }
@@ -132,9 +138,9 @@ open class List: ScrollView {
     /// The cursor row's outline while the list has focus.
     public var cursorColor = Color(r: 0.55, g: 0.75, b: 1)
 
-    private let rowIDProvider: (Int) -> AnyHashable
-    private let makeRow: () -> View
-    private let configureRow: (View, Int) -> Void
+    let rowIDProvider: (Int) -> AnyHashable
+    let makeRow: () -> View
+    let configureRow: (View, Int) -> Void
     /// Live rows by item id.
     private var liveRows: [AnyHashable: ListRow] = [:]
     /// Hidden rows waiting for reuse.
@@ -143,11 +149,21 @@ open class List: ScrollView {
     private var fixedHeight: Double
     private var dataVersion = 0
     private var selectionAnchor: Int?
+    /// The animation of the last `reloadData(rowCount:animation:)`, taken by the next layout.
+    private var pendingReloadAnimation: Animation?
+    /// Rows that head sections, ascending (List+Sections.swift).
+    public internal(set) var sectionHeaderRows: [Int] = []
+    /// The copy of the current section's header pinned to the viewport's top (List+Sections.swift).
+    public internal(set) var pinnedHeader: ListRow?
+    /// The data version, for rows configured outside the window (the pinned header).
+    var currentDataVersion: Int { dataVersion }
 
     /// The number of rows that exist as live (visible) views now.
     public var liveRowCount: Int { liveRows.count }
     /// The number of row views ever made (live plus pooled).
     public private(set) var rowsCreated = 0
+    /// How many times `configureRow` ran (a scroll configures only the rows that come into the window).
+    public private(set) var rowsConfigured = 0
     /// The live row views, top to bottom.
     public var liveRowViews: [ListRow] { liveRows.values.sorted { $0.index < $1.index } }
 
@@ -190,6 +206,15 @@ open class List: ScrollView {
         setNeedsLayout()
     }
 
+    /// `reloadData(rowCount:)`, animated at the next layout: a row whose item is still in the window keeps its view
+    /// and springs (or eases, as `animation` says) from where it was to its new place (items inserted, deleted or
+    /// moved above it), and a row that comes in fades in from transparent. A row whose item left the window is
+    /// recycled at once (it does not fade out). Hit testing and selection use the new places at once.
+    public func reloadData(rowCount: Int, animation: Animation) throws(ListError) {
+        try reloadData(rowCount: rowCount)
+        pendingReloadAnimation = animation
+    }
+
     /// The id of the item at an index.
     public func rowID(at index: Int) -> AnyHashable { rowIDProvider(index) }
 
@@ -217,10 +242,23 @@ open class List: ScrollView {
         scrollRectToVisible(Rect(x: 0, y: rowOffset(index), width: bounds.width, height: rowHeight(index)))
     }
 
+    /// Scrolls so that the row at `index` is at the top of the viewport (as near as the end of the list allows),
+    /// at once; nothing for an index outside the rows.
+    public func scrollToRowAtTop(_ index: Int) {
+        guard index >= 0, index < rowCount else { return }
+        contentOffset = Point(x: contentOffset.x, y: rowOffset(index))
+    }
+
     // MARK: - The window of live rows
 
     /// A scroll brings rows in and out: at the next layout, in this frame.
     open override func contentOffsetDidChange() { setNeedsLayout() }
+
+    /// Lays out the window's rows, then pins the current section's header (List+Sections.swift).
+    open override func layoutSubviews(fonts: any FontMetrics) {
+        super.layoutSubviews(fonts: fonts)
+        updatePinnedHeader(fonts: fonts)
+    }
 
     /// Creates, reuses and places the rows of the window; hides and pools the rest.
     open override func layoutDocument(viewport: Size, fonts: any FontMetrics) -> Size {
@@ -236,11 +274,15 @@ open class List: ScrollView {
         }
         let keep = Set(wanted.map(\.id))
         recycleAll(except: keep)
+        let animation = pendingReloadAnimation
+        pendingReloadAnimation = nil
+        var arrived: Set<AnyHashable> = []
         for (index, id) in wanted {
             let row: ListRow
             if let live = liveRows[id] {
                 row = live
             } else {
+                if animation != nil { arrived.insert(id) }
                 row = pool.popLast() ?? newRow()
                 row.isHidden = false
                 liveRows[id] = row
@@ -250,6 +292,7 @@ open class List: ScrollView {
                 row.index = index
                 row.rowID = id
                 configureRow(row.content, index)
+                rowsConfigured += 1
                 row.configuredVersion = dataVersion
                 row.updateLook()
                 if let offsets, offsets.height(index) >= 0 {
@@ -261,7 +304,16 @@ open class List: ScrollView {
             row.hasCursor = isFocused && cursorIndex == index
         }
         for (index, id) in wanted {
-            liveRows[id]?.frame = Rect(x: 0, y: rowOffset(index), width: width, height: rowHeight(index))
+            guard let row = liveRows[id] else { continue }
+            let frame = Rect(x: 0, y: rowOffset(index), width: width, height: rowHeight(index))
+            guard let animation else { row.frame = frame; continue }
+            if arrived.contains(id) {
+                row.frame = frame
+                row.alpha = 0
+                withAnimation(animation) { row.alpha = 1 }
+            } else if row.frame != frame {
+                withAnimation(animation) { row.frame = frame }
+            }
         }
         return Size(width: width, height: totalHeight)
     }
@@ -327,9 +379,25 @@ open class List: ScrollView {
 
     /// A click that did not drag selects the row under it.
     open override func didTap(at location: Point, event: PointerEvent) {
-        guard let index = rowIndex(atDocumentY: location.y + contentOffset.y) else { return }
+        if let pinned = pinnedHeader, !pinned.isHidden, pinned.frame.contains(location) { return }
+        guard let index = rowIndex(atDocumentY: location.y + contentOffset.y), !isSectionHeader(index) else { return }
         selectRow(index, extending: event.modifiers.contains(.shift),
                   toggling: event.modifiers.contains(.control) || event.modifiers.contains(.command))
+    }
+
+    /// Up and Down move the cursor, except Up on the first row and Down on the last (section headers aside): those move focus on (to the
+    /// view that way, docs/focus.md), so arrows and the D-pad can leave a list at its ends. Lists without selection
+    /// scroll as a scroll view does.
+    open override func handlesDirection(_ direction: FocusDirection) -> Bool {
+        guard selectionMode != .none, rowCount > 0 else { return super.handlesDirection(direction) }
+        guard let c = cursorIndex else { return direction == .up || direction == .down }
+        // Header rows are passed over (List+Sections.swift): the end is the last row that is not one.
+        var r = c
+        switch direction {
+        case .up: repeat { r -= 1 } while r >= 0 && isSectionHeader(r); return r >= 0
+        case .down: repeat { r += 1 } while r < rowCount && isSectionHeader(r); return r < rowCount
+        default: return false
+        }
     }
 
     /// Moves the cursor and the selection; other keys scroll as a scroll view does.
@@ -351,6 +419,7 @@ open class List: ScrollView {
         default: super.keyDown(event); return
         }
         let clamped = min(max(target, 0), rowCount - 1)
-        selectRow(clamped, extending: event.modifiers.contains(.shift))
+        guard let row = skippingHeaders(from: clamped, toward: clamped >= (current ?? -1) ? 1 : -1) else { return }
+        selectRow(row, extending: event.modifiers.contains(.shift))
     }
 }

@@ -184,8 +184,14 @@ open class ScrollView: View, FrameTicking {
     /// Scrolls to an offset (clamped), at once.
     public func scroll(to point: Point) { contentOffset = point }
 
-    /// Scrolls the least distance that brings `rect` (in document coordinates) into the viewport.
-    public func scrollRectToVisible(_ rect: Rect) {
+    /// Whether focus scrolls a view into sight with a spring (the rubber band's: critically damped, response
+    /// `ScrollMotion.bounceResponse`) rather than at once. Positions come from the frame clock's closed form, so a
+    /// replay gives the same offsets frame by frame whatever the machine's speed.
+    public var animatesFocusReveal = false
+
+    /// Scrolls the least distance that brings `rect` (in document coordinates) into the viewport: at once, or
+    /// `animated` with the spring of `animatesFocusReveal` (a fling or return under way hands it its velocity).
+    public func scrollRectToVisible(_ rect: Rect, animated: Bool = false) {
         var p = offset
         if axes.contains(.vertical) {
             if rect.minY < p.y { p.y = rect.minY } else if rect.maxY > p.y + bounds.height { p.y = rect.maxY - bounds.height }
@@ -193,7 +199,17 @@ open class ScrollView: View, FrameTicking {
         if axes.contains(.horizontal) {
             if rect.minX < p.x { p.x = rect.minX } else if rect.maxX > p.x + bounds.width { p.x = rect.maxX - bounds.width }
         }
-        if p != offset { contentOffset = p; noteScrolled() }
+        guard p != offset else { return }
+        guard animated else { contentOffset = p; noteScrolled(); return }
+        let now = frameTime
+        if p.x != offset.x {
+            motionX = .bounce(from: offset.x, velocity: motionX?.velocity(at: now) ?? 0, to: clampedOffset(p).x, at: now)
+        }
+        if p.y != offset.y {
+            motionY = .bounce(from: offset.y, velocity: motionY?.velocity(at: now) ?? 0, to: clampedOffset(p).y, at: now)
+        }
+        noteScrolled()
+        startTicking()
     }
 
     /// Scrolls every scroll view around `view` so that it is visible (the overlay calls this when `view` gets focus).
@@ -204,7 +220,7 @@ open class ScrollView: View, FrameTicking {
             if let scroll = a as? ScrollView, inner !== scroll.verticalScrollBar, inner !== scroll.horizontalScrollBar,
                view !== scroll {
                 let origin = view.convert(.zero, to: scroll.documentView)
-                scroll.scrollRectToVisible(Rect(origin: origin, size: view.frame.size))
+                scroll.scrollRectToVisible(Rect(origin: origin, size: view.frame.size), animated: scroll.animatesFocusReveal)
             }
             inner = a
             ancestor = a.superview
