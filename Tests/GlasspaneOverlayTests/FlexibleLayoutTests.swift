@@ -77,6 +77,9 @@ final class FlexibleLayoutTests: XCTestCase {
             Case(name: "idealWidth is the size when the width is left open", size: nil, build: {
                 HStack(identifier: "s", spacing: 0, [View(identifier: "v").frame(idealWidth: 70, maxWidth: .infinity, minHeight: 4)]).fixedSize()
             }, expected: ["s": Rect(x: 0, y: 0, width: 70, height: 4), "v": Rect(x: 0, y: 0, width: 70, height: 4)]),
+            Case(name: "frame calls add up: a minimum height, then a maximum width", size: Size(width: 100, height: 40), build: {
+                HStack(spacing: 0, alignment: .center, [View(identifier: "v").frame(minHeight: 26).frame(maxWidth: .infinity)])
+            }, expected: ["v": Rect(x: 0, y: 7, width: 100, height: 26)]),
             Case(name: "maxHeight infinity fills across a horizontal stack", size: Size(width: 100, height: 50), build: {
                 HStack(spacing: 0, [box("a", 10, 20), View(identifier: "tall").frame(minWidth: 5, maxHeight: .infinity)])
             }, expected: ["tall": Rect(x: 10, y: 0, width: 5, height: 50)]),

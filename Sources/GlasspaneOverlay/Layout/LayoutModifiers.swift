@@ -60,18 +60,25 @@ public struct LayoutModifiers: Hashable, Sendable {
 
 extension View {
     /// Flexible frame, SwiftUI's `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:)`: the
-    /// view takes what it is offered clamped to the bounds given (`maxWidth: .infinity` fills). Returns the view.
+    /// view takes what it is offered clamped to the bounds given (`maxWidth: .infinity` fills). A bound left nil
+    /// keeps its earlier value, so calls add up (`layoutModifiers` sets or clears any of them). Returns the view.
     @discardableResult
     public final func frame(minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
                             minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil) -> Self {
-        layoutModifiers.minWidth = minWidth; layoutModifiers.idealWidth = idealWidth; layoutModifiers.maxWidth = maxWidth
-        layoutModifiers.minHeight = minHeight; layoutModifiers.idealHeight = idealHeight; layoutModifiers.maxHeight = maxHeight
+        var m = layoutModifiers
+        if let minWidth { m.minWidth = max(0, minWidth) }
+        if let idealWidth { m.idealWidth = max(0, idealWidth) }
+        if let maxWidth { m.maxWidth = max(0, maxWidth) }
+        if let minHeight { m.minHeight = max(0, minHeight) }
+        if let idealHeight { m.idealHeight = max(0, idealHeight) }
+        if let maxHeight { m.maxHeight = max(0, maxHeight) }
+        layoutModifiers = m
         return self
     }
 
     /// A fixed width and/or height (`preferredWidth`/`preferredHeight`); nil leaves that dimension to the content.
     @discardableResult
-    public final func frame(width: Double?, height: Double? = nil) -> Self {
+    public final func frame(width: Double? = nil, height: Double? = nil) -> Self {
         preferredWidth = width; preferredHeight = height
         return self
     }
