@@ -80,6 +80,10 @@ final class FlexibleLayoutTests: XCTestCase {
             Case(name: "frame calls add up: a minimum height, then a maximum width", size: Size(width: 100, height: 40), build: {
                 HStack(spacing: 0, alignment: .center, [View(identifier: "v").frame(minHeight: 26).frame(maxWidth: .infinity)])
             }, expected: ["v": Rect(x: 0, y: 7, width: 100, height: 26)]),
+            Case(name: "bad bounds: an infinite minimum and a NaN ideal are ignored, a negative maximum is 0", size: Size(width: 100, height: 10), build: {
+                HStack(spacing: 0, [View(identifier: "v").frame(minWidth: .infinity, idealWidth: .nan, maxWidth: -5, minHeight: 4),
+                                    View(identifier: "w").frame(maxWidth: .infinity, minHeight: .infinity)])
+            }, expected: ["v": Rect(x: 0, y: 0, width: 0, height: 4), "w": Rect(x: 0, y: 0, width: 100, height: 0)]),
             Case(name: "maxHeight infinity fills across a horizontal stack", size: Size(width: 100, height: 50), build: {
                 HStack(spacing: 0, [box("a", 10, 20), View(identifier: "tall").frame(minWidth: 5, maxHeight: .infinity)])
             }, expected: ["tall": Rect(x: 10, y: 0, width: 5, height: 50)]),

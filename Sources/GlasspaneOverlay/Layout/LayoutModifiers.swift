@@ -65,13 +65,19 @@ extension View {
     @discardableResult
     public final func frame(minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
                             minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil) -> Self {
+        // Negative bounds count as 0; a minimum or ideal that is not finite (or NaN anywhere) is ignored, so no frame
+        // becomes infinite or NaN.
+        func bound(_ value: Double?, allowsInfinity: Bool) -> Double? {
+            guard let value, !value.isNaN, allowsInfinity || value.isFinite else { return nil }
+            return max(0, value)
+        }
         var m = layoutModifiers
-        if let minWidth { m.minWidth = max(0, minWidth) }
-        if let idealWidth { m.idealWidth = max(0, idealWidth) }
-        if let maxWidth { m.maxWidth = max(0, maxWidth) }
-        if let minHeight { m.minHeight = max(0, minHeight) }
-        if let idealHeight { m.idealHeight = max(0, idealHeight) }
-        if let maxHeight { m.maxHeight = max(0, maxHeight) }
+        if let v = bound(minWidth, allowsInfinity: false) { m.minWidth = v }
+        if let v = bound(idealWidth, allowsInfinity: false) { m.idealWidth = v }
+        if let v = bound(maxWidth, allowsInfinity: true) { m.maxWidth = v }
+        if let v = bound(minHeight, allowsInfinity: false) { m.minHeight = v }
+        if let v = bound(idealHeight, allowsInfinity: false) { m.idealHeight = v }
+        if let v = bound(maxHeight, allowsInfinity: true) { m.maxHeight = v }
         layoutModifiers = m
         return self
     }
