@@ -176,6 +176,18 @@ final class FlexibleLayoutTests: XCTestCase {
         ])
     }
 
+    func testLabelsAndTextControlsShareOneBaselineInARow() {
+        let fonts = MonospaceFontMetrics()
+        let views: [View] = [Label(identifier: "title", text: "Volume", fontSize: 22), TextField(identifier: "field"),
+                             Picker(identifier: "picker", options: ["Low", "High"]), Stepper(identifier: "stepper", title: "Players", value: 1, range: 1...4),
+                             Toggle(identifier: "toggle", title: "Mute"), Button(identifier: "button", title: "Apply")]
+        let row = HStack(spacing: 4, alignment: .firstTextBaseline, views)
+        layOutForTest(row)
+        let baselines = views.map { v in v.frame.minY + (v.firstBaseline(in: v.frame.size, fonts: fonts) ?? .nan) }
+        XCTAssertEqual(Set(baselines).count, 1, "one baseline: \(zip(views.map(\.identifier), baselines).map { "\($0)=\($1)" })")
+        XCTAssertEqual(views[0].frame.minY, 0, "the tallest text sets the line")
+    }
+
     func testExistingStacksKeepTheirLayoutWithoutModifiers() {
         // Without flexible children a stack given more room than it needs places them as before: at their ideal
         // lengths from the leading edge; a slider keeps its default width along a horizontal stack.
