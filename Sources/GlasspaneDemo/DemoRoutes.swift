@@ -23,6 +23,8 @@ public enum DemoRoute: String, CaseIterable, Sendable, Hashable {
     case newGame = "new-game"
     /// Paragraphs of shaped, wrapped text in several scripts (DemoRulesScreen.swift).
     case rules
+    /// The layout containers and modifiers at work (DemoLayoutScreen.swift, docs/layout.md).
+    case layout
 
     /// True for routes shown as sheets (modal layers) rather than screens.
     public var isSheet: Bool { self == .options || self == .sign || self == .newGame }

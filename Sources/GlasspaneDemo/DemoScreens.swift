@@ -126,13 +126,14 @@ public final class DemoNavigation {
         ])
         let about = CenteringContainer(identifier: "about", content: aboutPanel)
         let rules = DemoRules.makeScreen(label: { themedLabel($0, $1, size: $2) }, panel: themedPanel, back: button("rules.back", "Back"))
+        let layoutScreen = DemoLayoutScreen.make(label: { themedLabel($0, $1, size: $2) }, panel: themedPanel, back: button("layout.back", "Back"))
         let statsScreen = StatsScreen(makeButton: button, makeLabel: themedLabel, makePanel: themedPanel)
         stats = statsScreen
         // Cannot throw: a constant row count within List's limits.
         let table = CenteringContainer(identifier: "table", content: try! ListScreen.makeTable(prefix: "table", rows: 10_000).panel)
         // The rules screen is not in the tree until first shown (the presenter adds it): its paragraphs open the Noto
         // fonts, and the first frame should not wait for them.
-        for screen in [menu, about, statsScreen.view, table] { screen.isHidden = true; screenLayer.addSubview(screen) }
+        for screen in [menu, about, statsScreen.view, table, layoutScreen] { screen.isHidden = true; screenLayer.addSubview(screen) }
 
         // Options sheet: every control takes effect at once; Done (or Enter, Escape) closes it.
         hudToggle = Toggle(identifier: "options.hud", title: "Performance HUD")
@@ -199,7 +200,7 @@ public final class DemoNavigation {
         menuButtons = buttons
 
         let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about, .rules: rules, .stats: statsScreen.view,
-                                          .table: table]
+                                          .table: table, .layout: layoutScreen]
         let sheets: [DemoRoute: View] = [.options: PromptedSheet("options", panel: options), .sign: PromptedSheet("sign", panel: sign),
                                          .newGame: PromptedSheet("newgame", panel: newGame)]
         presenter = NavigationPresenter(overlay: overlay, coordinator: coordinator, screenLayer: screenLayer,
@@ -228,6 +229,7 @@ public final class DemoNavigation {
         buttons["menu.quit"]!.action = { quitAlert.present(in: overlay) }
         buttons["about.back"]!.action = { nav.back() }
         buttons["rules.back"]!.action = { nav.back() }
+        buttons["layout.back"]!.action = { nav.back() }
         buttons["stats.back"]!.action = { nav.back() }
         buttons["options.back"]!.action = { nav.back() }
         buttons["sign.cancel"]!.action = { nav.back() }

@@ -20,7 +20,7 @@ enum DemoSheet {
         primary.role = .primary
         cancel?.role = .cancel
         let titleLabel = Label(identifier: "\(id).title", text: title, fontSize: 18, alignment: .center)
-        titleLabel.preferredWidth = width - 2 * actionWidth - 16
+        titleLabel.frame(maxWidth: .infinity)  // the bar's width less the two buttons and the gaps (docs/layout.md)
         let leading: View = cancel ?? Spacer(length: 0)
         leading.preferredWidth = actionWidth
         primary.preferredWidth = actionWidth
@@ -50,7 +50,7 @@ enum DemoSheet {
     static func row(_ id: String, _ title: String, _ control: View) -> View {
         let label = Label(identifier: "\(id).label", text: title)
         label.preferredWidth = rowTitleWidth
-        control.preferredWidth = width - rowTitleWidth - 8
+        control.frame(minWidth: 0, maxWidth: .infinity)  // fills the rest, and shrinks to it when wider (docs/layout.md)
         return HStack(identifier: "\(id).row", spacing: 8, alignment: .center, [label, control])
     }
 }

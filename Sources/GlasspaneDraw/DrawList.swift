@@ -127,11 +127,16 @@ public protocol FontMetrics: AnyObject {
     /// Changes whenever the same text may measure differently than before (the metrics' scale changed), so views
     /// that cache measurements (`TextField`) know to measure again. Metrics that never change keep it at 0.
     var measurementVersion: UInt64 { get }
+    /// How far below the top of a line measured by `measure` its baseline lies, at `fontSize` points (layout aligns
+    /// rows of text on it).
+    func ascent(fontSize: Double) -> Double
 }
 
 extension FontMetrics {
     /// Metrics that never change measure the same text the same way forever.
     public var measurementVersion: UInt64 { 0 }
+    /// Four fifths of a line's height, for metrics that know no better (the monospace metrics of tests).
+    public func ascent(fontSize: Double) -> Double { (measure("Ag", fontSize: fontSize).height * 0.8).rounded() }
 }
 
 /// A deterministic font metrics for tests and headless logic: every character is `0.6 * size` wide.

@@ -219,6 +219,7 @@ public final class OverlayLayer {
             view.hasBeenLaidOut = true
             if view.hasDirtyBindings { stats.bindingUpdates += view.runDirtyBindings() }
             stats.viewsLaidOut += 1
+            view.layoutCount += 1
             view.layoutSubviews(fonts: fonts)
         }
         if view.subtreeNeedsLayout {

@@ -107,7 +107,8 @@ open class View {
     public final var isHidden = false {
         didSet {
             if isHidden != oldValue {
-                updateHitRecord(); invalidateMeasurement(); invalidateStructure()
+                // Its container lays out again (the view's own content did not change).
+                updateHitRecord(); (superview ?? self).invalidateMeasurement(); invalidateStructure()
                 let owner = layer
                 owner?.needsAppearanceScan = true
                 owner?.overlay?.viewBecameIneligible(self)
@@ -164,6 +165,14 @@ open class View {
     public final var preferredHeight: Double? {
         didSet { if preferredHeight != oldValue { invalidateMeasurement() } }
     }
+    /// Flexible frame, padding, priority, aspect ratio and fixed size (Layout/LayoutModifiers.swift, docs/layout.md).
+    public final var layoutModifiers = LayoutModifiers() {
+        didSet { if layoutModifiers != oldValue { invalidateMeasurement() } }
+    }
+    /// Measurements remembered since the last `invalidateMeasurement` (Layout/MeasurementCache.swift).
+    final var measurementCache = MeasurementCache()
+    /// How many times a layout pass ran this view's `layoutSubviews` (tests count incremental relayout with it).
+    package internal(set) final var layoutCount = 0
     /// In an absolute (plain) container: the superview sizes this view to its measured size at each layout,
     /// keeping the origin you set. Stacks size every child anyway.
     public final var sizesToFit = false {
@@ -393,8 +402,11 @@ open class View {
         var v: View? = self
         while let c = v {
             c.needsLayout = true
-            // A view whose size never depends on its content (a scroll view) lays out again; its ancestors need not.
-            v = c.isMeasurementBoundary ? nil : c.superview
+            c.measurementCache.removeAll()
+            // A view whose size never depends on its content (a scroll view, an ancestor with a fixed width and
+            // height) lays out again; its ancestors need not.
+            let fixed = c !== self && c.preferredWidth != nil && c.preferredHeight != nil
+            v = c.isMeasurementBoundary || fixed ? nil : c.superview
         }
         propagateSubtreeNeedsLayout()
     }
@@ -433,6 +445,10 @@ open class View {
             child.frame.size = child.measure(proposed: available, fonts: fonts)
         }
     }
+
+    /// Where the first line of text sits, in points below the top of a frame of `size` (stacks and grids align
+    /// rows of labels and controls on it); nil for views without text.
+    open func firstBaseline(in size: Size, fonts: any FontMetrics) -> Double? { nil }
 
     // MARK: - Overridable hooks: painting
 

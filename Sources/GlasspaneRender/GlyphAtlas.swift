@@ -121,6 +121,11 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     /// The pixel size used for a point size at the current scale.
     package func pixelSize(for fontSize: Double) -> Int { max(1, Int((fontSize * scale).rounded())) }
 
+    /// The font's ascent at `fontSize` points: the baseline's depth below the top of a measured line.
+    public func ascent(fontSize: Double) -> Double {
+        Double(ascent(pixelSize: pixelSize(for: fontSize))) / scale
+    }
+
     func font(pixelSize: Int) -> OpaquePointer? {
         if let f = fonts[pixelSize] { return f }
         guard let f = TTF_OpenFont(fontPath, Int32(pixelSize)) else { return nil }

@@ -73,6 +73,11 @@ open class Button: View {
         return Size(width: t.width + padding.horizontal, height: t.height + padding.vertical)
     }
 
+    /// The title's baseline (centered vertically, as drawn).
+    open override func firstBaseline(in size: Size, fonts: any FontMetrics) -> Double? {
+        ((size.height - fonts.measure(title, fontSize: fontSize).height) / 2).rounded(.down) + fonts.ascent(fontSize: fontSize)
+    }
+
     /// Fill by state, border, centered title.
     open override func draw(in rect: Rect, context: inout PaintContext) {
         let primary = role == .primary

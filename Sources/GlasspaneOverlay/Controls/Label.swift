@@ -85,6 +85,15 @@ open class Label: View {
         return size
     }
 
+    /// The first line's baseline: the text is centered vertically as `draw` places it.
+    open override func firstBaseline(in size: Size, fonts: any FontMetrics) -> Double? {
+        if let paragraph = shapedParagraph(width: size.width, fonts: fonts) {
+            return max(0, ((size.height - paragraph.size.height) / 2).rounded(.down)) + (paragraph.lines.first?.baseline ?? 0)
+        }
+        let t = self.size(of: text, fontSize: fontSize, fonts: fonts)
+        return ((size.height - t.height) / 2).rounded(.down) + fonts.ascent(fontSize: fontSize)
+    }
+
     /// Background and border, then one glyph run placed by `alignment`, centered vertically.
     open override func draw(in rect: Rect, context: inout PaintContext) {
         super.draw(in: rect, context: &context)

@@ -88,6 +88,12 @@ public final class Picker: Control, ScriptableControl {
                     height: lineHeight + 2 * 6)
     }
 
+    /// The titles' baseline (centered vertically in both styles, as drawn).
+    public override func firstBaseline(in size: Size, fonts: any FontMetrics) -> Double? {
+        let fontSize = theme.type.body
+        return ((size.height - fonts.measure(selectedTitle, fontSize: fontSize).height) / 2).rounded(.down) + fonts.ascent(fontSize: fontSize)
+    }
+
     /// The track, the selected segment, titles, hover and press on the segment under the pointer, focus ring.
     public override func draw(in rect: Rect, context: inout PaintContext) {
         let radius = theme.radii.control

@@ -63,6 +63,12 @@ public final class Stepper: Control, ScriptableControl {
         return Size(width: proposed.width.isFinite ? max(natural, proposed.width) : natural, height: t.height + 12)
     }
 
+    /// The title's and value's baseline (centered vertically, as drawn).
+    public override func firstBaseline(in size: Size, fonts: any FontMetrics) -> Double? {
+        let fontSize = theme.type.body
+        return ((size.height - fonts.measure(title, fontSize: fontSize).height) / 2).rounded(.down) + fonts.ascent(fontSize: fontSize)
+    }
+
     /// Title, value, the two buttons (faded at their end of the range), focus ring around the buttons.
     public override func draw(in rect: Rect, context: inout PaintContext) {
         let fontSize = theme.type.body

@@ -380,6 +380,11 @@ open class TextField: View {
         return Size(width: proposed.width.isFinite ? min(proposed.width, line.width + 16) : line.width + 16, height: line.height + 10)
     }
 
+    /// The text's baseline (one line centered vertically, as drawn).
+    open override func firstBaseline(in size: Size, fonts: any FontMetrics) -> Double? {
+        ((size.height - lineHeight(fonts: fonts)) / 2).rounded(.down) + fonts.ascent(fontSize: fontSize)
+    }
+
     /// Background, an outline (focus or invalid), the selection, the text, the invalid hint and the caret.
     open override func draw(in rect: Rect, context: inout PaintContext) {
         let radius = presentationCornerRadius

@@ -55,6 +55,12 @@ public final class Toggle: Control, ScriptableControl {
         return Size(width: width, height: max(t.height, indicatorSize.height) + 4)
     }
 
+    /// The title's baseline (centered vertically, as drawn).
+    public override func firstBaseline(in size: Size, fonts: any FontMetrics) -> Double? {
+        let fontSize = theme.type.body
+        return ((size.height - fonts.measure(title, fontSize: fontSize).height) / 2).rounded(.down) + fonts.ascent(fontSize: fontSize)
+    }
+
     /// Indicator, title, focus ring.
     public override func draw(in rect: Rect, context: inout PaintContext) {
         let fontSize = theme.type.body
