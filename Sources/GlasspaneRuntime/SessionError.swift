@@ -25,8 +25,10 @@ public enum SessionError: Error, CustomStringConvertible {
     case unknownViews([String])
     /// An output path is unusable (exit 2): `--screenshot`, `--bus-log`, `--out`... checked before the window opens.
     case outputPath(option: String, path: String, reason: String)
-    /// A screenshot or a view dump (`--dump-views-at`) was asked for at a frame the session never reaches (exit 2).
+    /// A screenshot was asked for at a frame the session never reaches (exit 2).
     case screenshotFrame(frame: Int, lastFrame: Int)
+    /// A view dump (`--dump-views-at`) was asked for at a frame the session never reaches (exit 2).
+    case viewDumpFrame(frame: Int, lastFrame: Int)
     /// The recording could not be started.
     case recording(String)
     /// The app factory failed.
@@ -61,6 +63,7 @@ public enum SessionError: Error, CustomStringConvertible {
         case .unknownViews: "unknown-views"
         case .outputPath: "output-path"
         case .screenshotFrame: "screenshot-frame"
+        case .viewDumpFrame: "view-dump-frame"
         case .recording: "recording"
         case .app: "app"
         case .inspector(let e): e.identifier
@@ -72,7 +75,7 @@ public enum SessionError: Error, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .platform(let e): e == .noDisplay || e.identifier == "invalid-options" ? 2 : 1
-        case .script, .scriptOption, .unknownViews, .outputPath, .recording, .screenshotFrame, .displayUnreachable, .inspector, .slowAnimations, .font: 2
+        case .script, .scriptOption, .unknownViews, .outputPath, .recording, .screenshotFrame, .viewDumpFrame, .displayUnreachable, .inspector, .slowAnimations, .font: 2
         default: 1
         }
     }
@@ -93,7 +96,9 @@ public enum SessionError: Error, CustomStringConvertible {
             ["\(path):1: header option '\(name)' \(reason) (known: \(ScriptOption.nameList))"]
         case .outputPath(let option, let path, let reason): ["\(option) \(path): \(reason)"]
         case .screenshotFrame(let frame, let last):
-            ["--screenshot-at (or --dump-views-at) \(frame): the run ends at frame \(last), so this screenshot would never be taken"]
+            ["--screenshot-at \(frame): the run ends at frame \(last), so this screenshot would never be taken"]
+        case .viewDumpFrame(let frame, let last):
+            ["--dump-views-at \(frame): the run ends at frame \(last), so this view dump would never be written"]
         case .recording(let reason): [reason]
         case .app(let reason): [reason]
         case .inspector(let e): [e.description]

@@ -77,7 +77,8 @@ extension SessionDescription {
     /// The frame loop's configuration for this description replaying `script` (nil: the platform's input). A
     /// benchmark runs its warm-up and measured frames uncapped; `dumpsViews` runs one frame; a replay runs on the
     /// script's clock, ignores platform input, and plays the whole script unless a benchmark or a dump decides.
-    /// Throws `screenshotFrame` for a screenshot at a frame the run never reaches. Pure: no SDL, no GL.
+    /// Throws `screenshotFrame` (`viewDumpFrame`) for a screenshot (view dump) at a frame the run never reaches. Pure: no
+    /// SDL, no GL.
     func loopConfiguration(replaying script: Script?) throws(SessionError) -> FrameLoopConfiguration {
         var configuration = FrameLoopConfiguration(maxFrames: frames > 0 ? frames : nil, fpsCap: fpsCap > 0 ? fpsCap : nil,
                                                    finishBeforeTiming: resolvedFinish)
@@ -96,8 +97,12 @@ extension SessionDescription {
             }
         }
         if let lastFrame = configuration.maxFrames.map({ $0 - 1 }),
-           let late = (screenshots + viewDumps).first(where: { ($0.frame ?? 0) > lastFrame }) {
+           let late = screenshots.first(where: { ($0.frame ?? 0) > lastFrame }) {
             throw .screenshotFrame(frame: late.frame ?? 0, lastFrame: lastFrame)
+        }
+        if let lastFrame = configuration.maxFrames.map({ $0 - 1 }),
+           let late = viewDumps.first(where: { ($0.frame ?? 0) > lastFrame }) {
+            throw .viewDumpFrame(frame: late.frame ?? 0, lastFrame: lastFrame)
         }
         return configuration
     }

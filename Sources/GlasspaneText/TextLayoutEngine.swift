@@ -10,6 +10,9 @@ import GlasspaneDraw
 public final class TextLayoutEngine {
     /// Input longer than this many Unicode scalars is cut to it before layout (`TextLayout.inputWasTooLong`).
     public static let maximumScalars = 32_768
+    /// A character (grapheme cluster) keeps at most this many scalars before layout: Unicode's stream-safe format
+    /// (UAX #15) allows 30 combining marks in a row, and a cluster of thousands costs HarfBuzz and the layout seconds.
+    public static let maximumScalarsPerCharacter = 32
     /// At most this many layouts stay cached; the least recently used quarter goes when it is full.
     public static let cacheCapacity = 1024
     /// The fonts.
@@ -58,6 +61,7 @@ public final class TextLayoutEngine {
         let tooLong = original.unicodeScalars.count > Self.maximumScalars
         var text = original
         if tooLong { text = String(String.UnicodeScalarView(original.unicodeScalars.prefix(Self.maximumScalars))) }
+        let overlong = Self.capCharacters(&text)
         let fontSize = max(style.fontSize, 0.1)
         let paragraphs: [Paragraph] = text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline }).map { piece in
             let analysis = ParagraphAnalysis(piece, direction: style.direction, chain: chain)
@@ -103,7 +107,7 @@ public final class TextLayoutEngine {
         let natural = Double(primary.ascender - primary.descender) / Double(primary.unitsPerEm) * size
         let lineHeight = natural * max(style.lineSpacing, 0.1)
         let maxEm = width.map { $0 / size + 1e-9 } ?? .infinity
-        var truncated = tooLong
+        var truncated = tooLong || overlong
         var result: [TextLine] = []
         var levelCopies: [Int: [UInt8]] = [:]
         for (index, line) in lines.prefix(maxLines).enumerated() {
@@ -139,6 +143,26 @@ public final class TextLayoutEngine {
         let missing = result.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.run.glyphs.filter { $0.id == 0 }.count } }
         return TextLayout(lines: result, size: Size(width: result.map(\.size.width).max() ?? 0, height: Double(result.count) * lineHeight),
                           scale: scale, isTruncated: truncated, inputWasTooLong: tooLong, missingGlyphCount: missing, isRightToLeft: rtl)
+    }
+
+    /// Cuts every character to `maximumScalarsPerCharacter` scalars; true when one was cut. Only text with a run of
+    /// marks that long is rebuilt (a scan of the scalars finds it first).
+    static func capCharacters(_ text: inout String) -> Bool {
+        var run = 0, needed = false
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.isGraphemeExtend || scalar.value == 0x200D ? run + 1 : 0
+            if run >= maximumScalarsPerCharacter { needed = true; break }
+        }
+        guard needed else { return false }
+        var out = String.UnicodeScalarView(), cut = false
+        for character in text {
+            let scalars = character.unicodeScalars
+            if scalars.count > maximumScalarsPerCharacter { out.append(contentsOf: scalars.prefix(maximumScalarsPerCharacter)); cut = true } else {
+                out.append(contentsOf: scalars)
+            }
+        }
+        text = String(out)
+        return cut
     }
 
     /// Each scalar's advance in ems, from shaping the paragraph's runs once.

@@ -113,7 +113,12 @@ final class DemoEndToEndTests: XCTestCase {
         await frame([down(field), up(field)])
         XCTAssertTrue(platform.textInputActive, "the hex field has focus: text input on")
         XCTAssertEqual(app.picker.hexField.selectedText, "#ed7329", "focusing the hex field selects it all")
+        // The caret's rectangle reached the platform (SDL_SetTextInputRect in the product), inside the field.
+        let hexFrame = app.picker.hexField.windowFrame
+        let caretAfterFocus = try XCTUnwrap(platform.textInputRect)
+        XCTAssertTrue(hexFrame.contains(Point(x: caretAfterFocus.minX + caretAfterFocus.width / 2, y: caretAfterFocus.minY + caretAfterFocus.height / 2)), "\(caretAfterFocus) in \(hexFrame)")
         for c in "ff8800" { await frame([.text(String(c))]) }
+        XCTAssertNotEqual(try XCTUnwrap(platform.textInputRect).minX, caretAfterFocus.minX, "the caret moved with the typing")
         XCTAssertEqual(app.picker.hexField.text, "ff8800")
         await frame([key(.enter)])
         XCTAssertEqual(app.picker.hexField.text, "#ff8800")

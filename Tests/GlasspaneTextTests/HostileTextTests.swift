@@ -81,7 +81,10 @@ final class HostileTextTests: XCTestCase {
             XCTAssertEqual(editor.scalarCount, 32)
             XCTAssertEqual(editor.characterCount, 1)
             XCTAssertTrue(editor.inputWasCut)
-            // A label given it lays it out (the engine's scalar limit bounds the work) without a crash.
+            // A label given it: the engine keeps 32 scalars of the character and says the text was cut.
+            let layout = Self.engine.layout(storm, style: ParagraphStyle())
+            XCTAssertTrue(layout.isTruncated)
+            XCTAssertEqual(layout.lines.flatMap(\.runs).map(\.run.text).joined(), "x" + String(repeating: "\u{0301}", count: 31))
             let label = Label(identifier: "label", text: storm)
             label.paragraphStyle = ParagraphStyle()
             let labelOverlay = Self.overlay(with: label, clipboard: "")
