@@ -187,6 +187,8 @@ public final class DemoNavigation {
         toastImage.preferredWidth = 96
         toastImage.preferredHeight = 32
         toastImage.isHidden = true
+        toastImage.backgroundColor = SignatureImport.paper
+        toastImage.cornerRadius = 4
         toast = Panel(identifier: "toast", padding: EdgeInsets(horizontal: 16, vertical: 10),
                       content: HStack(identifier: "toast.row", spacing: 10, alignment: .center, [toastImage, toastLabel]))
         toast.backgroundColor = Color(r: 0.1, g: 0.35, b: 0.2, a: 0.95)

@@ -20,6 +20,8 @@ final class SignatureImport {
     let view: VStack
     /// Called after each load.
     var onChange: (() -> Void)?
+    /// The backdrop of imported and toasted signatures.
+    static let paper = Color(hex: "#f8f9fa")!
     /// The longest path accepted, in characters.
     static let maximumPathLength = 1024
 
@@ -29,6 +31,9 @@ final class SignatureImport {
         show.preferredWidth = 72
         image.preferredWidth = 360
         image.preferredHeight = 110
+        // Paper behind the picture, as behind the pad: a dark signature stays readable on the dark sheet.
+        image.backgroundColor = SignatureImport.paper
+        image.cornerRadius = 6
         let row = HStack(identifier: "sign.import.row", spacing: 8, alignment: .center, [field, show])
         view = VStack(identifier: "sign.import", spacing: 6, alignment: .leading, [row, image, status])
         view.isHidden = true

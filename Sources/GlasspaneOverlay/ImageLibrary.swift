@@ -26,8 +26,12 @@ public final class ImageLibrary {
     public var log: (String) -> Void = { line in FileHandle.standardError.write(Data("glasspane: image: \(line)\n".utf8)) }
     /// Files decoded so far (tests: a refused file never reaches the decoder).
     public private(set) var decodedCount = 0
-    /// Failures so far.
+    /// The latest failures, at most `maximumKeptFailures` (older ones are dropped; `failureCount` counts them all).
     public private(set) var failures: [ImageLoadError] = []
+    /// Failures so far.
+    public private(set) var failureCount = 0
+    /// How many failures `failures` keeps.
+    public static let maximumKeptFailures = 32
 
     /// Creates a library with nothing installed.
     public init() {}
@@ -43,7 +47,9 @@ public final class ImageLibrary {
         do throws(ImageLoadError) {
             return .success(try loadChecked(path: path))
         } catch {
+            failureCount += 1
             failures.append(error)
+            if failures.count > ImageLibrary.maximumKeptFailures { failures.removeFirst() }
             log(error.description)
             return .failure(error)
         }

@@ -139,6 +139,14 @@ final class MenuTests: XCTestCase {
             XCTAssertEqual(b.highlighted, "Open", "after the timeout a new search starts")
             b.press(.character("z"))
             XCTAssertEqual(b.highlighted, "Open", "no match keeps the highlight")
+            // An empty menu takes letters and arrows without trapping.
+            b.press(.escape)
+            let empty = Menu(identifier: "empty", title: "Nothing", items: [])
+            b.place(empty, Rect(x: 200, y: 20, width: 100, height: 30))
+            b.overlay.focus(empty)
+            for k: Key in [.enter, .character("a"), .down, .up, .home, .end, .right, .enter] { b.press(k) }
+            XCTAssertTrue(empty.isOpen)
+            XCTAssertEqual((b.overlay.focusedView as? MenuList)?.scriptValue(of: "count"), "0")
         }
     }
 

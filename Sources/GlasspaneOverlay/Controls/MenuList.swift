@@ -82,6 +82,8 @@ public final class MenuList: View, ScriptableControl {
     private var lastTypeTime: Double?
     /// Seconds of the frame clock after which typed letters start a new search.
     public static let typeSelectTimeout = 1.0
+    /// The longest typed prefix kept (further letters within the timeout are ignored).
+    public static let maximumTypedPrefix = 32
 
     init(identifier: String, items: [MenuItem], level: Int, path: [String], presentation: MenuPresentation) {
         self.items = Array(items.prefix(MenuItem.maximumItems)); self.level = level; self.path = path; self.presentation = presentation
@@ -185,8 +187,10 @@ public final class MenuList: View, ScriptableControl {
     /// Type-to-select: letters typed within `typeSelectTimeout` of each other form a prefix; the same letter again
     /// moves to the next item starting with it.
     func typeSelect(_ c: Character) {
+        guard !items.isEmpty else { return }
         let now = layer?.overlay?.animationTime ?? 0
-        if let last = lastTypeTime, now - last <= MenuList.typeSelectTimeout { typed.append(c) } else { typed = String(c) }
+        let continues = lastTypeTime.map { now - $0 <= MenuList.typeSelectTimeout } ?? false
+        if !continues { typed = String(c) } else if typed.count < MenuList.maximumTypedPrefix { typed.append(c) }
         lastTypeTime = now
         let repeated = typed.count > 1 && Set(typed).count == 1
         let prefix = repeated ? String(c) : typed
