@@ -107,6 +107,12 @@ public enum ControllerAxis: String, CaseIterable, Hashable, Sendable, Codable {
     /// The dead zone of `normalized(raw:)`: sticks rest a little off center on real hardware.
     public var deadZone: Double { isTrigger ? 0.05 : 0.2 }
 
+    /// `value` made safe to act on: clamped to `range`, 0 when not a finite number (an axis event built by hand or
+    /// read from elsewhere may carry anything).
+    public func clamped(_ value: Double) -> Double {
+        value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : 0
+    }
+
     /// A raw value (SDL's -32768...32767) scaled to `range` with the dead zone applied: values inside the dead zone
     /// are 0, the rest is rescaled so the output starts at 0 at the dead zone's edge and reaches 1 at the end.
     public func normalized(raw: Int) -> Double {

@@ -260,7 +260,10 @@ public final class EventRouter {
             view.textComposition(text, cursor: cursor)
             return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .focused)
         case .controllerButton(let b): return routeControllerButton(event, b)
-        case .controllerAxis(let a): return routeControllerAxis(event, a)
+        case .controllerAxis(var a):
+            // Out of range or not a number: clamped (0 for NaN) before any view sees it (docs/focus.md, "Bad input").
+            a.value = a.axis.clamped(a.value)
+            return routeControllerAxis(.controllerAxis(a), a)
         case .controllerDevice:
             return RoutingDecision(event: event, target: .engine, reason: .deviceEvent)
         case .resize(let metrics):

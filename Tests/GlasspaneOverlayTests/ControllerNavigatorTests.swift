@@ -235,3 +235,72 @@ final class ControllerNavigatorTests: XCTestCase {
         XCTAssertEqual(drive.stepsPerFrame(deflection: 7, frames: 0), 0.125, "an out-of-range deflection is clamped")
     }
 }
+
+/// Bad input (docs/focus.md, "Bad input"): axis values out of range or not numbers, a thousand hot-plug events at
+/// once, controller numbers nobody has, an unplug mid-press.
+final class ControllerBadInputTests: XCTestCase {
+    func testOutOfRangeAndNonFiniteAxisValuesAreClampedBeforeAnyViewSeesThem() {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: LayerLevel.panel)
+        let picker = ColorPicker(color: Color(hue: 0.5, saturation: 0.5, value: 0.5))
+        picker.frame = Rect(x: 20, y: 20, width: 216, height: 320)
+        ui.root.addSubview(picker)
+        overlay.update()
+        overlay.focus(picker.hueBar)
+        let d = overlay.route(.controllerAxis(ControllerAxisEvent(axis: .rightTrigger, value: 250)))
+        guard case .controllerAxis(let delivered) = d.event else { return XCTFail("\(d.event)") }
+        XCTAssertEqual(delivered.value, 1, "a trigger's 250 is its full pull")
+        let nan = overlay.route(.controllerAxis(ControllerAxisEvent(axis: .rightTrigger, value: .nan)))
+        guard case .controllerAxis(let released) = nan.event else { return XCTFail("\(nan.event)") }
+        XCTAssertEqual(released.value, 0, "not a number: at rest")
+        let hue = picker.hsv.h
+        for f in 1...10 { overlay.advanceAnimations(to: Double(f) / 60) }
+        XCTAssertEqual(picker.hsv.h, hue, "the NaN released the trigger: the hue stays")
+        XCTAssertEqual(ControllerAxis.leftX.clamped(-.infinity), 0)
+        XCTAssertEqual(ControllerAxis.leftY.clamped(-3), -1)
+    }
+
+    func testAThousandHotPlugEventsAndUnknownControllerNumbersLeaveNoState() {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: LayerLevel.panel)
+        let b = Button(identifier: "b", title: "B")
+        b.frame = Rect(x: 20, y: 20, width: 100, height: 30)
+        ui.root.addSubview(b)
+        overlay.update()
+        for i in 0..<1000 {
+            let connected = i % 2 == 0
+            let d = overlay.route(.controllerDevice(ControllerDeviceEvent(controller: i / 2 % 16, isConnected: connected,
+                                                                          style: .playstation)))
+            XCTAssertTrue(d.isForEngine)
+        }
+        XCTAssertTrue(overlay.controllerStyles.isEmpty, "every controller plugged was unplugged")
+        // A number no platform gives: routed like any press, remembered nowhere.
+        overlay.route(.controllerDevice(ControllerDeviceEvent(controller: 1_000_000, isConnected: true, style: .playstation)))
+        overlay.route(.controllerButton(ControllerButtonEvent(controller: 1_000_000, button: .dpadDown)))
+        XCTAssertTrue(b.isFocused)
+        XCTAssertEqual(overlay.lastInputDevice, .controller(.generic))
+        XCTAssertTrue(overlay.controllerStyles.isEmpty)
+        XCTAssertFalse(overlay.controllerNavigator.isHoldingDirection, "no repeat is kept for it")
+    }
+
+    func testAnUnplugMidHoldEndsTheRepeatWithExactlyOneCancel() {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 1000))
+        let ui = overlay.addLayer(name: "ui", level: LayerLevel.panel)
+        for i in 0..<10 {
+            let b = Button(identifier: "col.\(i)", title: "\(i)")
+            b.frame = Rect(x: 20, y: 10 + Double(i) * 40, width: 100, height: 30)
+            ui.root.addSubview(b)
+        }
+        overlay.update()
+        overlay.focus(overlay.view(withIdentifier: "col.0")!)
+        overlay.route(.controllerButton(ControllerButtonEvent(controller: 3, button: .dpadDown)))
+        // What the platform sends for an unplug mid-press: the cancel, then the disconnection.
+        let cancel = overlay.route(.controllerButton(ControllerButtonEvent(controller: 3, button: .dpadDown, phase: .cancel)))
+        XCTAssertEqual(cancel.reason, .followsKeyPress)
+        overlay.route(.controllerDevice(ControllerDeviceEvent(controller: 3, isConnected: false)))
+        let second = overlay.route(.controllerButton(ControllerButtonEvent(controller: 3, button: .dpadDown, phase: .cancel)))
+        XCTAssertEqual(second.reason, .noFocus, "a second end finds no press: it is not delivered again")
+        for f in 1...60 { overlay.advanceAnimations(to: Double(f) / 60) }
+        XCTAssertEqual(overlay.focusedView?.identifier, "col.1", "one move for the press, no repeat after the unplug")
+    }
+}

@@ -2,7 +2,6 @@
 // (docs/focus.md, "Focus ring and input prompts"), checked over the layer's draw list.
 import XCTest
 import GlasspaneCore
-import GlasspaneDraw
 @testable import GlasspaneOverlay
 
 private func pad(_ b: ControllerButton, _ phase: ControllerButtonEvent.Phase = .down, controller: Int = 0) -> InputEvent {

@@ -253,6 +253,34 @@ let benchmarks: @Sendable () -> Void = {
             }
         })
 
+    // MARK: Controller focus moves (docs/focus.md, figures)
+
+    // One D-pad press and release in a column of 6 buttons (down five times, then up five times), then the
+    // overlay's update: routing, spatial navigation, and the repaint of the two buttons whose ring moved.
+    mainActorBenchmark(
+        "Overlay.focusMove.dpad",
+        fixture: { () -> Overlay in
+            let column = View(identifier: "column", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+            for i in 0..<6 {
+                let button = Button(identifier: "menu.\(i)", title: "Item \(i)")
+                button.frame = Rect(x: 20, y: 20 + Double(i) * 40, width: 220, height: 30)
+                column.addSubview(button)
+            }
+            let overlay = makeOverlay(holding: column)
+            overlay.route(.controllerButton(ControllerButtonEvent(button: .dpadDown)))
+            overlay.route(.controllerButton(ControllerButtonEvent(button: .dpadDown, phase: .up)))
+            overlay.update()
+            return overlay
+        },
+        body: { overlay, benchmark in
+            for i in benchmark.scaledIterations {
+                let button: ControllerButton = i % 10 < 5 ? .dpadDown : .dpadUp
+                overlay.route(.controllerButton(ControllerButtonEvent(button: button)))
+                overlay.route(.controllerButton(ControllerButtonEvent(button: button, phase: .up)))
+                blackHole(overlay.update())
+            }
+        })
+
     // MARK: Whole frames of the headless demo (FrameLoop + FakePlatform, no renderer)
 
     // All phases of an idle frame: poll, route, bus deliveries, one fixed simulation step (the cube spins),

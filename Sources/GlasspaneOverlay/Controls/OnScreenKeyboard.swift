@@ -185,9 +185,9 @@ public final class OnScreenKeyboard {
         isShifted = false
         select(panel.rows.dropFirst().first?.first)
         layer.visibility = .visible
-        overlay.layoutIfNeeded()
+        // No layout here: this may run inside one (a field that focuses on appear); the keyboard's place is known.
         avoid(field)
-        withAnimation(nil) { panel.transform = ViewTransform(translation: Point(x: 0, y: panel.frame.height + Self.margin)) }
+        withAnimation(nil) { panel.transform = ViewTransform(translation: Point(x: 0, y: height + Self.margin)) }
         withAnimation(.default) { panel.transform = .identity }
     }
 
@@ -206,8 +206,14 @@ public final class OnScreenKeyboard {
         if let field, overlay.focusedView !== field { dismiss() }
     }
 
-    /// The keyboard's top edge in window points, once laid out.
-    public var top: Double { panel.windowFrame.minY }
+    /// The keyboard panel's height, in points (its rows of keys and padding).
+    public var height: Double {
+        let n = Double(panel.rows.count)
+        return n * Self.keySize + (n - 1) * Self.gap + 2 * Self.padding
+    }
+
+    /// The keyboard's top edge in window points (where the container places it).
+    public var top: Double { max(0, overlay.windowSize.height - height - Self.margin) }
 
     private func avoid(_ field: View) {
         guard let fieldLayer = field.layer, fieldLayer !== layer else { return }

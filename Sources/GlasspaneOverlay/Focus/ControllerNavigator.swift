@@ -91,8 +91,14 @@ public final class ControllerNavigator: FrameTicking {
 
     // MARK: - D-pad
 
+    /// The controller numbers tracked (the platform opens at most 16, numbered 0...15; scripts use the same range):
+    /// presses and sticks of other numbers act once but neither repeat nor drive, so made-up numbers cannot grow
+    /// the navigator's state.
+    public static let trackedControllers = 0..<16
+
     /// A D-pad press the overlay took: it repeats until released.
     func directionPressed(controller: Int, button: ControllerButton) {
+        guard Self.trackedControllers.contains(controller) else { return }
         heldButtons[controller] = HeldButton(button: button)
         startTicking()
     }
@@ -115,6 +121,7 @@ public final class ControllerNavigator: FrameTicking {
     /// took the action (the newly focused one, or the stepped one), nil when nothing happened.
     /// `navigates` false (nothing focused, no sheet up: the engine has the stick): only the position is kept.
     func stickMoved(controller: Int, axis: ControllerAxis, value: Double, navigates: Bool) -> View? {
+        guard Self.trackedControllers.contains(controller) else { return nil }
         var stick = sticks[controller] ?? Stick()
         if axis == .leftX { stick.x = value } else { stick.y = value }
         let horizontal = abs(stick.x) >= abs(stick.y)

@@ -58,7 +58,8 @@ extension EventRouter {
             overlay.showsFocusRing = true
         case .controllerDevice(let d):
             if d.isConnected {
-                overlay.controllerStyles[d.controller] = d.style
+                // Numbers outside the platform's 0...15 are not remembered (their prompts show generic letters).
+                if ControllerNavigator.trackedControllers.contains(d.controller) { overlay.controllerStyles[d.controller] = d.style }
             } else {
                 overlay.controllerStyles[d.controller] = nil
                 overlay.controllerNavigator.forget(controller: d.controller)
