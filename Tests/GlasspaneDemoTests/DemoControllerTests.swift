@@ -53,8 +53,8 @@ final class DemoControllerTests: XCTestCase {
         await start(route: .sign)
         await frames(40)
         let signPad = try XCTUnwrap(view("sign.pad") as? DrawingPad)
-        // Reading order in the sheet: Cancel and Done (disabled, skipped), the tab bar, then the pad.
-        for _ in 0..<3 where !signPad.isFocused { await frame([pad(.dpadDown), pad(.dpadDown, .up)]) }
+        // Down from the title bar: the tab bar, the Pen menu (`sign.tools`), then the pad.
+        for _ in 0..<6 where !signPad.isFocused { await frame([pad(.dpadDown), pad(.dpadDown, .up)]) }
         XCTAssertTrue(signPad.isFocused, "\(app.stage.overlay.focusedView?.identifier ?? "none")")
         await frame([pad(.a), .controllerAxis(ControllerAxisEvent(axis: .leftX, value: 1))])
         await frames(20)

@@ -297,7 +297,7 @@ final class PartialRedrawPixelTests: XCTestCase {
                 guard frame % 6 == 0 || frame > 84 else { continue }
                 for layer in app.stage.overlay.layers where layer.visibility != .hidden {
                     let renderer = try XCTUnwrap(app.stage.renderer(for: layer) as? GLOverlayRenderer)
-                    XCTAssertLessThanOrEqual(renderer.hotCommandCount, 24, "\(layer.name) frame \(frame)")
+                    XCTAssertLessThanOrEqual(renderer.hotCommandCount, 32, "\(layer.name) frame \(frame)")
                     if layer.name.hasPrefix("sheet") && renderer.hotCommandCount > 0 { sheetWasHot = true }
                     target.bind(size: metrics.drawableSize)
                     let drawn = Self.frame { renderer.render(layer.drawList, generation: layer.contentVersion, metrics: metrics) }

@@ -48,7 +48,7 @@ extension DrawListTessellator {
     /// costs a cache redraw, so a drag that pauses does not pay it twice.
     package static let framesBeforeCooling = 30
     /// The most commands and vertices drawn hot; a change touching more is drawn directly, as before.
-    static let maxHotCommands = 24
+    static let maxHotCommands = 32
     static let maxHotVertices = 6 * 400
     static let partialUpdatesBetweenStaleChecks = 8
 

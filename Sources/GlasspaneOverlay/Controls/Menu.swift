@@ -173,8 +173,9 @@ public final class Menu: Control, ScriptableControl {
 
     /// True while the menu is open.
     public var isOpen: Bool { presentation?.isOpen ?? false }
-    /// Down opens the menu; the others move focus.
-    public override func handlesDirection(_ direction: FocusDirection) -> Bool { direction == .down }
+    /// Directions move focus when a view lies that way (the D-pad and arrows must get past a menu button, as past a
+    /// slider); Down opens the menu only when nothing lies below (`keyPressed`).
+    public override func handlesDirection(_ direction: FocusDirection) -> Bool { false }
 
     /// Opens the menu (nothing when disabled, open, or not in an overlay).
     public func open(highlightFirst: Bool = false) {
@@ -199,7 +200,7 @@ public final class Menu: Control, ScriptableControl {
         if isOpen { close() } else { open(highlightFirst: location == nil) }
     }
 
-    /// Down opens it too.
+    /// Down opens it too, when focus had nowhere to go below.
     public override func keyPressed(_ event: KeyEvent) -> Bool {
         if event.key == .down { open(highlightFirst: true); return true }
         return super.keyPressed(event)
