@@ -17,7 +17,7 @@ public struct GlasspaneCommand: AsyncParsableCommand {
               glasspane replay session.jsonl          play it back
               glasspane bench --scenario demo --headless
             """,
-        version: "glasspane \(GlasspaneVersion.number) (commit \(BuildInfo.commit))",
+        version: GlasspaneVersion.description,
         subcommands: [DemoCommand.self, RecordCommand.self, ReplayCommand.self, BenchCommand.self],
         defaultSubcommand: DemoCommand.self)
 
@@ -47,4 +47,6 @@ extension GlasspaneCommand {
 public enum GlasspaneVersion {
     /// Semantic version of this release.
     public static let number = "0.3.0"
+    /// What `--version` prints and the demo's About screen shows: the number and the commit it was built from.
+    public static var description: String { "glasspane \(number) (commit \(BuildInfo.commit))" }
 }

@@ -25,6 +25,7 @@ func runDemoSession(_ description: SessionDescription, content: DemoApp.Content 
         session = try Session.open(description) { r in
             var content = content
             content.showsHUD = content.showsHUD || r.description.showsHUD
+            if content.version.isEmpty { content.version = GlasspaneVersion.description }
             if !r.description.initialRoute.isEmpty {
                 // Checked against `routeNames` before the window opened; parsed again for apps that leave them empty.
                 content.route = try DemoRoute.parse(r.description.initialRoute)

@@ -76,6 +76,9 @@ public final class DemoApp: SessionApp {
         public var route = DemoRoute.play
         /// Rows of the bench's list screen (`bench --scenario list`; 0 for none).
         public var listRows = 0
+        /// The build, shown on the About screen (`about.version`); the command line passes `glasspane --version`'s
+        /// text. Empty (the default, so tests' pixels never depend on the commit) shows no line.
+        public var version = ""
         /// Creates the default content: the panel, no HUD, no stress field, the play route.
         public init(showsPanel: Bool = true, showsHUD: Bool = false, stressViews: Int = 0, route: DemoRoute = .play,
                     listRows: Int = 0) {
@@ -121,6 +124,7 @@ public final class DemoApp: SessionApp {
                                     setSpinning: { [unowned self] in client.setSpinning($0) },
                                     isSpinning: { [unowned self] in engine.simulation.current.spinning })
         navigation.onQuit = { [unowned self] in wantsQuit = true }
+        navigation.showVersion(content.version)
         performanceHUD.onFrame = { [unowned self] report in
             navigation.stats.record(report, visible: !navigation.stats.view.isHidden)
         }

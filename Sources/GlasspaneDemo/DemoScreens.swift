@@ -36,6 +36,8 @@ public final class DemoNavigation {
     public let signatureField: TextField
     /// Done (`sign.done`): enabled only when something was drawn or typed; the sheet's primary action.
     public let doneButton: Button
+    /// The About screen's version line (`about.version`): hidden until `showVersion` gives it text.
+    let aboutVersion: Label
     /// The Sign sheet's Import tab (SignatureImport.swift).
     let signatureImport = SignatureImport()
     /// The toast's picture (`toast.image`): the signature after Done, hidden otherwise.
@@ -119,9 +121,12 @@ public final class DemoNavigation {
         // A column of equal-width buttons (DemoSheets.swift).
         if let column = menuPanel.content as? StackView { column.alignment = .fill; column.preferredWidth = 220 }
         let menu = CenteringContainer(identifier: "menu", content: menuPanel)
+        aboutVersion = themedLabel("about.version", "", size: 12)
+        aboutVersion.isHidden = true
         let aboutPanel = themedPanel("about.panel", [
             themedLabel("about.title", "About", size: 18),
             themedLabel("about.text", "A 3D scene and a retained-mode overlay, talking over a typed message bus."),
+            aboutVersion,
             button("about.back", "Back"),
         ])
         let about = CenteringContainer(identifier: "about", content: aboutPanel)
@@ -379,5 +384,13 @@ final class MenuColumnButton: Button {
         let order = column.subviews.filter { $0 is MenuColumnButton && !$0.isHidden }
         guard let i = order.firstIndex(where: { $0 === self }) else { return }
         overlay.focus(order[(i + (event.key == .down ? 1 : order.count - 1)) % order.count])
+    }
+}
+
+extension DemoNavigation {
+    /// Shows the build on the About screen (`glasspane 0.3.0 (commit 1a2b3c4d5e6f)`); empty hides the line.
+    func showVersion(_ version: String) {
+        aboutVersion.text = version
+        aboutVersion.isHidden = version.isEmpty
     }
 }

@@ -121,6 +121,24 @@ final class FlagsThroughBinaryTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("153 frames, 3 expectation(s) held, 0 failed"), r.stdout)
     }
 
+    func testAboutShowsTheVersionThatVersionPrints() throws {
+        let version = try BinaryRunner.run(["--version"])
+        XCTAssertEqual(version.code, 0, version.stderr)
+        let text = version.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(text.hasPrefix("glasspane 0.") && text.contains("(commit "), text)
+        func quoted(_ s: String) -> String { String(decoding: try! JSONEncoder().encode(s), as: UTF8.self) }
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("about-version-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        for (expected, code) in [(text, Int32(0)), ("glasspane 9.9.9 (commit 000000000000)", 1)] {
+            try Data([
+                #"{"format":"glasspane-script","version":1,"window":{"width":1280,"height":720,"scale":1},"step_hz":120,"options":{"route":"about"}}"#,
+                #"{"frame":10,"expect":{"view":"about.version","property":"text","equals":\#(quoted(expected))}}"#,
+            ].joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: script))
+            let r = try BinaryRunner.run(["replay", script, "--headless"])
+            XCTAssertEqual(r.code, code, "\(expected): \(r.stdout) \(r.stderr)")
+        }
+    }
+
     func testFPSCapPacesFramesToTheCap() throws {
         // A cap can only slow frames down: at 30 fps no frame interval's median may be under 1/30 s (a machine too
         // loaded to keep up runs slower, never faster), and the summary reports the pacing.
