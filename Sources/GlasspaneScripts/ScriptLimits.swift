@@ -54,6 +54,8 @@ enum ScriptRanges {
     static let dragFrames = 1...10_000
     /// How long a `pad` line may hold its button (frames; 0: released in the same frame).
     static let padHoldFrames = 0...10_000
+    /// Frames a stick line holds its position before it returns to the center.
+    static let padStickFrames = 1...10_000
     /// A `scroll` line's `to` coordinates, points (a list of 10,000,000 rows of 100 points is 10^9 tall).
     static let scrollOffset = 0.0...1_000_000_000.0
     /// A `scroll` line's `row` (a list holds at most 10,000,000 rows, `List.maximumRowCount`).

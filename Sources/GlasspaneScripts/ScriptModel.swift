@@ -195,6 +195,9 @@ public enum ScriptAction: Hashable, Sendable {
     case expect(ScriptExpectationKind)
     /// A controller button pressed this frame and released `frames` frames later (0: this frame).
     case pad(ControllerButton, controller: Int, frames: Int)
+    /// A stick moved to `to` (x, y, each -1...1) this frame; with `frames`, back to the center that many frames later,
+    /// else left there.
+    case padStick(ScriptStick, to: Point, controller: Int, frames: Int?)
     /// A scroll view (by identifier) scrolled at once, at the start of the frame.
     case scroll(view: String, to: ScriptScrollTarget)
 }
@@ -218,6 +221,7 @@ public struct ScriptLine: Hashable, Sendable {
     public var lastFrame: Int {
         if case .drag(_, _, let n, _) = action { return frame + n }
         if case .pad(_, _, let n) = action { return frame + n }
+        if case .padStick(_, _, _, let n?) = action { return frame + n }
         return frame
     }
 }

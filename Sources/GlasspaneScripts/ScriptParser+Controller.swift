@@ -6,10 +6,35 @@ import GlasspaneCore
 /// The most controllers a script may name (numbers 0...15, as the platform opens at most 16).
 let scriptControllerRange = 0...15
 
+/// A stick a `pad` line with `to` moves: its two axes.
+public enum ScriptStick: String, Hashable, Sendable, CaseIterable {
+    /// `left-x` and `left-y`.
+    case left = "left-stick"
+    /// `right-x` and `right-y`.
+    case right = "right-stick"
+
+    /// The stick's horizontal and vertical axes.
+    public var axes: (x: ControllerAxis, y: ControllerAxis) {
+        switch self {
+        case .left: (.leftX, .leftY)
+        case .right: (.rightX, .rightY)
+        }
+    }
+}
+
 extension ScriptParser {
-    /// `{"pad":"a","frames":30,"controller":1}`.
+    /// `{"pad":"a","frames":30,"controller":1}`, or a stick: `{"pad":"left-stick","to":[0.8,-0.2],"frames":10}`.
     func parsePad(_ f: inout Fields) throws(LineProblem) -> ScriptAction {
         let name = try f.requiredString("pad")
+        if f.has("to") {
+            guard let stick = ScriptStick(rawValue: name) else {
+                throw f.invalid("pad", "left-stick or right-stick (a pad line with \"to\" moves a stick)", .string(name))
+            }
+            let to = try f.requiredPoint("to", in: -1...1)
+            let frames = try f.int("frames", in: ScriptRanges.padStickFrames)
+            let controller = try f.int("controller", in: scriptControllerRange) ?? 0
+            return .padStick(stick, to: to, controller: controller, frames: frames)
+        }
         guard let button = ControllerButton(rawValue: name) else {
             throw f.invalid("pad", "a controller button (" + ControllerButton.allCases.map(\.rawValue).joined(separator: ", ") + ")",
                             .string(name))

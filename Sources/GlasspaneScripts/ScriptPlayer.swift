@@ -63,7 +63,7 @@ public struct ScriptPlayer: Sendable {
     /// them: scheduling every event up front made a frame scan the whole drag's (2,400 entries twice a frame).
     private var drags: [ActiveDrag] = []
     /// Controller buttons held by `pad` lines: their release and the frame it comes on.
-    private var padReleases: [(frame: Int, event: ControllerButtonEvent)] = []
+    private var padReleases: [(frame: Int, event: InputEvent)] = []
 
     /// A drag whose path was fixed on the frame it started.
     private struct ActiveDrag {
@@ -98,7 +98,7 @@ public struct ScriptPlayer: Sendable {
             drags.removeAll { f - $0.start >= $0.frames }
         }
         if !padReleases.isEmpty {
-            for release in padReleases where release.frame == f { frame.events.append(.controllerButton(release.event)) }
+            for release in padReleases where release.frame == f { frame.events.append(release.event) }
             padReleases.removeAll { $0.frame <= f }
         }
         while lineIndex < script.lines.count, script.lines[lineIndex].frame == f {
@@ -151,7 +151,15 @@ public struct ScriptPlayer: Sendable {
         case let .pad(button, controller, frames):
             frame.events.append(.controllerButton(ControllerButtonEvent(controller: controller, button: button, phase: .down)))
             let release = ControllerButtonEvent(controller: controller, button: button, phase: .up)
-            if frames == 0 { frame.events.append(.controllerButton(release)) } else { padReleases.append((f + frames, release)) }
+            if frames == 0 { frame.events.append(.controllerButton(release)) } else { padReleases.append((f + frames, .controllerButton(release))) }
+        case let .padStick(stick, to, controller, frames):
+            let (xAxis, yAxis) = stick.axes
+            frame.events += [.controllerAxis(ControllerAxisEvent(controller: controller, axis: xAxis, value: to.x)),
+                             .controllerAxis(ControllerAxisEvent(controller: controller, axis: yAxis, value: to.y))]
+            if let frames {
+                padReleases.append((f + frames, .controllerAxis(ControllerAxisEvent(controller: controller, axis: xAxis, value: 0))))
+                padReleases.append((f + frames, .controllerAxis(ControllerAxisEvent(controller: controller, axis: yAxis, value: 0))))
+            }
         case .bus(let m):
             frame.busMessages.append(m)
         case .expect(let k):

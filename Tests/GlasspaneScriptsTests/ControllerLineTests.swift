@@ -28,6 +28,24 @@ final class ControllerLineTests: XCTestCase {
         ])
     }
 
+    func testAStickLineMovesBothAxesAndReturnsToTheCenterAfterItsFrames() throws {
+        let s = try parseBody([
+            #"{"frame":2,"pad":"left-stick","to":[0.8,-0.2],"frames":10}"#,
+            #"{"frame":3,"pad":"right-stick","to":[0,1],"controller":2}"#,
+        ])
+        XCTAssertEqual(s.lastFrameIndex, 12, "a held stick reaches its return frame")
+        func axis(_ a: ControllerAxis, _ v: Double, _ c: Int = 0) -> InputEvent {
+            .controllerAxis(ControllerAxisEvent(controller: c, axis: a, value: v))
+        }
+        var seen: [Int: [InputEvent]] = [:]
+        for f in try playAll(s) where !f.events.isEmpty { seen[f.index] = f.events }
+        XCTAssertEqual(seen, [
+            2: [axis(.leftX, 0.8), axis(.leftY, -0.2)],
+            3: [axis(.rightX, 0, 2), axis(.rightY, 1, 2)],
+            12: [axis(.leftX, 0), axis(.leftY, 0)],
+        ], "without frames the right stick stays where it was put")
+    }
+
     func testRecordedControllerEventsReadBack() throws {
         let events: [InputEvent] = [
             pad(.leftShoulder, .down, 3), pad(.leftShoulder, .cancel, 3),
@@ -52,6 +70,10 @@ final class ControllerLineTests: XCTestCase {
             (#"{"pad":"a","frames":-1}"#, .outOfRange, "frames"),
             (#"{"pad":"a","controller":16}"#, .outOfRange, "controller"),
             (#"{"pad":"a","hold":3}"#, .unknownField, "hold"),
+            (#"{"pad":"a","to":[0.5,0]}"#, .invalidField, "pad"),
+            (#"{"pad":"left-stick","to":[1.5,0]}"#, .outOfRange, "to"),
+            (#"{"pad":"left-stick","to":[0.5]}"#, .invalidField, "to"),
+            (#"{"pad":"left-stick","to":[0.5,0],"frames":0}"#, .outOfRange, "frames"),
             (#"{"event":"pad-axis","axis":"left-x","value":1.5}"#, .outOfRange, "value"),
             (#"{"event":"pad-axis","axis":"left-trigger","value":-0.5}"#, .outOfRange, "value"),
             (#"{"event":"pad-axis","axis":"left-z","value":0}"#, .invalidField, "axis"),
