@@ -62,4 +62,32 @@ final class DemoControllerTests: XCTestCase {
         XCTAssertEqual(signPad.strokeCount, 1)
         XCTAssertTrue(try XCTUnwrap(view("sign.done") as? Button).isEnabled, "a stroke enables Done, as with the mouse")
     }
+
+    func testClosingASheetGivesFocusBackToTheButtonThatOpenedIt() async throws {
+        await start(route: .menu)
+        await frames(5)
+        let overlay = app.stage.overlay
+        let options = try XCTUnwrap(view("menu.options"))
+        overlay.focus(options)
+        await frame([pad(.a), pad(.a, .up)])
+        await frames(40)
+        XCTAssertEqual(view("options.theme")?.layer?.visibility, .visible, "the Options sheet is up")
+        XCTAssertFalse(options.isFocused, "the menu behind the sheet has no focus")
+        await frame([pad(.b), pad(.b, .up)])
+        await frames(40)
+        XCTAssertTrue(overlay.focusedView === options, "focus: \(overlay.focusedView?.identifier ?? "none")")
+        // One D-pad step from there is the next button, not the first one.
+        await frame([pad(.dpadDown), pad(.dpadDown, .up)])
+        XCTAssertEqual(overlay.focusedView?.identifier, "menu.sign")
+
+        // A sheet opened with nothing focused leaves nothing focused when it closes.
+        overlay.clearFocus()
+        await frame([.pointerDown(PointerEvent(location: options.windowFrame.center)), .pointerUp(PointerEvent(location: options.windowFrame.center))])
+        await frames(40)
+        overlay.clearFocus()
+        await frame([.key(KeyEvent(key: .escape)), .key(KeyEvent(key: .escape, isDown: false))])
+        await frames(40)
+        XCTAssertEqual(view("options.theme")?.layer?.visibility, .hidden, "the sheet went away")
+        XCTAssertNil(overlay.focusedView?.identifier)
+    }
 }

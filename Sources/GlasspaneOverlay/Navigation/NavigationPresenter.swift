@@ -69,6 +69,9 @@ public final class NavigationPresenter<Route: Hashable> {
     private var sheets: [Route: (layer: OverlayLayer, container: CenteringContainer)] = [:]
     /// Views fading out: hidden (a screen) or their layer hidden (a sheet) once their animations are done.
     private var leaving: [(view: View, layer: OverlayLayer?)] = []
+    /// The view that had focus when each sheet came up: focus goes back to it when the sheet leaves, so a keyboard
+    /// or controller player keeps their place (the menu button that opened it) instead of starting over.
+    private var openers: [Route: WeakFocusOpener] = [:]
 
     /// Creates a presenter and shows the coordinator's current state at once. `screen` and `sheet` make each
     /// route's view the first time it is shown (then it is kept); `name` names sheet layers (`sheet.<name>`).
@@ -140,13 +143,32 @@ public final class NavigationPresenter<Route: Hashable> {
         }
         var common = 0
         while common < min(from.sheets.count, to.sheets.count) && from.sheets[common] == to.sheets[common] { common += 1 }
+        var opener: View?
         for route in from.sheets[common...].reversed() {
+            opener = openers.removeValue(forKey: route)?.view
             guard let entry = sheets[route] else { continue }
             // It stops blocking at once; it only fades out.
             entry.layer.kind = .nonInteractive
             leave(entry.container, layer: entry.layer, to: ViewTransform(translation: Point(x: 0, y: slideDistance)))
         }
-        for (offset, route) in to.sheets[common...].enumerated() { showSheet(route, index: common + offset, animated: true) }
+        for (offset, route) in to.sheets[common...].enumerated() {
+            openers[route] = WeakFocusOpener(view: overlay.focusedView)
+            showSheet(route, index: common + offset, animated: true)
+        }
+        if to.sheets.count <= common, let opener { restoreFocus(to: opener) }
+    }
+
+    /// Focuses the view that opened a sheet that left, when nothing outside that sheet took focus and it is still shown
+    /// on a layer that takes events (a navigation that replaced its screen leaves focus alone).
+    private func restoreFocus(to opener: View) {
+        guard overlay.focusedView?.layer?.takesEvents != true, let layer = opener.layer, layer.takesEvents,
+              overlay.activeModal == nil || overlay.activeModal === layer else { return }
+        var view: View? = opener
+        while let v = view {
+            if v.isHidden { return }
+            view = v.superview
+        }
+        overlay.focus(opener)
     }
 
     private func showSheet(_ route: Route, index: Int, animated: Bool) {
@@ -196,4 +218,9 @@ public final class NavigationPresenter<Route: Hashable> {
         }
         leaving.append((view, layer))
     }
+}
+
+/// A weak reference to the view focused when a sheet came up.
+private struct WeakFocusOpener {
+    weak var view: View?
 }
