@@ -209,6 +209,34 @@ final class InspectorProtocolTests: XCTestCase {
         XCTAssertEqual(session.inspector?.hub.droppedClients.map(\.reason), ["queue-full"])
     }
 
+    func testControllerEventsAppearInTheRoutingPanelWithTheirTarget() async throws {
+        let session = try open()
+        defer { session.close() }
+        let routes = LockedBox<[[String: Any]]>([])
+        // With nothing focused and no sheet up the D-pad goes to the engine; the stick too.
+        session.loop.addObserver(EventInjector(frame: 3, [
+            .controllerButton(ControllerButtonEvent(button: .dpadDown, phase: .down)),
+            .controllerAxis(ControllerAxisEvent(axis: .rightX, value: 0.5)),
+        ]), order: .input)
+        _ = try await run(session) { port, token in
+            let ws = try LoopbackClient(port: port)
+            XCTAssertEqual(try ws.upgrade(path: "/ws?token=\(token)"), 101)
+            for _ in 0..<10_000 {
+                try ws.sendText(#"{"op":"subscribe","topics":["routes"]}"#)
+                let m = try ws.receive(until: { $0["kind"] as? String == "snapshot" })
+                let seen = m["routes"] as? [[String: Any]] ?? []
+                if seen.contains(where: { $0["event"] as? String == "pad-axis" }) { routes.value = seen; return }
+            }
+        }
+        let button = try XCTUnwrap(routes.value.first { $0["event"] as? String == "pad-button" }, "\(routes.value)")
+        XCTAssertEqual(button["frame"] as? Int, 3)
+        XCTAssertNotNil(button["target"] as? String)
+        XCTAssertTrue((button["line"] as? String ?? "").contains("dpad-down"), "\(button)")
+        let axis = try XCTUnwrap(routes.value.first { $0["event"] as? String == "pad-axis" })
+        XCTAssertEqual(axis["target"] as? String, "engine", "\(axis)")
+        XCTAssertNil(axis["point"], "a controller event has no point to hit-test")
+    }
+
     func testTheViewTreeAndARoutingDecisionArePublished() async throws {
         let session = try open()
         defer { session.close() }
@@ -262,6 +290,17 @@ final class InspectorProtocolTests: XCTestCase {
 
 /// Clicks a point at one frame (a scripted click on the scene).
 @MainActor
+/// Injects events on one frame.
+final class EventInjector: FrameObserver {
+    let frame: Int
+    let events: [InputEvent]
+    init(frame: Int, _ events: [InputEvent]) { self.frame = frame; self.events = events }
+    func frameWillStart(_ loop: FrameLoop, index: Int) {
+        guard index == frame else { return }
+        loop.inject(events)
+    }
+}
+
 final class ClickInjector: FrameObserver {
     let frame: Int
     let point: Point
