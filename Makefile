@@ -5,7 +5,7 @@ TEST_ENV := SDL_VIDEODRIVER=offscreen
 # Release builds check exclusive access statically only: the runtime checks cost 170 calls an idle frame and 540 a
 # dragged one (docs/bench.md, "Release builds"). Debug builds, which the tests run, keep every check. They link the
 # Swift runtime and Foundation statically: every retain, release and task-local read is then a direct call, not one
-# through the PLT (routing 20 % faster; FoundationNetworking, which FlyingFox imports, needs libcurl4-openssl-dev).
+# through the PLT (routing 20 % faster).
 RELEASE_FLAGS := -Xswiftc -enforce-exclusivity=unchecked --static-swift-stdlib
 
 .PHONY: demo test build release deps bench bench-compare microbench fuzz soak clean
