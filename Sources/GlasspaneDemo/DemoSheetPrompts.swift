@@ -9,17 +9,19 @@ import GlasspaneOverlay
 final class PromptedSheet: View {
     /// The sheet's panel.
     let panel: View
-    /// The prompts, right-aligned under the panel.
-    let strip: HStack
+    /// The prompts, right-aligned under the panel, on a small themed panel of their own: they sit over the dimmed
+    /// scene, where the light theme's dark text alone could not be read.
+    let strip: Panel
 
-    /// Wraps `panel`; the strip's views are `<id>.prompts`, `<id>.prompt.select` and `<id>.prompt.back`.
+    /// Wraps `panel`; the strip's views are `<id>.prompts` (its panel), `<id>.prompt.select` and `<id>.prompt.back`.
     init(_ id: String, panel: View) {
         self.panel = panel
         let separator = Label(identifier: "\(id).prompts.dot", text: "\u{00B7}", fontSize: 13)
-        strip = HStack(identifier: "\(id).prompts", spacing: 8, alignment: .center, [
+        let row = HStack(identifier: "\(id).prompts.row", spacing: 8, alignment: .center, [
             InputPrompt(identifier: "\(id).prompt.select", action: .select), separator,
             InputPrompt(identifier: "\(id).prompt.back", action: .back),
         ])
+        strip = Panel(identifier: "\(id).prompts", padding: EdgeInsets(top: 3, leading: 8, bottom: 3, trailing: 8), content: row)
         strip.isUserInteractionEnabled = false
         super.init(identifier: "\(id).prompted")
         hitTestBehavior = .deferToChildren
