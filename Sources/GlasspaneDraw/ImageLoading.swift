@@ -222,8 +222,15 @@ public struct ImageDecodeFailure: Error, Hashable, Sendable {
 /// Uploads pixels and hands back the handle draw lists use (`GLImageRegistry` over the GL renderer in the product).
 /// Called on the frame loop's thread.
 public protocol ImageRegistry: AnyObject {
-    /// Uploads `image`; the handle stays valid for the registry's life.
+    /// Uploads `image`; the handle stays valid until `releaseImage` (or the registry's end).
     func registerImage(_ image: PixelImage) -> ImageHandle
+    /// Frees what `registerImage` made for `handle`; the handle must no longer be drawn.
+    func releaseImage(_ handle: ImageHandle)
+}
+
+extension ImageRegistry {
+    /// Registries that keep nothing per image have nothing to free.
+    public func releaseImage(_ handle: ImageHandle) {}
 }
 
 extension Color {

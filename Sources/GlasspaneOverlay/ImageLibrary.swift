@@ -55,9 +55,21 @@ public final class ImageLibrary {
         }
     }
 
+    /// Images registered and not released yet (tests: replacing a picture frees the old one).
+    public private(set) var liveImageCount = 0
+
     /// Registers pixels made in code (icons drawn procedurally).
     public func register(_ image: PixelImage) -> LoadedImage {
-        LoadedImage(handle: registry?.registerImage(image), size: image.size)
+        let handle = registry?.registerImage(image)
+        if handle != nil { liveImageCount += 1 }
+        return LoadedImage(handle: handle, size: image.size)
+    }
+
+    /// Frees a loaded image's texture once no view draws it (an `Image` whose source changed).
+    public func release(_ image: LoadedImage) {
+        guard let handle = image.handle, let registry else { return }
+        registry.releaseImage(handle)
+        liveImageCount -= 1
     }
 
     private func loadChecked(path: String) throws(ImageLoadError) -> LoadedImage {

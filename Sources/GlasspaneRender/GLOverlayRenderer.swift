@@ -128,6 +128,14 @@ public final class GLOverlayRenderer: DrawListRenderer {
         resources.registerImage(image)
     }
 
+    /// Images registered and not released (their textures are alive).
+    public var imageCount: Int { resources.images.count }
+
+    /// Deletes an image's texture; drawing its handle afterwards draws nothing.
+    public func releaseImage(_ handle: ImageHandle) {
+        resources.releaseImage(handle)
+    }
+
     /// Draws a list over the current framebuffer. `generation` identifies the list's content: when it and the
     /// metrics match the previous call, the cached vertices are drawn again without tessellating.
     public func render(_ list: DrawList, generation: UInt64? = nil, metrics: WindowMetrics) {

@@ -143,6 +143,12 @@ public final class GLStateCache {
         glBindTexture(GLenum(GL_TEXTURE_2D), texture); known.texture0 = texture; issued += 1
     }
 
+    /// A texture was deleted: GL unbinds it, so unit 0 holds texture 0 if it held this one (a later texture
+    /// given the same name must still be bound).
+    public func textureDeleted(_ texture: GLuint) {
+        if known.texture0 == texture { known.texture0 = 0 }
+    }
+
     /// `glViewport`.
     public func viewport(_ x: GLint, _ y: GLint, _ width: GLsizei, _ height: GLsizei) {
         let box = Box(x: x, y: y, width: width, height: height)

@@ -86,6 +86,15 @@ final class OverlayResources {
         return handle
     }
 
+    /// Deletes a registered image's texture (nothing for an unknown or released handle).
+    func releaseImage(_ handle: ImageHandle) {
+        guard let image = images.removeValue(forKey: handle.id) else { return }
+        imageTextures[handle.id] = nil
+        var texture = image.texture
+        glDeleteTextures(1, &texture)
+        state.textureDeleted(image.texture)
+    }
+
     isolated deinit {
         for (_, image) in images { var t = image.texture; glDeleteTextures(1, &t) }
     }

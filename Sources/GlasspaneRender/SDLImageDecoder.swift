@@ -43,4 +43,9 @@ public final class GLImageRegistry: ImageRegistry {
         guard let renderer else { return ImageHandle(id: -1) }
         return MainActor.assumeIsolated { renderer.registerImage(image) }
     }
+    /// Deletes the image's texture on the renderer.
+    public func releaseImage(_ handle: ImageHandle) {
+        guard let renderer else { return }
+        MainActor.assumeIsolated { renderer.releaseImage(handle) }
+    }
 }

@@ -17,7 +17,35 @@ final class ImageViewTests: XCTestCase {
 
     final class CountingRegistry: ImageRegistry {
         var registered: [PixelSize] = []
+        var released: [ImageHandle] = []
         func registerImage(_ image: PixelImage) -> ImageHandle { registered.append(image.size); return ImageHandle(id: registered.count) }
+        func releaseImage(_ handle: ImageHandle) { released.append(handle) }
+    }
+
+    func testANewSourceFreesTheOldPicturesTextureOnce() {
+        MainActor.assumeIsolated {
+            let overlay = Overlay(windowSize: Size(width: 300, height: 200))
+            let registry = CountingRegistry()
+            overlay.images.registry = registry
+            let layer = overlay.addLayer(name: "ui", level: 0)
+            func pixels(_ w: Int) -> PixelImage { PixelImage(size: PixelSize(width: w, height: 8), rgba: [UInt8](repeating: 90, count: w * 8 * 4)) }
+            let image = Image(identifier: "sig", pixels: pixels(16))
+            layer.addSubview(image, at: Point(x: 10, y: 10))
+            overlay.update()
+            // Ten signatures in a row, as the demo's toast shows them: one texture alive at the end, not ten.
+            for w in 17...26 {
+                image.source = .pixels(pixels(w))
+                overlay.update()
+            }
+            XCTAssertEqual(registry.registered.count, 11)
+            XCTAssertEqual(registry.released, (1...10).map { ImageHandle(id: $0) }, "each replaced picture freed once, in order")
+            XCTAssertEqual(overlay.images.liveImageCount, 1)
+            image.source = .none
+            XCTAssertEqual(registry.released.last, ImageHandle(id: 11))
+            XCTAssertEqual(overlay.images.liveImageCount, 0)
+            image.source = .none
+            XCTAssertEqual(registry.released.count, 11, "nothing to free twice")
+        }
     }
 
     func testPixelsMadeInCodeAreRegisteredOnceAndDrawnClippedWhenFilling() {

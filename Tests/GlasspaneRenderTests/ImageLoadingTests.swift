@@ -105,6 +105,48 @@ final class ImageLoadingTests: XCTestCase {
         }
     }
 
+    /// A replaced picture's texture is deleted; GL may give the next picture the same texture name, which must
+    /// still be bound when it is uploaded (the state cache forgets the deleted binding), so the new picture shows.
+    func testAReplacedPictureIsFreedAndTheNextOneDrawsInItsPlace() throws {
+        try MainActor.assumeIsolated {
+            let drawable = PixelSize(width: 200, height: 100)
+            let platform = try SDLPlatform(options: PlatformOptions(size: drawable, headless: true, vsync: false))
+            defer { platform.close() }
+            let metrics = WindowMetrics(windowSize: Self.windowSize, drawableSize: drawable)
+            let target = RenderTarget(offscreen: true)
+            try withExtendedLifetime(target) {
+                target.bind(size: drawable)
+                let renderer = try GLOverlayRenderer(atlas: try GlyphAtlas())
+                let overlay = Overlay(windowSize: Self.windowSize)
+                overlay.images.install(decoder: SDLImageDecoder(), registry: GLImageRegistry(renderer))
+                let layer = overlay.addLayer(name: "ui", level: 0)
+                func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> PixelImage {
+                    PixelImage(size: PixelSize(width: 4, height: 4), rgba: [UInt8]((0..<16).flatMap { _ in [r, g, b, 255] }))
+                }
+                let image = Image(identifier: "sig", pixels: solid(255, 0, 0), contentMode: .stretch)
+                image.preferredWidth = 40; image.preferredHeight = 40
+                layer.addSubview(image, at: Point(x: 0, y: 0))
+                var generation: UInt64 = 0
+                @MainActor func draw() throws -> PixelImage {
+                    overlay.update()
+                    generation += 1
+                    glClearColor(0, 0, 0, 1)
+                    glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                    renderer.render(layer.drawList, generation: generation, metrics: metrics)
+                    return try FramebufferCapture.readBackBuffer(size: drawable)
+                }
+                XCTAssertEqual(try draw().pixel(x: 20, y: 20).r, 255, "red first")
+                for (r, g, b) in [(0, 255, 0), (0, 0, 255), (255, 255, 0)] as [(UInt8, UInt8, UInt8)] {
+                    image.source = .pixels(solid(r, g, b))
+                    let p = try draw().pixel(x: 20, y: 20)
+                    XCTAssertEqual([p.r, p.g, p.b], [r, g, b], "the new picture shows")
+                }
+                XCTAssertEqual(overlay.images.liveImageCount, 1, "one texture alive after four pictures")
+                XCTAssertEqual(renderer.imageCount, 1)
+            }
+        }
+    }
+
     func testFitFillAndStretchPlaceThePixelsAtScaleOneAndTwo() throws {
         for scale in [1, 2] {
             try MainActor.assumeIsolated {

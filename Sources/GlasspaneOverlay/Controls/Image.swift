@@ -29,8 +29,15 @@ public final class Image: View, ScriptableControl {
 
     /// The picture's source; setting it loads again at the next layout.
     public var source: Source {
-        didSet { if source != oldValue { loaded = nil; loadError = nil; state = .pending; invalidateMeasurement(); setNeedsDisplay() } }
+        didSet {
+            guard source != oldValue else { return }
+            // The old picture's texture is freed now: each Import or signature would otherwise keep one more.
+            if let loaded, let library = loadedFrom { library.release(loaded) }
+            loaded = nil; loadError = nil; state = .pending; invalidateMeasurement(); setNeedsDisplay()
+        }
     }
+    /// The library `loaded` came from, to give it back.
+    private weak var loadedFrom: ImageLibrary?
     /// Fit, fill or stretch.
     public var contentMode: ContentMode { didSet { if contentMode != oldValue { setNeedsDisplay() } } }
     /// Multiplies the picture's colors (`.untinted` leaves them).
@@ -84,7 +91,7 @@ public final class Image: View, ScriptableControl {
         case .pixels(let pixels): result = .success(library.register(pixels))
         }
         switch result {
-        case .success(let image): loaded = image; loadError = nil
+        case .success(let image): loaded = image; loadError = nil; loadedFrom = library
         case .failure(let error): loaded = nil; loadError = error
         }
         let outcome = result.map(\.size)
