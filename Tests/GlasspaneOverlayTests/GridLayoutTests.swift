@@ -82,6 +82,23 @@ final class GridLayoutTests: XCTestCase {
         XCTAssertEqual(grid.frame.size, Size(width: 36, height: 25), "a hidden cell takes no room")
     }
 
+    func testARemovedCellIsForgottenAndItsTracksGo() {
+        let grid = Grid(identifier: "g", horizontalSpacing: 10, verticalSpacing: 0, rows: [[box("a", 40, 10)]])
+        let layer = layOutForTest(grid)
+        weak var removed: View?
+        do {
+            let b = box("b", 60, 20)
+            try? grid.add(b, row: 0, column: 1)
+            layer.layoutIfNeeded()
+            XCTAssertEqual(grid.frame.size, Size(width: 110, height: 20))
+            removed = b
+            b.removeFromSuperview()
+        }
+        layer.layoutIfNeeded()
+        XCTAssertEqual(grid.frame.size, Size(width: 40, height: 10), "its column and row height went with it")
+        XCTAssertNil(removed, "the grid keeps no reference to a view it no longer holds")
+    }
+
     func testCellsOutsideTheLimitAreRefusedWithAnIdentifier() {
         let grid = Grid()
         for (row, column) in [(-1, 0), (0, -3), (Grid.maximumTracks, 0), (0, Grid.maximumTracks)] {

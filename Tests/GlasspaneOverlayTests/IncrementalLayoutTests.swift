@@ -101,6 +101,7 @@ final class IncrementalLayoutTests: XCTestCase {
         var top: View = leaf
         for i in 0..<12 { top = (i % 2 == 0 ? VStack(spacing: 0, [top]) : HStack(spacing: 0, [top])) as View }
         layOutForTest(top)
+        print("layout: 12 nested stacks measured their leaf \(leaf.measurements) times in the first pass")
         XCTAssertLessThanOrEqual(leaf.measurements, 8)
         XCTAssertEqual(leaf.frame.size, Size(width: 10, height: 10))
     }

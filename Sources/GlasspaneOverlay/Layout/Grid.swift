@@ -81,7 +81,7 @@ public final class Grid: View {
     }
 
     private func put(_ view: View, row: Int, column: Int) {
-        cells.removeAll { $0.view === view }
+        cells.removeAll { $0.view === view || $0.view.superview !== self }
         cells.append((view, row, column))
         addSubview(view)
     }
@@ -189,6 +189,8 @@ public final class Grid: View {
 
     /// Each visible cell's view placed in the rectangle of the tracks it spans.
     public override func layoutSubviews(fonts: any FontMetrics) {
+        // Views removed from the grid since the last pass (removal lays it out again) are forgotten here.
+        cells.removeAll { $0.view.superview !== self }
         let t = tracks(for: frame.size, fonts: fonts)
         let xs = Grid.starts(t.widths, origin: padding.leading, spacing: horizontalSpacing)
         let ys = Grid.starts(t.heights, origin: padding.top, spacing: verticalSpacing)
