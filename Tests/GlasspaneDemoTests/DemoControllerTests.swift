@@ -9,23 +9,13 @@ import GlasspaneTesting
 
 @MainActor
 final class DemoControllerTests: XCTestCase {
-    private var platform: FakePlatform!
-    private var app: DemoApp!
-    private var loop: FrameLoop!
+    private var demo: DemoHarness!
+    private var app: DemoApp { demo.app }
 
-    private func start(route: DemoRoute) async {
-        platform = FakePlatform()
-        app = DemoApp(sceneRenderer: RecordingSceneRenderer(), initial: CubeState(color: Color(hex: "#ed7329")!),
-                      content: DemoApp.Content(route: route))
-        loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
-        await loop.runFrameAsync()
-    }
-    private func frame(_ events: [InputEvent] = []) async {
-        platform.pendingEvents = events
-        await loop.runFrameAsync()
-    }
-    private func frames(_ n: Int) async { for _ in 0..<n { await frame() } }
-    private func view(_ id: String) -> View? { app.stage.overlay.view(withIdentifier: id) }
+    private func start(route: DemoRoute) async { demo = await DemoHarness(route: route) }
+    private func frame(_ events: [InputEvent] = []) async { await demo.frame(events) }
+    private func frames(_ n: Int) async { await demo.frames(n) }
+    private func view(_ id: String) -> View? { demo.view(id) }
     private func pad(_ b: ControllerButton, _ phase: ControllerButtonEvent.Phase = .down) -> InputEvent {
         .controllerButton(ControllerButtonEvent(button: b, phase: phase))
     }

@@ -9,16 +9,13 @@ import GlasspaneTesting
 
 @MainActor
 final class DemoLayoutScreenTests: XCTestCase {
-    private var platform: FakePlatform!
-    private var app: DemoApp!
-    private var loop: FrameLoop!
+    private var demo: DemoHarness!
+    private var app: DemoApp { demo.app }
 
+    /// The route after 30 frames, its transitions over.
     private func start(route: DemoRoute) async {
-        platform = FakePlatform()
-        app = DemoApp(sceneRenderer: RecordingSceneRenderer(), initial: CubeState(color: Color(hex: "#ed7329")!),
-                      content: DemoApp.Content(route: route))
-        loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
-        for _ in 0..<30 { await loop.runFrameAsync() }
+        demo = await DemoHarness(route: route)
+        await demo.frames(29)
     }
     private func frame(_ id: String) throws -> Rect {
         try XCTUnwrap(app.stage.overlay.view(withIdentifier: id), "no view \(id)").windowFrame

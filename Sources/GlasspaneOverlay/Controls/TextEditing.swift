@@ -96,6 +96,15 @@ struct TextUndoHistory<Snapshot> {
 /// An input method's uncommitted text drawn at the caret: over a backing in the field's color, underlined, in the
 /// text color. Shared by TextField and TextEditor.
 enum TextComposition {
+    /// The composition a field or editor shows: its printable prefix within the field's limits, and the cursor
+    /// clamped into it.
+    static func shown(_ composition: String, cursor: Int) -> (text: String, cursor: Int) {
+        let limit = TextField.maxLengthLimit
+        let text = TextField.printablePrefix(composition, characters: limit, scalars: limit * TextField.scalarsPerCharacter,
+                                             utf8: limit * TextField.utf8BytesPerCharacter)
+        return (text, min(max(cursor, 0), text.count))
+    }
+
     /// Draws `text` with its top-left at `origin` and returns the x of its cursor (`cursor` characters in).
     static func draw(_ text: String, cursor: Int, at origin: Point, lineHeight: Double, fontSize: Double, fill: Color, color: Color,
                      fonts: any FontMetrics, context: inout PaintContext) -> Double {

@@ -194,12 +194,10 @@ open class TextField: View {
     /// Shows the composition at the caret (underlined); an empty one removes it.
     open override func textComposition(_ composition: String, cursor: Int) {
         lastFocusPressPending = false
-        let limit = TextField.maxLengthLimit
-        let shown = TextField.printablePrefix(composition, characters: limit, scalars: limit * TextField.scalarsPerCharacter,
-                                              utf8: limit * TextField.utf8BytesPerCharacter)
-        guard shown != markedText || cursor != markedCursor else { return }
-        markedText = shown
-        markedCursor = min(max(cursor, 0), shown.count)
+        let shown = TextComposition.shown(composition, cursor: cursor)
+        guard shown.text != markedText || shown.cursor != markedCursor else { return }
+        markedText = shown.text
+        markedCursor = shown.cursor
         setNeedsDisplay()
     }
 
