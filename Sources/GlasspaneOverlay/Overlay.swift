@@ -365,11 +365,6 @@ public final class Overlay {
 
     // MARK: - Lookup
 
-    /// The first view with an identifier, searching layers front to back.
-    public func view(withIdentifier id: String) -> View? {
-        for layer in layers.reversed() {
-            if let v = layer.root.descendant(withIdentifier: id) { return v }
-        }
-        return nil
-    }
+    /// The view with an identifier, searching layers front to back; a shown one wins over a hidden copy.
+    public func view(withIdentifier id: String) -> View? { locate(id).view }
 }
