@@ -2,7 +2,6 @@
 // (`frame(maxWidth:maxHeight:alignment:)`): table-driven cases against expected frames.
 import XCTest
 import GlasspaneCore
-import GlasspaneDraw
 @testable import GlasspaneOverlay
 
 /// Monospace metrics that lay a paragraph out one line per newline: each line 1.25 x the size high (rounded up),
