@@ -25,6 +25,10 @@ public enum BusErrorCode: String, Hashable, Sendable, Codable, CaseIterable {
     case unexpectedReply = "unexpected-reply"
     /// The message is nested too deep, or has a string, number or value count over the parser's limits.
     case limitExceeded = "limit-exceeded"
+    /// The message names a view (by identifier) that is not on screen (`scroll-to`).
+    case viewNotFound = "view-not-found"
+    /// The view named cannot do what the message asks: not a scroll view, or a row that is not in its list.
+    case notScrollable = "not-scrollable"
 }
 
 /// An error as it travels on the bus (the envelope's `error` member) and as requests throw it.

@@ -120,6 +120,8 @@ public final class DemoApp: SessionApp {
         stage.hud = performanceHUD
         // A modal's cancel of an engine drag reaches the engine at once.
         overlay.engineEventSink = { [unowned self] event in engine.handle(event) }
+        // `scroll-to` from the engine, tools and scripts scrolls the overlay's lists (docs/messages.md).
+        client.endpoint.handleScrollRequests(for: overlay)
         navigation = DemoNavigation(overlay: overlay, screenLayer: ui, playScreen: panel, hud: performanceHUD,
                                     setSpinning: { [unowned self] in client.setSpinning($0) },
                                     isSpinning: { [unowned self] in engine.simulation.current.spinning })

@@ -1,6 +1,7 @@
 // The "Layout" screen (route `layout`): the layout containers and modifiers at work on one panel, so they can be
 // seen (docs/layout.md shows its screenshot): a toolbar with an expanding spacer, a form in a Grid, a row of text
-// on one baseline, badges in ZStacks, swatches that keep an aspect ratio, and a bar split by layout priority.
+// on one baseline, badges in ZStacks, swatches that keep an aspect ratio, tags in a FlowStack that wraps them onto a
+// second line, and a bar split by layout priority.
 import GlasspaneCore
 import GlasspaneOverlay
 
@@ -47,13 +48,18 @@ enum DemoLayoutScreen {
             swatch("layout.wide", ratio: 16.0 / 9, Color(r: 0.85, g: 0.6, b: 0.25)), swatch("layout.square", ratio: 1, Color(r: 0.3, g: 0.7, b: 0.8)),
         ])
 
+        // Tags that wrap onto a second line in the panel's width, each line centred.
+        let tags = FlowStack(identifier: "layout.tags", horizontalSpacing: 6, lineSpacing: 6, alignment: .center,
+                             ["fire", "ice", "poison", "lightning", "holy", "shadow", "arcane", "nature", "blood", "void",
+                              "earth", "wind", "steel"].map { tag("layout.tag.\($0)", $0) })
+
         // A bar split by priority: the higher one grows to its maximum first, the other takes what is left.
         let bar = HStack(identifier: "layout.bar", spacing: 4, [
             block("layout.bar.first", Color(r: 0.4, g: 0.42, b: 0.5)).frame(maxWidth: .infinity, minHeight: 14),
             block("layout.bar.second", Color(r: 0.25, g: 0.55, b: 0.9)).frame(maxWidth: 300, minHeight: 14).layoutPriority(1),
         ])
 
-        let content = panel("layout.panel", [toolbar, form, score, tiles, bar])
+        let content = panel("layout.panel", [toolbar, form, score, tiles, tags, bar])
         if let column = content.content as? StackView { column.alignment = .fill; column.spacing = 16; column.preferredWidth = width }
         return CenteringContainer(identifier: "layout", content: content)
     }
@@ -63,6 +69,15 @@ enum DemoLayoutScreen {
         l.frame(minHeight: 26)
         l.backgroundColor = Color(r: 0.1, g: 0.11, b: 0.13, a: 0.9)
         l.borderColor = Color(r: 0.35, g: 0.37, b: 0.42); l.borderWidth = 1; l.cornerRadius = 4
+        l.textColor = .white
+        return l
+    }
+
+    /// A pill: the text with two spaces each side (room around it), 22 points high.
+    private static func tag(_ id: String, _ text: String) -> Label {
+        let l = Label(identifier: id, text: "  \(text)  ", fontSize: 13, alignment: .center)
+        l.frame(minHeight: 22)
+        l.backgroundColor = Color(r: 0.22, g: 0.3, b: 0.42); l.cornerRadius = 11
         l.textColor = .white
         return l
     }

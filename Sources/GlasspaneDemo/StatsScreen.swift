@@ -1,6 +1,7 @@
 // The demo's Stats screen (route `stats`): the last 10,000 frames, newest first, with their frame time and the CPU
-// time of the main phases, live, in a scrolling list. Frames are recorded all the time (a ring of plain values);
-// the list is reloaded only while the screen is shown.
+// time of the main phases, live, in a scrolling list, grouped by hundreds of frames under sticky section headers
+// (the group's average and worst frame time). Frames are recorded all the time (a ring of plain values); the list
+// and its sections are rebuilt only while the screen is shown.
 import Foundation
 import GlasspaneCore
 import GlasspaneHost
@@ -10,9 +11,9 @@ import GlasspaneOverlay
 @MainActor
 public final class StatsScreen {
     /// How many frames the screen keeps.
-    public static let capacity = 10_000
+    public nonisolated static let capacity = 10_000
     /// The phases shown, after the frame time.
-    static let phases: [FramePhase] = [.routing, .overlayLayout, .overlayPaint, .sceneRender, .overlayRender, .present]
+    nonisolated static let phases: [FramePhase] = [.routing, .overlayLayout, .overlayPaint, .sceneRender, .overlayRender, .present]
 
     /// One frame's figures.
     struct Entry {
@@ -37,7 +38,11 @@ public final class StatsScreen {
         list = try! List(identifier: "stats.list", rowCount: 0, rowHeight: .fixed(24),
                          rowID: { box.id($0) },
                          makeRow: { TableRowContent(columns: StatsScreen.columns, fontSize: 12) },
-                         configureRow: { view, index in (view as? TableRowContent)?.show(box.texts(index)) })
+                         configureRow: { view, index in
+                             guard let row = view as? TableRowContent else { return }
+                             row.show(box.texts(index))
+                             row.backgroundColor = box.isHeader(index) ? StatsScreen.headerColor : .clear
+                         })
         list.preferredWidth = 650
         list.preferredHeight = 420
         list.selectionMode = .single
@@ -51,21 +56,99 @@ public final class StatsScreen {
         self.box = box
     }
 
-    /// The entries as the list reads them (newest first), shared with the list's closures.
+    /// How many frames a section groups (frames 1200...1299 are section "12xx").
+    nonisolated static let framesPerSection = 100
+    /// A section header row's background.
+    nonisolated static let headerColor = Color(r: 0.2, g: 0.24, b: 0.32, a: 0.9)
+
+    /// The entries as the list reads them (newest first), shared with the list's closures. List rows are section
+    /// headers and entries, newest first: row r is a header when it is in `headerRows`, else the entry r - h frames
+    /// before the newest, h being the number of headers at or above it. Sections and header rows are kept up to date
+    /// as frames come and go (a step per section a frame, never a pass over the 10,000 frames).
     final class EntriesBox {
         var entries: [Entry] = []
         var newest = -1
-        var count: Int { entries.count }
-        /// The entry shown at a list index (0 is the newest frame).
-        func entry(_ index: Int) -> Entry {
+        /// One section: its group (frame index / `framesPerSection`), its frames' count, total and worst time.
+        struct Section { var group: Int; var count: Int; var totalMilliseconds: Double; var worstMilliseconds: Double }
+        /// The sections, oldest first.
+        var sections: [Section] = []
+        /// The rows that head sections, ascending (the newest section first).
+        var headerRows: [Int] = []
+        var count: Int { entries.count + sections.count }
+        /// The entry `age` frames before the newest.
+        func entry(age: Int) -> Entry {
             let n = entries.count
-            return entries[((newest - index) % n + n) % n]
+            return entries[((newest - age) % n + n) % n]
         }
-        func id(_ index: Int) -> AnyHashable { AnyHashable(entry(index).frameIndex) }
-        func texts(_ index: Int) -> [String] {
-            let e = entry(index)
+        /// The position in `headerRows` of the last header at or before `row`.
+        private func sectionPosition(_ row: Int) -> Int {
+            var lo = 0, hi = headerRows.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if headerRows[mid] <= row { lo = mid } else { hi = mid - 1 }
+            }
+            return lo
+        }
+        func isHeader(_ row: Int) -> Bool { headerRows[sectionPosition(row)] == row }
+        /// The section a header row heads.
+        private func section(headedBy row: Int) -> Section { sections[sections.count - 1 - sectionPosition(row)] }
+        func id(_ row: Int) -> AnyHashable {
+            if isHeader(row) { return AnyHashable("section \(section(headedBy: row).group)") }
+            return AnyHashable(entry(age: row - sectionPosition(row) - 1).frameIndex)
+        }
+        func texts(_ row: Int) -> [String] {
+            if isHeader(row) {
+                let s = section(headedBy: row)
+                return ["\(s.group)xx", String(format: "avg %.2f", s.totalMilliseconds / Double(max(1, s.count))),
+                        String(format: "max %.2f", s.worstMilliseconds)] + StatsScreen.phases.map { _ in "" }
+            }
+            let e = entry(age: row - sectionPosition(row) - 1)
             return [String(e.frameIndex), String(format: "%.2f", e.frameMilliseconds)]
                 + e.phaseMicroseconds.map { String(format: "%.0f", $0) }
+        }
+        /// Stores a frame (over the oldest once full) and updates the sections.
+        func add(_ entry: Entry) {
+            var evicted: Entry?
+            if entries.count < StatsScreen.capacity {
+                entries.append(entry)
+                newest = entries.count - 1
+            } else {
+                newest = (newest + 1) % StatsScreen.capacity
+                evicted = entries[newest]
+                entries[newest] = entry
+            }
+            if let old = evicted, !sections.isEmpty {
+                sections[0].count -= 1
+                sections[0].totalMilliseconds -= old.frameMilliseconds
+                if sections[0].count == 0 {
+                    sections.removeFirst()
+                } else if old.frameMilliseconds >= sections[0].worstMilliseconds {
+                    // The worst frame left: the oldest section's frames are the oldest entries.
+                    let ages = (entries.count - sections[0].count)..<entries.count
+                    sections[0].worstMilliseconds = ages.map { self.entry(age: $0).frameMilliseconds }.max() ?? 0
+                }
+            }
+            let group = entry.frameIndex / StatsScreen.framesPerSection
+            if let last = sections.last, last.group == group {
+                sections[sections.count - 1].count += 1
+                sections[sections.count - 1].totalMilliseconds += entry.frameMilliseconds
+                sections[sections.count - 1].worstMilliseconds = max(last.worstMilliseconds, entry.frameMilliseconds)
+            } else {
+                sections.append(Section(group: group, count: 1, totalMilliseconds: entry.frameMilliseconds,
+                                        worstMilliseconds: entry.frameMilliseconds))
+            }
+            // Kept in step with the sections, so a list laid out before its next reload never looks a section up
+            // past their end (one step per section, about a hundred).
+            updateHeaderRows()
+        }
+        /// Works out where each section's header row is, newest section first.
+        func updateHeaderRows() {
+            headerRows.removeAll(keepingCapacity: true)
+            var row = 0
+            for s in sections.reversed() {
+                headerRows.append(row)
+                row += 1 + s.count
+            }
         }
     }
     private let box: EntriesBox
@@ -74,14 +157,10 @@ public final class StatsScreen {
     func record(_ report: FrameReport, visible: Bool) {
         let entry = Entry(frameIndex: report.frameIndex, frameMilliseconds: Double(report.frameTime) / 1e6,
                           phaseMicroseconds: StatsScreen.phases.map { Double(report[$0]) / 1e3 })
-        if box.entries.count < StatsScreen.capacity {
-            box.entries.append(entry)
-            box.newest = box.entries.count - 1
-        } else {
-            box.newest = (box.newest + 1) % StatsScreen.capacity
-            box.entries[box.newest] = entry
-        }
-        // Cannot throw: at most `capacity` rows.
-        if visible { try? list.reloadData(rowCount: box.count) }
+        box.add(entry)
+        guard visible else { return }
+        // Cannot throw: at most `capacity` entries and one header per entry, ascending rows of the list.
+        try? list.reloadData(rowCount: box.count)
+        try? list.setSectionHeaderRows(box.headerRows)
     }
 }

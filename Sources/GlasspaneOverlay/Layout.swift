@@ -39,6 +39,9 @@ public enum StackAlignment: String, Hashable, Sendable, Codable {
     /// Horizontal stacks: the children's first text baselines on one line (a view without text sits on it with
     /// its bottom edge). A vertical stack places its children as `.leading`.
     case firstTextBaseline
+    /// Horizontal stacks: the children's last text baselines on one line (a wrapped paragraph's last line beside a
+    /// button). A vertical stack places its children as `.leading`.
+    case lastTextBaseline
 }
 
 /// Where a stack's children sit along its axis when its frame is longer than they are and none of them grows.
@@ -85,7 +88,9 @@ open class StackView: View {
     private func size(along: Double, across: Double) -> Size {
         axis == .vertical ? Size(width: across, height: along) : Size(width: along, height: across)
     }
-    private var alignsBaselines: Bool { axis == .horizontal && alignment == .firstTextBaseline }
+    private var alignsBaselines: Bool {
+        axis == .horizontal && (alignment == .firstTextBaseline || alignment == .lastTextBaseline)
+    }
 
     // MARK: - Measuring and placing
 
@@ -160,9 +165,7 @@ open class StackView: View {
             let s = child.measureWithPadding(proposed: size(along: length, across: crossSpace), fonts: fonts)
             crosses.append(across(s))
             if alignsBaselines {
-                let p = child.layoutModifiers.padding
-                let frameSize = Size(width: max(0, s.width - p.horizontal), height: max(0, s.height - p.vertical))
-                baselines.append(p.top + (child.firstBaseline(in: frameSize, fonts: fonts) ?? frameSize.height))
+                baselines.append(child.baselineWithPadding(in: s, fonts: fonts, last: alignment == .lastTextBaseline))
             }
         }
         let maxBaseline = baselines.max() ?? 0
@@ -196,7 +199,7 @@ open class StackView: View {
             case .leading, .fill: offset = 0
             case .center: offset = ((crossRoom - extent) / 2).rounded(.down)
             case .trailing: offset = crossRoom - extent
-            case .firstTextBaseline:
+            case .firstTextBaseline, .lastTextBaseline:
                 offset = alignsBaselines ? maxBaseline - baselines[i] : 0
                 if alignsBaselines { extent = natural }
             }
@@ -218,16 +221,29 @@ open class StackView: View {
     /// Places visible children one after another; hidden children take no space.
     open override func layoutSubviews(fonts: any FontMetrics) {
         for placement in arrange(in: frame.size, fonts: fonts).placements {
-            placement.view.place(in: placement.slot)
+            placement.view.place(in: placement.slot, fonts: fonts)
         }
     }
 
     /// The first child's baseline that has one, where it is placed.
     open override func firstBaseline(in size: Size, fonts: any FontMetrics) -> Double? {
-        for placement in arrange(in: size, fonts: fonts).placements {
-            let p = placement.view.layoutModifiers.padding
+        baseline(in: size, fonts: fonts, last: false)
+    }
+
+    /// The last child's last baseline that has one, where it is placed.
+    open override func lastBaseline(in size: Size, fonts: any FontMetrics) -> Double? {
+        baseline(in: size, fonts: fonts, last: true)
+    }
+
+    private func baseline(in size: Size, fonts: any FontMetrics, last: Bool) -> Double? {
+        let placements = arrange(in: size, fonts: fonts).placements
+        for placement in last ? placements.reversed() : placements {
+            let view = placement.view
+            let p = view.layoutModifiers.padding
             let frameSize = Size(width: max(0, placement.slot.width - p.horizontal), height: max(0, placement.slot.height - p.vertical))
-            if let b = placement.view.firstBaseline(in: frameSize, fonts: fonts) { return placement.slot.minY + p.top + b }
+            let content = view.alignedContent(in: Rect(origin: .zero, size: frameSize), fonts: fonts)
+            let b = last ? view.lastBaseline(in: content.size, fonts: fonts) : view.firstBaseline(in: content.size, fonts: fonts)
+            if let b { return placement.slot.minY + p.top + content.minY + b }
         }
         return nil
     }

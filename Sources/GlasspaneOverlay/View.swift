@@ -450,6 +450,10 @@ open class View {
     /// rows of labels and controls on it); nil for views without text.
     open func firstBaseline(in size: Size, fonts: any FontMetrics) -> Double? { nil }
 
+    /// Where the last line of text sits below the top of a frame of `size` (`.lastTextBaseline`); by default the
+    /// first line's, which is right for one line of text. Paragraph labels, stacks and grids answer their own.
+    open func lastBaseline(in size: Size, fonts: any FontMetrics) -> Double? { firstBaseline(in: size, fonts: fonts) }
+
     // MARK: - Overridable hooks: painting
 
     /// Appends the view's own commands (not its subviews') for its frame in window points. The default draws

@@ -63,7 +63,10 @@ public final class ScriptReplay: FrameObserver {
                     platform.setWindowSize(PixelSize(width: Int(m.windowSize.width), height: Int(m.windowSize.height)))
                 }
             }
-            for scroll in frame.scrolls { try scroll.apply(to: app.stage.overlay, frame: index) }
+            for scroll in frame.scrolls {
+                try scroll.apply(to: app.stage.overlay, frame: index)
+                recording?.recorder.recordScroll(scroll, frame: index)
+            }
             loop.inject(frame.events)
             for message in frame.busMessages {
                 let to: EndpointID = message.destination == .engine ? .engine : .overlay

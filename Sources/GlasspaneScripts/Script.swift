@@ -110,7 +110,7 @@ public struct Script: Hashable, Sendable {
         case .click(let t, _): [t.viewIdentifier].compactMap { $0 }
         case .drag(let a, let b, _, _): [a.viewIdentifier, b.viewIdentifier].compactMap { $0 }
         case .expect(.viewProperty(let v, _, _)): [v]
-        case .scroll(let v, _): [v]
+        case .scroll(let v, _, _): [v]
         default: []
         }
     }

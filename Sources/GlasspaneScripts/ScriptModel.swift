@@ -167,13 +167,15 @@ public struct ScriptScroll: Hashable, Sendable {
     public var view: String
     /// Where it scrolls to.
     public var target: ScriptScrollTarget
+    /// True: the view moves there on the spring a focus reveal uses, over the next frames (`"animated": true`).
+    public var animated: Bool
     /// The file the line came from.
     public var file: String
     /// Its 1-based line.
     public var line: Int
     /// Creates a scroll.
-    public init(view: String, target: ScriptScrollTarget, file: String, line: Int) {
-        self.view = view; self.target = target; self.file = file; self.line = line
+    public init(view: String, target: ScriptScrollTarget, animated: Bool = false, file: String, line: Int) {
+        self.view = view; self.target = target; self.animated = animated; self.file = file; self.line = line
     }
 }
 
@@ -199,7 +201,7 @@ public enum ScriptAction: Hashable, Sendable {
     /// else left there.
     case padStick(ScriptStick, to: Point, controller: Int, frames: Int?)
     /// A scroll view (by identifier) scrolled at once, at the start of the frame.
-    case scroll(view: String, to: ScriptScrollTarget)
+    case scroll(view: String, to: ScriptScrollTarget, animated: Bool)
 }
 
 /// One parsed line: an action on a frame.

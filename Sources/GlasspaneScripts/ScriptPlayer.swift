@@ -164,8 +164,8 @@ public struct ScriptPlayer: Sendable {
             frame.busMessages.append(m)
         case .expect(let k):
             frame.expectations.append(ScriptExpectation(kind: k, frame: f, file: script.file, line: line.line))
-        case let .scroll(view, target):
-            frame.scrolls.append(ScriptScroll(view: view, target: target, file: script.file, line: line.line))
+        case let .scroll(view, target, animated):
+            frame.scrolls.append(ScriptScroll(view: view, target: target, animated: animated, file: script.file, line: line.line))
         }
     }
 

@@ -238,6 +238,19 @@ public final class ScriptRecorder {
         pendingEvents.append((frame, s))
     }
 
+    /// Notes a `scroll` line carried out in the frame in progress (replay with `--record-out`), so the recorded
+    /// script scrolls the same view to the same place in the same frame. Scrolling by input (wheel, drag, keys) needs
+    /// no line of its own: its events are recorded and reach the same offsets again when replayed.
+    public func recordScroll(_ scroll: ScriptScroll, frame: Int) {
+        var s = "\"scroll\":" + JSONText.quoted(scroll.view)
+        switch scroll.target {
+        case .offset(let p): s += ",\"to\":[\(JSONText.number(p.x)),\(JSONText.number(p.y))]"
+        case let .row(index, nearest): s += ",\"row\":\(index)" + (nearest ? ",\"anchor\":\"nearest\"" : "")
+        }
+        if scroll.animated { s += ",\"animated\":true" }
+        pendingEvents.append((frame, s))
+    }
+
     /// Ends a frame: `duration` is what the frame fed the fixed-step accumulator (0 for the loop's first frame).
     /// A frame with events is written now (its timing line, then its events); quiet frames are written once
     /// `maxBufferedFrames` of them are pending. Frames must increase.

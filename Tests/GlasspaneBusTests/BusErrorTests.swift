@@ -135,7 +135,7 @@ final class BusErrorTests: XCTestCase {
     func testEveryCodeHasAStableKebabCaseIdentifier() async {
         XCTAssertEqual(BusErrorCode.allCases.map(\.rawValue),
                        ["malformed-json", "invalid-envelope", "unknown-type", "invalid-payload", "too-large", "timeout",
-                        "handler-failed", "unexpected-reply", "limit-exceeded"])
+                        "handler-failed", "unexpected-reply", "limit-exceeded", "view-not-found", "not-scrollable"])
     }
 }
 

@@ -94,6 +94,14 @@ open class Label: View {
         return ((size.height - t.height) / 2).rounded(.down) + fonts.ascent(fontSize: fontSize)
     }
 
+    /// The last line's baseline: a paragraph's last line, else the one line's.
+    open override func lastBaseline(in size: Size, fonts: any FontMetrics) -> Double? {
+        if let paragraph = shapedParagraph(width: size.width, fonts: fonts) {
+            return max(0, ((size.height - paragraph.size.height) / 2).rounded(.down)) + (paragraph.lines.last.map { $0.origin.y + $0.baseline } ?? 0)
+        }
+        return firstBaseline(in: size, fonts: fonts)
+    }
+
     /// Background and border, then one glyph run placed by `alignment`, centered vertically.
     open override func draw(in rect: Rect, context: inout PaintContext) {
         super.draw(in: rect, context: &context)

@@ -26,6 +26,9 @@ public enum VerticalAlignment: String, Hashable, Sendable, Codable {
     /// Grids: the first text baselines of a row's cells on one line (a view without text sits on it with its
     /// bottom edge). Elsewhere: at the top.
     case firstTextBaseline
+    /// Grids: the last text baselines of a row's cells on one line (a view without text sits on it with its bottom
+    /// edge). Elsewhere: at the top.
+    case lastTextBaseline
 }
 
 /// Where a view sits in the space it is given, on both axes.
@@ -60,6 +63,8 @@ public struct Alignment: Hashable, Sendable, Codable {
     public static let fill = Alignment(horizontal: .fill, vertical: .fill)
     /// Left, on the row's first text baseline (grids).
     public static let leadingFirstTextBaseline = Alignment(horizontal: .leading, vertical: .firstTextBaseline)
+    /// Left, on the row's last text baseline (grids).
+    public static let leadingLastTextBaseline = Alignment(horizontal: .leading, vertical: .lastTextBaseline)
 }
 
 extension View {
@@ -71,8 +76,8 @@ extension View {
     }
 
     /// Places the view (padding included) of `natural` size inside `room` by `alignment`; `baselineOffset` is the
-    /// vertical offset a `.firstTextBaseline` alignment computed.
-    final func place(natural: Size, in room: Rect, alignment: Alignment, baselineOffset: Double = 0) {
+    /// vertical offset a baseline alignment computed.
+    final func place(natural: Size, in room: Rect, alignment: Alignment, baselineOffset: Double = 0, fonts: any FontMetrics) {
         // A view bigger than the room (an aspect ratio that fills) overflows it evenly when centered.
         let w = alignment.horizontal == .fill ? room.width : natural.width
         let h = alignment.vertical == .fill ? room.height : natural.height
@@ -85,16 +90,19 @@ extension View {
         case .top, .fill: 0
         case .center: ((room.height - h) / 2).rounded(.down)
         case .bottom: room.height - h
-        case .firstTextBaseline: baselineOffset
+        case .firstTextBaseline, .lastTextBaseline: baselineOffset
         }
-        place(in: Rect(x: room.minX + x, y: room.minY + y, width: w, height: h))
+        place(in: Rect(x: room.minX + x, y: room.minY + y, width: w, height: h), fonts: fonts)
     }
 
-    /// The baseline of the view at `size` (padding included) measured from the top of its padding, or its bottom
-    /// edge when it has no text.
-    final func baselineWithPadding(in size: Size, fonts: any FontMetrics) -> Double {
+    /// The first (or last) baseline of the view in a slot of `size` (padding included) measured from the top of
+    /// its padding, or its bottom edge when it has no text. A view with a frame alignment answers for its content
+    /// where `place(in:fonts:)` puts it.
+    final func baselineWithPadding(in size: Size, fonts: any FontMetrics, last: Bool = false) -> Double {
         let p = layoutModifiers.padding
         let frameSize = Size(width: max(0, size.width - p.horizontal), height: max(0, size.height - p.vertical))
-        return p.top + (firstBaseline(in: frameSize, fonts: fonts) ?? frameSize.height)
+        let content = alignedContent(in: Rect(origin: .zero, size: frameSize), fonts: fonts)
+        let baseline = last ? lastBaseline(in: content.size, fonts: fonts) : firstBaseline(in: content.size, fonts: fonts)
+        return p.top + content.minY + (baseline ?? content.height)
     }
 }

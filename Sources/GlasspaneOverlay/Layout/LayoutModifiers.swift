@@ -43,6 +43,9 @@ public struct LayoutModifiers: Hashable, Sendable {
 
     /// Where the view sits in a z-stack or grid cell, over the container's alignment, when set.
     public var cellAlignment: Alignment?
+    /// Set: the view's frame is its content's size, placed by this alignment inside the room its flexible frame
+    /// takes (SwiftUI's `frame(maxWidth:alignment:)`); nil: the view fills that room.
+    public var frameAlignment: Alignment?
     /// How many grid columns the view's cell spans (at least 1).
     public var gridColumnSpan = 1
     /// How many grid rows the view's cell spans (at least 1).
@@ -61,10 +64,13 @@ public struct LayoutModifiers: Hashable, Sendable {
 extension View {
     /// Flexible frame, SwiftUI's `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:)`: the
     /// view takes what it is offered clamped to the bounds given (`maxWidth: .infinity` fills). A bound left nil
-    /// keeps its earlier value, so calls add up (`layoutModifiers` sets or clears any of them). Returns the view.
+    /// keeps its earlier value, so calls add up (`layoutModifiers` sets or clears any of them). With an `alignment`
+    /// the view takes its content's size and sits by it inside the room the frame takes (a label centred in a row
+    /// that fills its stack); without one it fills that room. Returns the view.
     @discardableResult
     public final func frame(minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
-                            minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil) -> Self {
+                            minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
+                            alignment: Alignment? = nil) -> Self {
         // Negative bounds count as 0; a minimum or ideal that is not finite (or NaN anywhere) is ignored, so no frame
         // becomes infinite or NaN.
         func bound(_ value: Double?, allowsInfinity: Bool) -> Double? {
@@ -78,6 +84,7 @@ extension View {
         if let v = bound(minHeight, allowsInfinity: false) { m.minHeight = v }
         if let v = bound(idealHeight, allowsInfinity: false) { m.idealHeight = v }
         if let v = bound(maxHeight, allowsInfinity: true) { m.maxHeight = v }
+        if let alignment { m.frameAlignment = alignment }
         layoutModifiers = m
         return self
     }
@@ -149,11 +156,34 @@ extension View {
         return Size(width: s.width + p.horizontal, height: s.height + p.vertical)
     }
 
-    /// Sets the frame to `slot` less the view's padding (containers place children with it).
-    final func place(in slot: Rect) {
+    /// Sets the frame to `slot` less the view's padding (containers place children with it); with a frame
+    /// alignment, to the content's size placed by it inside that room.
+    final func place(in slot: Rect, fonts: any FontMetrics) {
         let p = layoutModifiers.padding
-        frame = Rect(x: slot.minX + p.leading, y: slot.minY + p.top,
-                     width: max(0, slot.width - p.horizontal), height: max(0, slot.height - p.vertical))
+        let room = Rect(x: slot.minX + p.leading, y: slot.minY + p.top,
+                        width: max(0, slot.width - p.horizontal), height: max(0, slot.height - p.vertical))
+        frame = alignedContent(in: room, fonts: fonts)
+    }
+
+    /// Where the view's content goes inside `room` (its flexible frame's room): the room itself without a frame
+    /// alignment; else the content's size for the room (fixed size and aspect ratio applied, at most the room) placed
+    /// by the alignment (a baseline alignment counts as the top).
+    final func alignedContent(in room: Rect, fonts: any FontMetrics) -> Rect {
+        guard let alignment = layoutModifiers.frameAlignment else { return room }
+        let fitted = aspectSize(proposed: room.size, fonts: fonts)
+        let w = alignment.horizontal == .fill ? room.width : min(room.width, preferredWidth ?? fitted.width)
+        let h = alignment.vertical == .fill ? room.height : min(room.height, preferredHeight ?? fitted.height)
+        let x: Double = switch alignment.horizontal {
+        case .leading, .fill: 0
+        case .center: ((room.width - w) / 2).rounded(.down)
+        case .trailing: room.width - w
+        }
+        let y: Double = switch alignment.vertical {
+        case .top, .fill, .firstTextBaseline, .lastTextBaseline: 0
+        case .center: ((room.height - h) / 2).rounded(.down)
+        case .bottom: room.height - h
+        }
+        return Rect(x: room.minX + x, y: room.minY + y, width: w, height: h)
     }
 
     /// The size the flexible frame, aspect ratio and fixed size make of the content's `sizeThatFits`.

@@ -38,7 +38,7 @@ public final class ZStack: View {
         let room = Rect(x: padding.leading, y: padding.top, width: inner(frame.size).width, height: inner(frame.size).height)
         for child in subviews where !child.isHidden {
             let s = child.measureWithPadding(proposed: room.size, fonts: fonts)
-            child.place(natural: s, in: room, alignment: child.layoutModifiers.cellAlignment ?? alignment)
+            child.place(natural: s, in: room, alignment: child.layoutModifiers.cellAlignment ?? alignment, fonts: fonts)
         }
     }
 
@@ -51,7 +51,7 @@ public final class ZStack: View {
             let a = child.layoutModifiers.cellAlignment ?? alignment
             let h = a.vertical == .fill ? room.height : s.height
             let y: Double = switch a.vertical {
-            case .top, .fill, .firstTextBaseline: 0
+            case .top, .fill, .firstTextBaseline, .lastTextBaseline: 0
             case .center: ((room.height - h) / 2).rounded(.down)
             case .bottom: room.height - h
             }

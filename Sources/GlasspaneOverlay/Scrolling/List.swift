@@ -144,7 +144,11 @@ open class List: ScrollView {
     /// Live rows by item id.
     private var liveRows: [AnyHashable: ListRow] = [:]
     /// Hidden rows waiting for reuse.
-    private var pool: [ListRow] = []
+    var pool: [ListRow] = []
+    /// Rows whose item left the window in an animated reload, fading out where they were (List+FadeOut.swift).
+    var fadingRows: [AnyHashable: ListRow] = [:]
+    /// Pools faded rows once their fade is over (List+FadeOut.swift).
+    var fadeSweeper: ListFadeOutSweeper?
     private var offsets: RowOffsets?
     private var fixedHeight: Double
     private var dataVersion = 0
@@ -208,8 +212,9 @@ open class List: ScrollView {
 
     /// `reloadData(rowCount:)`, animated at the next layout: a row whose item is still in the window keeps its view
     /// and springs (or eases, as `animation` says) from where it was to its new place (items inserted, deleted or
-    /// moved above it), and a row that comes in fades in from transparent. A row whose item left the window is
-    /// recycled at once (it does not fade out). Hit testing and selection use the new places at once.
+    /// moved above it), and a row that comes in fades in from transparent. A row whose item left the window (deleted,
+    /// or moved out of it) fades out where it was, taking no clicks, and is recycled when the fade is over; its view
+    /// comes back if its item does meanwhile. Hit testing and selection use the new places at once.
     public func reloadData(rowCount: Int, animation: Animation) throws(ListError) {
         try reloadData(rowCount: rowCount)
         pendingReloadAnimation = animation
@@ -273,14 +278,18 @@ open class List: ScrollView {
             i += 1
         }
         let keep = Set(wanted.map(\.id))
-        recycleAll(except: keep)
         let animation = pendingReloadAnimation
         pendingReloadAnimation = nil
+        recycleAll(except: keep, fadingWith: animation)
         var arrived: Set<AnyHashable> = []
         for (index, id) in wanted {
             let row: ListRow
             if let live = liveRows[id] {
                 row = live
+            } else if let faded = reviveFadingRow(id, animation: animation) {
+                row = faded
+                liveRows[id] = row
+                row.configuredVersion = -1
             } else {
                 if animation != nil { arrived.insert(id) }
                 row = pool.popLast() ?? newRow()
@@ -326,12 +335,13 @@ open class List: ScrollView {
         return row
     }
 
-    private func recycleAll(except keep: Set<AnyHashable>) {
+    private func recycleAll(except keep: Set<AnyHashable>, fadingWith animation: Animation? = nil) {
         // In index order, so the same scroll pools (and later reuses) the same views in every run: a dictionary's
         // order changes from process to process, and with it the order glyphs reach the atlas.
         let leaving = liveRows.filter { !keep.contains($0.key) }.sorted { $0.value.index > $1.value.index }
         for (id, row) in leaving {
             liveRows[id] = nil
+            if let animation { fadeOut(row, id: id, animation: animation); continue }
             row.isHidden = true
             pool.append(row)
         }

@@ -1,0 +1,110 @@
+// Deleted rows fade out (issue 29): after an animated `reloadData`, a row whose item left the window stays where it
+// was, fading frame by frame along the animation, takes no clicks, and is pooled when the fade is over; a row whose
+// item comes back meanwhile is the same view; a plain reload still recycles at once.
+import XCTest
+import GlasspaneCore
+import GlasspaneAnimation
+@testable import GlasspaneOverlay
+
+final class ListFadeOutTests: XCTestCase {
+    final class Box { var items: [String]; init(_ items: [String]) { self.items = items } }
+
+    /// 200 items ("item N", ids are the strings) in 20-point rows, a 200-point viewport at (10, 10).
+    private func makeList() throws -> (Overlay, List, Box) {
+        let box = Box((0..<200).map { "item \($0)" })
+        let overlay = Overlay(windowSize: Size(width: 600, height: 400))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let list = try List(identifier: "list", rowCount: box.items.count, rowHeight: .fixed(20),
+                            rowID: { AnyHashable(box.items[$0]) }, makeRow: { Label(text: "") },
+                            configureRow: { view, i in (view as! Label).text = box.items[i] })
+        list.preferredWidth = 300
+        list.preferredHeight = 200
+        ui.addSubview(list, at: Point(x: 10, y: 10))
+        overlay.advanceAnimations(to: 0)
+        overlay.update()
+        return (overlay, list, box)
+    }
+
+    private func liveRow(_ list: List, _ id: String) throws -> ListRow {
+        try XCTUnwrap(list.liveRowViews.first { $0.rowID == AnyHashable(id) }, id)
+    }
+
+    func testADeletedRowFadesOutWhereItWasThenIsPooled() throws {
+        let (overlay, list, box) = try makeList()
+        overlay.advanceAnimations(to: 1)
+        let row3 = try liveRow(list, "item 3")
+        let row4 = try liveRow(list, "item 4")
+        let created = list.rowsCreated
+        box.items.remove(at: 3)
+        try list.reloadData(rowCount: box.items.count, animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertEqual(list.fadingRowCount, 1)
+        XCTAssertFalse(row3.isHidden, "still drawn")
+        XCTAssertEqual(row3.frame.minY, 60, "where it was")
+        XCTAssertEqual(row3.presentationAlpha, 1, "and opaque until the next frame")
+        XCTAssertNil(list.liveRowViews.first { $0 === row3 }, "no longer a live row")
+        XCTAssertTrue(try liveRow(list, "item 4") === row4, "the row below keeps its view and moves up")
+        for frame in 1...40 {
+            let t = Double(frame) / 60
+            overlay.advanceAnimations(to: 1 + t)
+            overlay.update()
+            let progress = min(1, t / 0.5)
+            if progress < 1 {
+                XCTAssertEqual(row3.presentationAlpha, 1 - progress, accuracy: 1e-9, "frame \(frame)")
+                XCTAssertFalse(row3.isHidden, "frame \(frame)")
+            }
+        }
+        XCTAssertEqual(list.fadingRowCount, 0, "pooled once faded")
+        XCTAssertTrue(row3.isHidden)
+        XCTAssertEqual(row3.alpha, 1, "ready for reuse")
+        // Scrolling brings a new row in: the faded view is reused, no new one is made.
+        list.contentOffset = Point(x: 0, y: 200)
+        overlay.update()
+        XCTAssertFalse(row3.isHidden, "reused for a row that came in")
+        XCTAssertEqual(list.rowsCreated - created, list.liveRowCount > 0 ? list.rowsCreated - created : 0)
+        XCTAssertEqual(overlay.animatingViewCount, 0)
+    }
+
+    func testAFadingRowTakesNoClick() throws {
+        let (overlay, list, box) = try makeList()
+        box.items.remove(at: 0)
+        try list.reloadData(rowCount: box.items.count, animation: .linear(duration: 0.5))
+        overlay.update()
+        let fading = try XCTUnwrap(list.fadingRowCount == 1 ? list.documentView.subviews.first { ($0 as? ListRow)?.rowID == AnyHashable("item 0") } : nil)
+        XCTAssertFalse(fading.isUserInteractionEnabled)
+        // A click at window y 15 is on the new row 0 ("item 1"), not on the fading "item 0" drawn there.
+        overlay.route(.pointerDown(PointerEvent(pointerID: 0, location: Point(x: 100, y: 15))))
+        overlay.route(.pointerUp(PointerEvent(pointerID: 0, location: Point(x: 100, y: 15))))
+        XCTAssertEqual(list.selection, [AnyHashable("item 1")])
+    }
+
+    func testAnItemThatComesBackDuringItsFadeGetsTheSameView() throws {
+        let (overlay, list, box) = try makeList()
+        overlay.advanceAnimations(to: 1)
+        let row2 = try liveRow(list, "item 2")
+        box.items.remove(at: 2)
+        try list.reloadData(rowCount: box.items.count, animation: .linear(duration: 0.5))
+        overlay.update()
+        overlay.advanceAnimations(to: 1.25)
+        XCTAssertEqual(row2.presentationAlpha, 0.5, accuracy: 1e-9)
+        box.items.insert("item 2", at: 2)
+        try list.reloadData(rowCount: box.items.count, animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertTrue(try liveRow(list, "item 2") === row2, "identity kept")
+        XCTAssertEqual(list.fadingRowCount, 1, "only the row the insert pushed out at the bottom fades")
+        XCTAssertTrue(row2.isUserInteractionEnabled)
+        for frame in 1...60 { overlay.advanceAnimations(to: 1.25 + Double(frame) / 60) }
+        XCTAssertEqual(row2.presentationAlpha, 1)
+        XCTAssertFalse(row2.isHidden)
+    }
+
+    func testAPlainReloadStillRecyclesAtOnce() throws {
+        let (overlay, list, box) = try makeList()
+        let row3 = try liveRow(list, "item 3")
+        box.items.remove(at: 3)
+        try list.reloadData(rowCount: box.items.count)
+        overlay.update()
+        XCTAssertEqual(list.fadingRowCount, 0)
+        XCTAssertTrue(row3.isHidden || row3.rowID != AnyHashable("item 3"), "recycled (hidden, or reused for another item)")
+    }
+}
