@@ -32,8 +32,8 @@ final class SignatureType {
             SignatureFont("Noto Serif Display", path: noto + "NotoSerifDisplay-Regular.ttf"),
         ]
     }()
-    /// The pixel size of the preview's glyphs (per em).
-    static let previewPixelSize = 40
+    /// The pixel size of the preview's glyphs (per em): drawn larger than shown, so `.fit` scales down, never up.
+    static let previewPixelSize = 56
     /// The ink of a typed signature (on the paper backdrop, as imported and drawn ones).
     static let ink = Color(hex: "#1b2a5c")!
 
@@ -55,8 +55,8 @@ final class SignatureType {
         fonts = Self.candidates.filter { fileExists($0.path) }
         fontPicker = Picker(identifier: "sign.font", options: fonts.map(\.title), style: .menu)
         fontPicker.tooltip = "The font the name is drawn in"
-        field.preferredWidth = 220
-        fontPicker.preferredWidth = 132
+        field.preferredWidth = 184
+        fontPicker.preferredWidth = 168  // "DejaVu Serif Italic" and the chevron
         preview.preferredWidth = 360
         preview.preferredHeight = 72
         preview.backgroundColor = SignatureImport.paper
