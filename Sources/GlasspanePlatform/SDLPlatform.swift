@@ -126,7 +126,7 @@ public final class SDLPlatform: PlatformBackend {
     /// The system clipboard through SDL.
     public let clipboard: (any TextClipboard)? = SDLClipboard()
 
-    private var window: OpaquePointer?
+    private(set) var window: OpaquePointer?
     /// The game controllers open now (SDLControllers.swift).
     let controllers = SDLControllers()
     /// The numbers of the game controllers connected now, ascending (0 is the first one plugged in).
@@ -355,6 +355,8 @@ public final class SDLPlatform: PlatformBackend {
 
     /// True once the window was destroyed from outside (X11): `close()` then leaves SDL's video as it is.
     public private(set) var windowLost = false
+    /// The icon set last through `setWindowIcon` (SDLPlatform+Icon.swift), nil before any.
+    public internal(set) var windowIcon: WindowIcon?
 
     /// BadWindow/BadDrawable errors counted so far (X11 only): a change means the window was destroyed from outside.
     private var lostWindowErrors: Int32 = 0
