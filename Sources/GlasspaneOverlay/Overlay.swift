@@ -310,6 +310,7 @@ public final class Overlay {
         var did = false
         for layer in layers where layer.layoutIfNeeded() { did = true }
         if layers.contains(where: { $0.needsAppearanceScan }) { focusViewsThatAppeared() }
+        if did, let keyboard = onScreenKeyboard, keyboard.isShown { keyboard.refreshAvoidance() }
         return did
     }
 

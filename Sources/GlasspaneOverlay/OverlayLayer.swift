@@ -154,7 +154,8 @@ public final class OverlayLayer {
     public func addSubview(_ view: View, at origin: Point) { root.addSubview(view, at: origin) }
 
     /// Resizes the root to the window.
-    package func setWindowSize(_ size: Size) { root.frame = Rect(origin: .zero, size: size) }
+    /// The origin stays: the on-screen keyboard may have moved the layer up (its avoidance checks it after layout).
+    package func setWindowSize(_ size: Size) { root.frame = Rect(origin: root.frame.origin, size: size) }
 
     /// True when the next `layoutIfNeeded` or `paintIfNeeded` would do work.
     package var needsUpdate: Bool { needsLayout || needsPaint }

@@ -131,6 +131,12 @@ public final class SDLPlatform: PlatformBackend {
     let controllers = SDLControllers()
     /// The numbers of the game controllers connected now, ascending (0 is the first one plugged in).
     public var connectedControllers: [Int] { controllers.connectedNumbers }
+    /// Where the platform's notices go (a joystick SDL has no controller mapping for, named once per GUID with how to
+    /// add one through SDL_GAMECONTROLLERCONFIG); by default a `glasspane:` line on standard error.
+    public var onNotice: (String) -> Void {
+        get { controllers.onNotice }
+        set { controllers.onNotice = newValue }
+    }
     private var context: SDL_GLContext?
     /// SDL window units (what its mouse events and window sizes use) per point: 1 unless a scale is forced.
     private var unitsPerPoint: Double = 1
