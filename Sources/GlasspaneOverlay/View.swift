@@ -278,6 +278,8 @@ open class View {
     final var paintOpacity = 1.0
     /// Accumulated transform (window points to drawn points) at the last full paint.
     final var paintTransform = PaintTransform.identity
+    /// The presentation size the view's own commands were last drawn for.
+    final var paintSize = Size.zero
 
     // MARK: - Shared state (ObservedState.swift)
 
