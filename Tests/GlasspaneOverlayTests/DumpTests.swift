@@ -41,13 +41,15 @@ final class DumpTests: XCTestCase {
         XCTAssertTrue(json.contains("\"identifier\" : \"picker.g\""))
     }
 
-    func testLookupByIdentifierSearchesFrontLayersFirst() {
+    func testLookupByIdentifierPrefersShownViewsThenFrontLayers() {
         let demo = DemoOverlayFixtures.make()
         XCTAssertTrue(demo.overlay.view(withIdentifier: "picker.reset") === demo.button)
         XCTAssertTrue(demo.overlay.view(withIdentifier: "hud.root") === demo.hud.root)
         XCTAssertNil(demo.overlay.view(withIdentifier: "nope"))
         let twin = Label(identifier: "picker.reset", text: "x")
         demo.hud.addSubview(twin)
-        XCTAssertTrue(demo.overlay.view(withIdentifier: "picker.reset") === twin)
+        XCTAssertTrue(demo.overlay.view(withIdentifier: "picker.reset") === demo.button, "a twin not laid out yet does not mask the shown button")
+        demo.overlay.update()
+        XCTAssertTrue(demo.overlay.view(withIdentifier: "picker.reset") === twin, "both shown: the front layer's wins")
     }
 }
