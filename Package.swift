@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "GlasspaneRuntimeTests",
             dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneDraw", "GlasspaneHost", "GlasspaneRender", "CSDL2",
-                           "GlasspaneAnimation", "GlasspaneOverlay", "GlasspaneScripts", "SDLTestEvents"]),
+                           "GlasspaneAnimation", "GlasspaneOverlay", "GlasspaneScripts", "SDLTestEvents", "GlasspanePlatform"]),
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", "GlasspaneBench", "GlasspaneRender", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

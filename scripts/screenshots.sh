@@ -43,6 +43,11 @@ for theme in dark light; do
         echo "{\"frame\":$((start + 481)),\"type_text\":\"Examples/Images/signature.png\"}"
         echo "{\"frame\":$((start + 482)),\"key\":\"enter\"}"
         echo "{\"frame\":$((start + 501)),\"expect\":{\"view\":\"sign.import.image\",\"property\":\"state\",\"equals\":\"loaded\"}}"
+        # The Type tab: a name, and the font list open over its preview.
+        echo "{\"frame\":$((start + 510)),\"click\":{\"view\":\"sign.tabs.bar\",\"at\":[0.5,0.5]}}"
+        echo "{\"frame\":$((start + 512)),\"type_text\":\"Ada Lovelace\"}"
+        echo "{\"frame\":$((start + 514)),\"click\":\"sign.font\"}"
+        echo "{\"frame\":$((start + 521)),\"expect\":{\"view\":\"sign.type.preview\",\"property\":\"state\",\"equals\":\"loaded\"}}"
     } > "$script"
     SDL_VIDEODRIVER=offscreen "$bin" replay "$script" --headless \
         --screenshot-at "$((start + 60)):$out/menu-$theme.png" \
@@ -50,5 +55,6 @@ for theme in dark light; do
         --screenshot-at "$((start + 240)):$out/new-game-$theme.png" \
         --screenshot-at "$((start + 360)):$out/sign-$theme.png" \
         --screenshot-at "$((start + 460)):$out/sign-menu-$theme.png" \
-        --screenshot-at "$((start + 500)):$out/sign-import-$theme.png"
+        --screenshot-at "$((start + 500)):$out/sign-import-$theme.png" \
+        --screenshot-at "$((start + 520)):$out/sign-type-$theme.png"
 done

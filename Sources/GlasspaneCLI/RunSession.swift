@@ -39,7 +39,10 @@ func runDemoSession(_ description: SessionDescription, content: DemoApp.Content 
     }
     defer { session.close() }
     for warning in session.warnings { printError(warning) }
-    if let demo = session.app as? DemoApp { wirePacing(of: demo.navigation, to: session) }
+    if let demo = session.app as? DemoApp {
+        wirePacing(of: demo.navigation, to: session)
+        demo.attachWindowIcon(to: session.platform)
+    }
     onStart(session)
     let outcome = await session.run()
     if let fatal = outcome.fatalError { printError(fatal); return 2 }
@@ -50,7 +53,7 @@ func runDemoSession(_ description: SessionDescription, content: DemoApp.Content 
     return max(code, outcome.exitCode)
 }
 
-/// The Options sheet's vsync switch and fps cap picker start from the session's values and change them at once.
+/// The Options sheet's vsync switch, fps cap and MSAA pickers start from the session's values and change them at once.
 @MainActor
 func wirePacing(of navigation: DemoNavigation, to session: Session) {
     navigation.vsyncToggle.isOn = session.platform.vsyncActive
@@ -60,4 +63,7 @@ func wirePacing(of navigation: DemoNavigation, to session: Session) {
         session.platform.setVsync(vsync)
         session.loop.setFPSCap(cap)
     }
+    // The MSAA picker offers what the context supports and applies a choice from the next frame.
+    navigation.offerMSAA(supported: session.supportedMSAASampleCounts, current: session.msaaSamples)
+    navigation.setMSAA = { [weak session] samples in session?.setMSAA(samples) ?? samples }
 }

@@ -31,6 +31,9 @@ public protocol PlatformBackend: AnyObject {
     /// Releases the GL context from the calling thread before an `await` that may suspend: a context still current
     /// on one thread cannot be made current on another (EGL and GLX refuse), so it must be let go first.
     func releaseContext()
+    /// Sets the window's icon (SDL's `SDL_SetWindowIcon`); false when the platform refused it (WindowIcon.swift).
+    @discardableResult
+    func setWindowIcon(_ icon: WindowIcon) -> Bool
 }
 
 extension PlatformBackend {

@@ -25,6 +25,8 @@ public enum DemoRoute: String, CaseIterable, Sendable, Hashable {
     case rules
     /// The layout containers and modifiers at work (DemoLayoutScreen.swift, docs/layout.md).
     case layout
+    /// A grid of icons; the chosen one becomes the window's icon (AppIconScreen.swift).
+    case appIcon = "app-icon"
 
     /// True for routes shown as sheets (modal layers) rather than screens.
     public var isSheet: Bool { self == .options || self == .sign || self == .newGame }

@@ -40,6 +40,8 @@ public final class DemoNavigation {
     let aboutVersion: Label
     /// The Sign sheet's Import tab (SignatureImport.swift).
     let signatureImport = SignatureImport()
+    /// The Sign sheet's Type tab: the field, the font list `sign.font` and the preview (SignatureType.swift).
+    let signatureType: SignatureType
     /// The toast's picture (`toast.image`): the signature after Done, hidden otherwise.
     public let toastImage = Image(identifier: "toast.image", contentMode: .fit)
     /// The Sign sheet's tabs (`sign.tabs`; its bar `sign.tabs.bar`): Draw, Type and Import.
@@ -52,6 +54,13 @@ public final class DemoNavigation {
     public let fpsCapPicker: Picker
     /// The theme picker (`options.theme`: Dark, Light): the overlay's color scheme and `settings.theme`.
     public let themePicker: Picker
+    /// The anti-aliasing picker (`options.msaa`: Off, 2x, 4x, 8x, or those the session supports): applied to the next
+    /// frame through `setMSAA` (DemoMSAA.swift).
+    public let msaaPicker: Picker
+    /// The sample counts `msaaPicker` offers, in its order.
+    public internal(set) var msaaChoices = DemoOptionChoices.msaaSamples
+    /// Applies a sample count to the running session and returns the count applied; unset, the picker only records.
+    public var setMSAA: ((Int) -> Int)?
     /// The transition speed picker (`options.speed`, `DemoOptionChoices.animationSpeeds`).
     public let speedPicker: Picker
     /// New game: the number of players (`newgame.players`, 1...4).
@@ -66,6 +75,8 @@ public final class DemoNavigation {
     public let toastLayer: OverlayLayer
     /// The Stats screen (route `stats`).
     public let stats: StatsScreen
+    /// The App icon screen (route `app-icon`).
+    public let appIcon: AppIconScreen
     /// The toast (`toast`), its text in `toast.text`.
     public let toast: Panel
     /// The toast's text.
@@ -134,11 +145,12 @@ public final class DemoNavigation {
         let layoutScreen = DemoLayoutScreen.make(label: { themedLabel($0, $1, size: $2) }, panel: themedPanel, back: button("layout.back", "Back"))
         let statsScreen = StatsScreen(makeButton: button, makeLabel: themedLabel, makePanel: themedPanel)
         stats = statsScreen
+        appIcon = AppIconScreen(makeButton: button, makeLabel: themedLabel, makePanel: themedPanel)
         // Cannot throw: a constant row count within List's limits.
         let table = CenteringContainer(identifier: "table", content: try! ListScreen.makeTable(prefix: "table", rows: 10_000).panel)
         // The rules screen is not in the tree until first shown (the presenter adds it): its paragraphs open the Noto
         // fonts, and the first frame should not wait for them.
-        for screen in [menu, about, statsScreen.view, table, layoutScreen] { screen.isHidden = true; screenLayer.addSubview(screen) }
+        for screen in [menu, about, statsScreen.view, table, layoutScreen, appIcon.view] { screen.isHidden = true; screenLayer.addSubview(screen) }
 
         // Options sheet: every control takes effect at once; Done (or Enter, Escape) closes it.
         hudToggle = Toggle(identifier: "options.hud", title: "Performance HUD")
@@ -146,10 +158,11 @@ public final class DemoNavigation {
         fpsCapPicker = Picker(identifier: "options.fpscap", options: DemoOptionChoices.fpsCapTitles)
         themePicker = Picker(identifier: "options.theme", options: ["Dark", "Light"])
         speedPicker = Picker(identifier: "options.speed", options: DemoOptionChoices.animationSpeedTitles, selection: 2)
+        msaaPicker = DemoNavigation.makeMSAAPicker()
         let options = DemoSheet.make("options", title: "Options", primary: button("options.back", "Done"), cancel: nil, content: [
             DemoSheet.row("options.hud", "HUD", hudToggle), DemoSheet.row("options.vsync", "Sync to display", vsyncToggle),
             DemoSheet.row("options.fpscap", "Frame cap", fpsCapPicker), DemoSheet.row("options.theme", "Theme", themePicker),
-            DemoSheet.row("options.speed", "Transitions", speedPicker),
+            DemoSheet.row("options.speed", "Transitions", speedPicker), DemoSheet.row("options.msaa", "Anti-aliasing", msaaPicker),
         ])
         hudToggle.title = ""
         vsyncToggle.title = ""
@@ -173,16 +186,15 @@ public final class DemoNavigation {
         signaturePad.preferredWidth = 360
         signaturePad.preferredHeight = 160
         signatureField = TextField(identifier: "sign.field")
-        signatureField.preferredWidth = 360
         signatureField.maxLength = 48
         signatureField.commitsOnFocusLoss = true
         signatureField.focusesOnAppear = true
-        signatureField.isHidden = true
+        signatureType = SignatureType(field: signatureField)
         signatureField.shapesText = true  // any script, shaped (docs/text.md)
         DemoNavigation.applyTheme(of: settings, to: signatureField)
         doneButton = button("sign.done", "Done")
         doneButton.isEnabled = false
-        signTabs = TabView(identifier: "sign.tabs", tabs: [.init("Draw", content: SignatureTools.makeDrawTab(pad: signaturePad)), .init("Type", content: signatureField),
+        signTabs = TabView(identifier: "sign.tabs", tabs: [.init("Draw", content: SignatureTools.makeDrawTab(pad: signaturePad)), .init("Type", content: signatureType.view),
                                                                     .init("Import", content: signatureImport.view)])
         let sign = DemoSheet.make("sign", title: "Sign", primary: doneButton, cancel: button("sign.cancel", "Cancel"),
                                   content: [signTabs])
@@ -207,7 +219,7 @@ public final class DemoNavigation {
         menuButtons = buttons
 
         let screens: [DemoRoute: View] = [.play: playScreen, .menu: menu, .about: about, .rules: rules, .stats: statsScreen.view,
-                                          .table: table, .layout: layoutScreen]
+                                          .table: table, .layout: layoutScreen, .appIcon: appIcon.view]
         let sheets: [DemoRoute: View] = [.options: PromptedSheet("options", panel: options), .sign: PromptedSheet("sign", panel: sign),
                                          .newGame: PromptedSheet("newgame", panel: newGame)]
         presenter = NavigationPresenter(overlay: overlay, coordinator: coordinator, screenLayer: screenLayer,
@@ -238,6 +250,7 @@ public final class DemoNavigation {
         buttons["rules.back"]!.action = { nav.back() }
         buttons["layout.back"]!.action = { nav.back() }
         buttons["stats.back"]!.action = { nav.back() }
+        buttons["appicon.back"]!.action = { nav.back() }
         buttons["options.back"]!.action = { nav.back() }
         buttons["sign.cancel"]!.action = { nav.back() }
         hudToggle.onChange = { [unowned self] on in setHUDShown(on) }
@@ -246,6 +259,7 @@ public final class DemoNavigation {
             overlay.setColorScheme(index == 0 ? .dark : .light)
         }
         vsyncToggle.onChange = { [unowned self] _ in applyPacing() }
+        msaaPicker.onChange = { [unowned self] index in applyMSAA(index) }
         fpsCapPicker.onChange = { [unowned self] _ in applyPacing() }
         let baseTransition = presenter.transition
         speedPicker.onChange = { [unowned self] index in
@@ -254,7 +268,7 @@ public final class DemoNavigation {
         }
         signTabs.onChange = { [unowned self] _ in refreshDone() }
         signaturePad.onChange = { [unowned self] _ in refreshDone() }
-        signatureField.onEdit = { [unowned self] _ in refreshDone() }
+        signatureField.onEdit = { [unowned self] _ in signatureType.refresh(); refreshDone() }
         signatureImport.onChange = { [unowned self] in refreshDone() }
         doneButton.action = { [unowned self] in finishSigning() }
 
@@ -353,13 +367,16 @@ public final class DemoNavigation {
             result = "Signed with \(signaturePad.strokeCount) stroke\(signaturePad.strokeCount == 1 ? "" : "s")"
             picture = .pixels(SignatureImport.rasterize(strokes: signaturePad.strokes, size: signaturePad.frame.size,
                                                         lineWidth: signaturePad.lineWidth, color: signaturePad.themeColor(.ink, overriddenBy: signaturePad.inkColor)))
-        case "type": result = "Signed as \(signatureField.text)"; picture = .none
+        case "type":
+            result = "Signed as \(signatureField.text)" + (signatureType.selectedFont.map { " in \($0.title)" } ?? "")
+            picture = signatureType.picture
         default: result = "Signed with an image"; picture = signatureImport.image.source
         }
         coordinator.dismiss()
         signaturePad.clear()
         signatureField.setText("")
         signatureImport.reset()
+        signatureType.reset()
         refreshDone()
         showToast(result, image: picture)
     }

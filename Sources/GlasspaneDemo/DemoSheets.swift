@@ -65,6 +65,8 @@ public enum DemoOptionChoices {
     public static let animationSpeeds = [0, 0.5, 1, 2]
     /// Their titles.
     public static let animationSpeedTitles = ["Off", "0.5x", "1x", "2x"]
+    /// MSAA sample counts offered (those the GL context supports are kept at run time); 1 is off.
+    public static let msaaSamples = [1, 2, 4, 8]
     /// Difficulty levels of a new game.
     public static let difficulties = ["Easy", "Normal", "Hard"]
 }

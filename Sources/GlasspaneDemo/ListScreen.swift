@@ -49,8 +49,11 @@ public final class ListScreen {
     public static func columns(_ index: Int) -> (String, String, String) {
         let word = words[index % words.count]
         // A fixed pseudo-random number per row (no clock, no generator state): same text every run.
-        let value = Double((index &* 7919) % 100_003) / 100
-        return (String(index), "\(word) \(index % 97)", String(format: "%.2f", value))
+        // Hundredths as an integer, printed as `%.2f` would print them (Foundation's formatting cost more than the
+        // rest of a row's layout; docs/bench.md).
+        let hundredths = (index &* 7919) % 100_003
+        let cents = hundredths % 100
+        return (String(index), "\(word) \(index % 97)", "\(hundredths / 100).\(cents < 10 ? "0" : "")\(cents)")
     }
 
     /// The panel: a title over a 540x540 list of `rows` rows (identifiers `PREFIX.panel`, `PREFIX.title`, `PREFIX.list`).

@@ -114,9 +114,34 @@ public struct DrawListDamage: Hashable, Sendable {
     public var baseGeneration: UInt64
     /// Command indices rewritten in place; the list has as many commands as before and every other one is unchanged.
     public var commandRanges: [Range<Int>]
+    /// True when the whole list was painted anew (`commandRanges` says nothing); `movedRuns` may still name commands
+    /// that are earlier ones moved, which a renderer can move instead of redoing.
+    package var rewritesWholeList = false
+    /// Runs of commands that are commands of the base version moved by a whole number of points (a scrolled
+    /// document's rows: DrawListTessellator+Moves.swift).
+    package var movedRuns: [MovedCommands] = []
     /// Creates a damage record.
     public init(baseGeneration: UInt64, commandRanges: [Range<Int>]) {
         self.baseGeneration = baseGeneration; self.commandRanges = commandRanges
+    }
+    /// A whole list painted anew whose `movedRuns` are the base version's commands moved.
+    package init(baseGeneration: UInt64, movedRuns: [MovedCommands]) {
+        self.baseGeneration = baseGeneration; commandRanges = []; rewritesWholeList = true; self.movedRuns = movedRuns
+    }
+}
+
+/// Commands `range` of a list that are the commands from `sourceStart` on of an earlier version, each moved by
+/// `offset` points (whole points) and otherwise equal.
+package struct MovedCommands: Hashable, Sendable {
+    /// The commands in the new list.
+    package var range: Range<Int>
+    /// Where the first of them was in the earlier list.
+    package var sourceStart: Int
+    /// How far they moved, points.
+    package var offset: Point
+    /// A run of moved commands.
+    package init(range: Range<Int>, sourceStart: Int, offset: Point) {
+        self.range = range; self.sourceStart = sourceStart; self.offset = offset
     }
 }
 

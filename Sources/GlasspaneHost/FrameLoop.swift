@@ -146,6 +146,14 @@ public protocol RenderSurface: AnyObject {
     func submitScene()
     /// Waits until the GPU finished the frame (honest timings on drivers whose swap does not wait).
     func finishGPU()
+    /// After the frame's pixels were read (observers' `frameWillPresent`), before the present: a target drawn
+    /// into a framebuffer object copies it to the window here. Default: nothing.
+    func finishFrame()
+}
+
+extension RenderSurface {
+    /// Nothing to copy: frames were drawn where they are presented.
+    public func finishFrame() {}
 }
 
 /// Drives an app frame by frame against a platform. Single-threaded, on the main actor.
@@ -439,6 +447,7 @@ public final class FrameLoop {
         enter(.present)
         let isLast = quitRequested || app.wantsQuit || anObserverRequestsStop || reachedMaxFrames
         for entry in observers { entry.observer.frameWillPresent(self, index: frameIndex, isLast: isLast) }
+        surface?.finishFrame()
         if configuration.finishBeforeTiming { surface?.finishGPU() }
         platform.present()
         t = mark(.present, since: t, clock)

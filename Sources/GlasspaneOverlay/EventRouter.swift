@@ -495,6 +495,9 @@ public final class EventRouter {
         }
         if let c = candidate {
             overlay.focus(c)
+        } else if path.map({ $0.table.firstOnPath(from: $0.entry) { $0.keepsFocusOnPress } != nil })
+                    ?? sequence(first: view, next: { $0.superview }).contains(where: { $0.keepsFocusOnPress }) {
+            return  // the on-screen keyboard's keys: focus stays on the field they type into
         } else if let focused = overlay.focusedView,
                   !(path.map { $0.table.firstOnPath(from: $0.entry) { $0 === focused } != nil } ?? view.isDescendant(of: focused)) {
             overlay.clearFocus()

@@ -20,6 +20,8 @@ public final class ImageLibrary {
     public var decoder: (any ImageDecoding)?
     /// Uploads pixels; nil: images load (with their size) but draw nothing.
     public var registry: (any ImageRegistry)?
+    /// Draws text in a chosen font file (SDL2_ttf, set by the session); nil: no text pictures (`TextRasterizing`).
+    public var textRasterizer: (any TextRasterizing)?
     /// What a file must meet before it is decoded.
     public var limits = ImageLimits.standard
     /// Where failures are reported, one line each (standard error by default).

@@ -31,15 +31,22 @@ public enum ViewPresence: Hashable, Sendable, CustomStringConvertible {
 extension Overlay {
     /// Where the view with this identifier stands now. When several views share it, a shown one wins, so a hidden
     /// copy on another route does not mask the one on screen.
-    public func presence(ofView id: String) -> ViewPresence {
-        var first: ViewPresence?
+    public func presence(ofView id: String) -> ViewPresence { locate(id).presence }
+
+    /// The view with this identifier and where it stands: the first shown match, front layer first, or else the
+    /// first match at all. `view(withIdentifier:)` and `presence(ofView:)` agree because both come from here.
+    func locate(_ id: String) -> (view: View?, presence: ViewPresence) {
+        var first: (view: View?, presence: ViewPresence)?
         for layer in layers.reversed() {
-            guard let view = layer.root.descendant(withIdentifier: id) else { continue }
-            let presence = Overlay.presence(of: view, in: layer)
-            if case .shown = presence { return presence }
-            if first == nil { first = presence }
+            var matches: [View] = []
+            layer.root.collectDescendants(withIdentifier: id, into: &matches)
+            for view in matches {
+                let presence = Overlay.presence(of: view, in: layer)
+                if case .shown = presence { return (view, presence) }
+                if first == nil { first = (view, presence) }
+            }
         }
-        return first ?? .notInTree
+        return first ?? (nil, .notInTree)
     }
 
     private static func presence(of view: View, in layer: OverlayLayer) -> ViewPresence {
@@ -51,5 +58,13 @@ extension Overlay {
         if layer.visibility == .hidden { return .inHiddenLayer(layer.name) }
         if !view.hasBeenLaidOut { return .notLaidOut }
         return .shown(view.windowFrame)
+    }
+}
+
+extension View {
+    /// Every view in this subtree with the identifier, in the order `descendant(withIdentifier:)` meets them.
+    fileprivate func collectDescendants(withIdentifier id: String, into matches: inout [View]) {
+        if identifier == id { matches.append(self) }
+        for child in subviews { child.collectDescendants(withIdentifier: id, into: &matches) }
     }
 }

@@ -310,6 +310,7 @@ public final class Overlay {
         var did = false
         for layer in layers where layer.layoutIfNeeded() { did = true }
         if layers.contains(where: { $0.needsAppearanceScan }) { focusViewsThatAppeared() }
+        if did, let keyboard = onScreenKeyboard, keyboard.isShown { keyboard.refreshAvoidance() }
         return did
     }
 
@@ -365,11 +366,6 @@ public final class Overlay {
 
     // MARK: - Lookup
 
-    /// The first view with an identifier, searching layers front to back.
-    public func view(withIdentifier id: String) -> View? {
-        for layer in layers.reversed() {
-            if let v = layer.root.descendant(withIdentifier: id) { return v }
-        }
-        return nil
-    }
+    /// The view with an identifier, searching layers front to back; a shown one wins over a hidden copy.
+    public func view(withIdentifier id: String) -> View? { locate(id).view }
 }

@@ -106,8 +106,10 @@ public final class OverlayLayer {
     public internal(set) weak var overlay: Overlay?
     /// The text measurement used by layout and painting.
     public var fonts: any FontMetrics {
-        didSet { root.invalidateMeasurement(); needsFullRepaint = true }
+        didSet { root.invalidateMeasurement(); needsFullRepaint = true; fontsChangedSincePaint = true }
     }
+    /// Text measures differently since the last full paint: no command is copied from it (OverlayLayer+Moves.swift).
+    private var fontsChangedSincePaint = false
     /// Work counters.
     public internal(set) var stats = OverlayStats()
 
@@ -125,8 +127,15 @@ public final class OverlayLayer {
     private var movedSubtrees: [View] = []
     /// The painted commands; `drawList` wraps them.
     private var commands: [DrawCommand] = []
+    /// The commands of the paint before, during a full repaint: a scrolled document's views that only moved copy
+    /// theirs from it (OverlayLayer+Moves.swift). Kept between paints to reuse its storage.
+    var previousCommands: [DrawCommand] = []
+    /// True only while a full repaint may copy moved views' commands from `previousCommands`.
+    var copiesMovedViews = false
+    /// The runs of commands the current full repaint copied, moved (the renderer moves their vertices too).
+    var movedRuns: [MovedCommands] = []
     /// Incremented at each full paint; views painted in it carry the same number.
-    private var generation = 0
+    var generation = 0
 
     /// Creates a layer with an empty, passthrough root of the given size.
     public init(name: String, level: Int = 0, visibility: LayerVisibility = .visible, kind: LayerKind = .passthrough,
@@ -154,7 +163,8 @@ public final class OverlayLayer {
     public func addSubview(_ view: View, at origin: Point) { root.addSubview(view, at: origin) }
 
     /// Resizes the root to the window.
-    package func setWindowSize(_ size: Size) { root.frame = Rect(origin: .zero, size: size) }
+    /// The origin stays: the on-screen keyboard may have moved the layer up (its avoidance checks it after layout).
+    package func setWindowSize(_ size: Size) { root.frame = Rect(origin: root.frame.origin, size: size) }
 
     /// True when the next `layoutIfNeeded` or `paintIfNeeded` would do work.
     package var needsUpdate: Bool { needsLayout || needsPaint }
@@ -245,8 +255,8 @@ public final class OverlayLayer {
             lastDamage = DrawListDamage(baseGeneration: previousVersion, commandRanges: damagedRanges)
             return true
         }
-        lastDamage = nil
         repaintAll()
+        lastDamage = movedRuns.isEmpty ? nil : DrawListDamage(baseGeneration: previousVersion, movedRuns: movedRuns)
         return true
     }
 
@@ -304,6 +314,7 @@ public final class OverlayLayer {
             context.opacity = view.paintOpacity
             view.themeTokensRead = []
             view.draw(in: Rect(origin: view.paintOrigin, size: view.presentationFrame.size), context: &context)
+            view.paintSize = view.presentationFrame.size
             context.transformCommands(from: base, by: view.paintTransform)
             stats.viewsPainted += 1
             guard context.commands.count - base == view.paintCount else { return false }
@@ -321,40 +332,56 @@ public final class OverlayLayer {
         movedSubtrees.removeAll(keepingCapacity: true)
         generation += 1
         stats.fullRepaints += 1
+        // The last list stays readable while the new one is painted into the buffer before it.
+        swap(&previousCommands, &commands)
         var buffer = commands
         commands = []
         buffer.removeAll(keepingCapacity: true)
+        movedRuns.removeAll(keepingCapacity: true)
+        copiesMovedViews = !fontsChangedSincePaint
+        fontsChangedSincePaint = false
         var context = PaintContext(commands: buffer, opacity: 1, fonts: fonts)
         paint(root, parentOrigin: .zero, opacity: 1, transform: .identity, context: &context)
+        copiesMovedViews = false
         commands = context.commands
     }
 
     /// Paints a subtree with the presentation values (frame, alpha, transform): what animations move.
+    /// `moving`: inside a scroll view's document that moved by this many points since the last full paint, where a
+    /// view that only moved copies its commands from that paint (OverlayLayer+Moves.swift).
     private func paint(_ view: View, parentOrigin: Point, opacity: Double, transform parentTransform: PaintTransform,
-                       context: inout PaintContext) {
+                       context: inout PaintContext, moving: Point? = nil) {
         guard !view.isHidden else { return }
         let effective = opacity * view.presentationAlpha
         guard effective > 0 else { return }
         let rect = view.presentationFrame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
         let transform = parentTransform.appending(view.presentationTransform, center: rect.center)
+        let moving = moving ?? movedDocumentOffset(view, at: rect.origin, transform: transform)
+        let copied = moving.map { canCopyMoved(view, by: $0, to: rect, opacity: effective, transform: transform) } ?? false
+        let previousStart = view.paintStart
         view.paintGeneration = generation
         view.paintOrigin = rect.origin
         view.paintOpacity = effective
         view.paintTransform = transform
+        view.paintSize = rect.size
         view.needsDisplay = false
         context.opacity = effective
         let start = context.commands.count
-        view.themeTokensRead = []
-        view.draw(in: rect, context: &context)
-        context.transformCommands(from: start, by: transform)
+        if copied, let moving {
+            copyMovedCommands(from: previousStart, count: view.paintCount, by: moving, context: &context)
+        } else {
+            view.themeTokensRead = []
+            view.draw(in: rect, context: &context)
+            context.transformCommands(from: start, by: transform)
+            stats.viewsPainted += 1
+        }
         view.paintStart = context.indexOffset + start
         view.paintCount = context.commands.count - start
-        stats.viewsPainted += 1
         defer { view.paintSubtreeEnd = context.indexOffset + context.commands.count }
         if view.subviews.isEmpty { return }
         if view.clipsToBounds { context.commands.append(.pushClip(rect)); context.transformCommands(from: context.commands.count - 1, by: transform) }
         for child in view.subviews {
-            paint(child, parentOrigin: rect.origin, opacity: effective, transform: transform, context: &context)
+            paint(child, parentOrigin: rect.origin, opacity: effective, transform: transform, context: &context, moving: moving)
         }
         if view.clipsToBounds { context.commands.append(.popClip) }
     }

@@ -186,6 +186,9 @@ open class View {
     /// Whether Tab and Shift-Tab stop on the view (`Overlay.focusOrder()`); by default, views a press focuses.
     /// A button says true here but false to `canBecomeFocused`, so a press never takes focus from a text field.
     open var acceptsKeyboardFocus: Bool { canBecomeFocused }
+    /// Whether a press on the view (or a subview) leaves keyboard focus where it is instead of clearing it: the
+    /// on-screen keyboard's keys type into the focused field without taking focus from it.
+    open var keepsFocusOnPress: Bool { false }
     /// Ask for keyboard focus whenever the view appears (is added, unhidden, or its layer is shown or freed from
     /// a modal above it) and can take it: the "open the keyboard when the Type tab appears" case. The overlay
     /// focuses it after its next layout, in the same frame (docs/focus.md).
@@ -275,6 +278,8 @@ open class View {
     final var paintOpacity = 1.0
     /// Accumulated transform (window points to drawn points) at the last full paint.
     final var paintTransform = PaintTransform.identity
+    /// The presentation size the view's own commands were last drawn for.
+    final var paintSize = Size.zero
 
     // MARK: - Shared state (ObservedState.swift)
 

@@ -1,10 +1,14 @@
 // Game controllers through SDL's GameController API, for SDLPlatform.
 // Implements: hot-plug (open on SDL_CONTROLLERDEVICEADDED, close on REMOVED), several controllers with small stable
 // numbers, SDL's shipped mapping database plus SDL_GAMECONTROLLERCONFIG (SDL reads it at init), buttons, sticks and
-// triggers with dead zones (ControllerAxis.normalized), one cancel per button held when its controller goes away.
+// triggers with dead zones (ControllerAxis.normalized), one cancel per button held when its controller goes away,
+// a notice naming a joystick SDL has no mapping for (once per GUID) with how to add one.
 // Does not implement: repeat for held directions, rumble, sensors, touchpads, remapping events (ignored).
 import CSDL2
 import GlasspaneCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The open controllers and what each holds, so an unplug cancels exactly what was held.
 @MainActor
@@ -27,6 +31,15 @@ final class SDLControllers {
     private(set) var isAvailable = false
     /// Controllers ignored because `maximumOpen` were already open.
     private(set) var ignoredCount = 0
+    /// The most joysticks without a mapping remembered (each is announced once); later ones are announced every time.
+    static let maximumUnmappedRemembered = 64
+    /// The GUIDs (SDL's 32 hex digits) of the joysticks seen without a game controller mapping, oldest first.
+    private(set) var unmappedGUIDs: [String] = []
+    /// Where notices go (a joystick without a mapping); by default a `glasspane:` line on standard error.
+    var onNotice: (String) -> Void = { notice in
+        let line = Array("glasspane: \(notice)\n".utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
 
     /// Starts SDL's game controller subsystem; failure leaves controllers unavailable (the window still opens).
     func start() {
@@ -49,6 +62,8 @@ final class SDLControllers {
         case SDL_CONTROLLERDEVICEADDED: added(deviceIndex: e.cdevice.which, into: &events)
         case SDL_CONTROLLERDEVICEREMOVED: removed(instance: SDL_JoystickID(e.cdevice.which), into: &events)
         case SDL_CONTROLLERDEVICEREMAPPED: break
+        case SDL_JOYDEVICEADDED: joystickAdded(deviceIndex: e.jdevice.which)
+        case SDL_JOYDEVICEREMOVED: break  // a controller's removal comes as SDL_CONTROLLERDEVICEREMOVED too
         case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
             guard var entry = open[e.cbutton.which], let button = Self.button(e.cbutton.button) else { return true }
             let down = e.type == SDL_CONTROLLERBUTTONDOWN.rawValue
@@ -83,6 +98,30 @@ final class SDLControllers {
         let name = SDL_GameControllerName(handle).map { String(cString: $0) } ?? ""
         events.append(.controllerDevice(ControllerDeviceEvent(controller: number, isConnected: true, name: name,
                                                               style: Self.style(SDL_GameControllerGetType(handle)))))
+    }
+
+    /// A joystick SDL sends no controller events for (no mapping): one notice per GUID naming it and how to add a
+    /// mapping. A device index that is gone already (plugged and unplugged before the poll) says nothing.
+    private func joystickAdded(deviceIndex: Int32) {
+        guard deviceIndex >= 0, deviceIndex < SDL_NumJoysticks(), SDL_IsGameController(deviceIndex) == SDL_FALSE else { return }
+        var text = [CChar](repeating: 0, count: 33)
+        SDL_JoystickGetGUIDString(SDL_JoystickGetDeviceGUID(deviceIndex), &text, 33)
+        let guid = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if unmappedGUIDs.contains(guid) { return }
+        if unmappedGUIDs.count < Self.maximumUnmappedRemembered { unmappedGUIDs.append(guid) }
+        let name = SDL_JoystickNameForIndex(deviceIndex).map { String(cString: $0) } ?? "unnamed"
+        onNotice(Self.unmappedNotice(name: name, guid: guid))
+    }
+
+    /// The notice for a joystick without a game controller mapping. The suggested line's GUID has its name CRC (hex
+    /// digits 5 to 8) zeroed, as in SDL's own database: SDL matches such a line whatever the CRC (a line with the
+    /// CRC in it did not match on SDL 2.26.5).
+    static func unmappedNotice(name: String, guid: String) -> String {
+        let lineGUID = guid.count == 32 ? String(guid.prefix(4)) + "0000" + String(guid.dropFirst(8)) : guid
+        return "joystick \"\(name)\" (GUID \(guid)) has no game controller mapping, so it is ignored; to use it, add a mapping "
+            + "line for its GUID to the SDL_GAMECONTROLLERCONFIG environment variable, e.g. SDL_GAMECONTROLLERCONFIG="
+            + "'\(lineGUID),\(name.replacingComma),a:b0,b:b1,x:b2,y:b3,leftx:a0,lefty:a1,dpup:h0.1,dpdown:h0.4,dpleft:h0.8,dpright:h0.2,"
+            + "platform:Linux' (its buttons as SDL numbers them: docs/focus.md, \"Controllers\")"
     }
 
     /// The prompt family of an SDL controller type (unknown and virtual controllers get Xbox-style letters).
@@ -123,4 +162,9 @@ final class SDLControllers {
     private static let axes: [ControllerAxis] = [.leftX, .leftY, .rightX, .rightY, .leftTrigger, .rightTrigger]
 
     static func axis(_ raw: UInt8) -> ControllerAxis? { Int(raw) < axes.count ? axes[Int(raw)] : nil }
+}
+
+private extension String {
+    /// The name with its commas taken out (a mapping line separates its fields with commas).
+    var replacingComma: String { String(map { $0 == "," ? " " : $0 }) }
 }

@@ -126,11 +126,17 @@ public final class SDLPlatform: PlatformBackend {
     /// The system clipboard through SDL.
     public let clipboard: (any TextClipboard)? = SDLClipboard()
 
-    private var window: OpaquePointer?
+    private(set) var window: OpaquePointer?
     /// The game controllers open now (SDLControllers.swift).
     let controllers = SDLControllers()
     /// The numbers of the game controllers connected now, ascending (0 is the first one plugged in).
     public var connectedControllers: [Int] { controllers.connectedNumbers }
+    /// Where the platform's notices go (a joystick SDL has no controller mapping for, named once per GUID with how to
+    /// add one through SDL_GAMECONTROLLERCONFIG); by default a `glasspane:` line on standard error.
+    public var onNotice: (String) -> Void {
+        get { controllers.onNotice }
+        set { controllers.onNotice = newValue }
+    }
     private var context: SDL_GLContext?
     /// SDL window units (what its mouse events and window sizes use) per point: 1 unless a scale is forced.
     private var unitsPerPoint: Double = 1
@@ -355,6 +361,8 @@ public final class SDLPlatform: PlatformBackend {
 
     /// True once the window was destroyed from outside (X11): `close()` then leaves SDL's video as it is.
     public private(set) var windowLost = false
+    /// The icon set last through `setWindowIcon` (SDLPlatform+Icon.swift), nil before any.
+    public internal(set) var windowIcon: WindowIcon?
 
     /// BadWindow/BadDrawable errors counted so far (X11 only): a change means the window was destroyed from outside.
     private var lostWindowErrors: Int32 = 0

@@ -213,7 +213,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         defer { if atlas.texture != atlasTextureBefore { resources.state.invalidate() } }
         let images = resources.imageTextures
         let partial = damage.map { d in
-            d.baseGeneration == drawnGeneration && drawnMetrics == metrics
+            !d.rewritesWholeList && d.baseGeneration == drawnGeneration && drawnMetrics == metrics
                 && tessellator.updateDamaged(list, d, metrics: metrics, glyphs: atlas, images: images)
         } ?? false
         if partial && tessellator.lastChangedCommands.isEmpty {
@@ -238,7 +238,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
         } else {
             atlas.scale = metrics.scaleY
             let atlasTexture = atlas.texture
-            tessellator.tessellate(list, metrics: metrics, glyphs: atlas, images: images)
+            // A scrolled document's rows that only moved are copied from what was drawn last, moved.
+            let moved = damage.flatMap { d in
+                d.rewritesWholeList && d.baseGeneration == drawnGeneration && drawnMetrics == metrics ? d.movedRuns : nil
+            } ?? []
+            tessellator.tessellate(list, metrics: metrics, glyphs: atlas, images: images, moved: moved)
             // A full atlas starts over (a new texture, glyphs placed anew): the glyphs emitted before are stale.
             if atlasTexture != 0 && atlas.texture != atlasTexture {
                 tessellator.tessellate(list, metrics: metrics, glyphs: atlas, images: images)

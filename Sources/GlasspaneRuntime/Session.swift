@@ -62,7 +62,7 @@ public final class Session {
     private let inspectorServer: InspectorServer?
     /// The inspector's port once bound (0 before).
     public private(set) var inspectorPort = 0
-    private let surface: SessionSurface
+    let surface: SessionSurface
     private let busLog: FileLogSink?
     private var isClosed = false
 
@@ -92,11 +92,15 @@ public final class Session {
                 throw SessionError(opening: error)
             }
             atlas.scale = platform.metrics.scaleY
-            let app = try openApp(description, on: platform, atlas: atlas, busLog: busLog, makeApp: makeApp)
+            // One GL state shadow for the scene and the overlay (the contract in GLStateCache.swift). Nothing else in
+            // the session changes the state it tracks, so it stays true from frame to frame.
+            let glState = GLStateCache()
+            let app = try openApp(description, on: platform, atlas: atlas, glState: glState, busLog: busLog, makeApp: makeApp)
 
             // 4. The loop and its observers.
             let loop = FrameLoop(platform: platform, app: app, configuration: plan.loopConfiguration)
             let surface = SessionSurface(offscreen: description.headless, samples: description.resolvedSamples)
+            surface.stateCache = glState
             loop.surface = surface
             let observers = try attachObservers(to: loop, plan: plan, app: app, platform: platform, busLog: busLog)
             return Session(description: description, platform: platform, app: app, loop: loop, observers: observers,
@@ -123,12 +127,9 @@ public final class Session {
     }
 
     /// The renderers, the bus (logging to `busLog`) and the app the factory builds on them, wired to the platform.
-    private static func openApp(_ description: SessionDescription, on platform: SDLPlatform, atlas: GlyphAtlas,
+    private static func openApp(_ description: SessionDescription, on platform: SDLPlatform, atlas: GlyphAtlas, glState: GLStateCache,
                                 busLog: FileLogSink?, makeApp: SessionAppFactory) throws(SessionError) -> any SessionApp {
         let app: any SessionApp
-        // One GL state shadow for the scene and the overlay (the contract in GLStateCache.swift). Nothing else in the
-        // session changes the state it tracks, so it stays true from frame to frame.
-        let glState = GLStateCache()
         // One sample per pixel in the target (`--msaa 1`): multisampling is left as it is (GLStateCache.swift).
         glState.targetsHaveOneSample = description.resolvedSamples == 1
         do {
@@ -142,6 +143,7 @@ public final class Session {
             app = try makeApp(resources)
             // Image views decode through SDL2_image and upload to the overlay renderer (its companions share images).
             app.stage.overlay.images.install(decoder: SDLImageDecoder(), registry: GLImageRegistry(overlayRenderer))
+            app.stage.overlay.images.textRasterizer = SDLTextRasterizer()
         } catch {
             throw SessionError(opening: error)
         }
@@ -377,4 +379,8 @@ public final class SessionSurface: RenderSurface {
     public func submitScene() { GLContextControl.flush() }
     /// Waits until the GPU has drawn the frame.
     public func finishGPU() { GLContextControl.finish() }
+    /// Copies a windowed target's framebuffer object to the window (after a run-time MSAA change).
+    public func finishFrame() { target.finishFrame() }
+    /// The state shadow both renderers share: told when the target's sample count changes (`Session.setMSAA`).
+    var stateCache: GLStateCache?
 }

@@ -34,6 +34,11 @@ public final class FakePlatform: PlatformBackend {
     public func makeContextCurrent() { contextCalls.append("current") }
     /// Records the call.
     public func releaseContext() { contextCalls.append("release") }
+    /// Every icon the app set, in order (`setWindowIcon`).
+    public private(set) var windowIcons: [WindowIcon] = []
+    /// Records the icon.
+    @discardableResult
+    public func setWindowIcon(_ icon: WindowIcon) -> Bool { windowIcons.append(icon); return true }
 
     /// Creates a fake window of `size` points at `scale` pixels per point.
     public init(size: Size = Size(width: 1280, height: 720), scale: Double = 1, frameDuration: Nanoseconds = 16_666_667) {

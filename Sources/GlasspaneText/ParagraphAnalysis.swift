@@ -110,6 +110,20 @@ package struct ParagraphAnalysis {
         breaks = LineBreak.opportunities(scalars, graphemeStarts: graphemeStarts)
     }
 
+    /// Where the line `range`'s trailing whitespace starts (rule L1: it goes back to the paragraph's level).
+    package func trailingWhitespaceStart(_ range: Range<Int>) -> Int {
+        var end = range.upperBound
+        while end > range.lowerBound, isWhitespace[end - 1] { end -= 1 }
+        return end
+    }
+
+    /// The levels of the scalars of the line `range` after rule L1 (the layout engine applies the same rule in place).
+    package func lineLevels(_ range: Range<Int>) -> [UInt8] {
+        var result = Array(levels[range])
+        for i in trailingWhitespaceStart(range)..<range.upperBound { result[i - range.lowerBound] = baseLevel }
+        return result
+    }
+
     /// Scalars that continue an emoji sequence: ZWJ, variation selectors, skin tones, tags, the keycap mark.
     static func isEmojiContinuation(_ s: UInt32) -> Bool {
         s == 0x200D || s == 0xFE0F || s == 0xFE0E || (0x1F3FB...0x1F3FF).contains(s) || (0xE0020...0xE007F).contains(s)

@@ -221,10 +221,9 @@ public final class TextLayoutEngine {
                            shapedWhole: [Int: ShapedRun] = [:]) -> [PlacedRun] {
         guard !range.isEmpty else { return [] }
         // Rule L1: trailing whitespace goes back to the paragraph level (restored after, the copy is shared).
-        var end = range.upperBound
         var saved: [(Int, UInt8)] = []
-        while end > range.lowerBound, analysis.isWhitespace[end - 1] {
-            end -= 1; saved.append((end, levels[end])); levels[end] = analysis.baseLevel
+        for i in analysis.trailingWhitespaceStart(range)..<range.upperBound {
+            saved.append((i, levels[i])); levels[i] = analysis.baseLevel
         }
         defer { for (i, level) in saved { levels[i] = level } }
         let runs = RunShaper.itemize(analysis, levels: levels, range: range).map { run -> ShapedRun in

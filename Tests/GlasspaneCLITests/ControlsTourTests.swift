@@ -14,7 +14,7 @@ final class ControlsTourTests: XCTestCase {
             let r = try BinaryRunner.run(["replay", "Examples/Scripts/tour.jsonl", "--headless",
                                           "--screenshot-at", "430:\(imported)", "--screenshot-at", "last:\(last)"])
             XCTAssertEqual(r.code, 0, r.stderr)
-            XCTAssertTrue(r.stdout.contains("32 expectation(s) held, 0 failed"), r.stdout)
+            XCTAssertTrue(r.stdout.contains("35 expectation(s) held, 0 failed"), r.stdout)
             // The missing file on the way is reported once, naming it.
             XCTAssertEqual(r.stderr.components(separatedBy: "image-missing: Examples/Images/missing.png: no such file").count, 2, r.stderr)
         }

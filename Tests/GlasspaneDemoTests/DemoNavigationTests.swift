@@ -182,7 +182,7 @@ final class DemoNavigationTests: XCTestCase {
         XCTAssertTrue(app.navigation.doneButton.isEnabled)
         try await click("sign.done")
         XCTAssertEqual(app.navigation.currentRoute, .play)
-        XCTAssertEqual(app.navigation.toastLabel.text, "Signed as Ada")
+        XCTAssertEqual(app.navigation.toastLabel.text, "Signed as Ada in DejaVu Sans")
         XCTAssertFalse(view("toast")?.isHidden ?? true)
         app.navigation.coordinator.present(.options)
         await frame()

@@ -112,4 +112,128 @@ final class OnScreenKeyboardTests: XCTestCase {
         XCTAssertFalse(keyboard.isShown)
         XCTAssertTrue(OnScreenKeyboard.install(in: overlay) === keyboard, "one per overlay")
     }
+
+    /// Brings the keyboard up for the field with the D-pad (button, then field) and lays out.
+    private func bringUp(_ overlay: Overlay, _ field: TextField, _ keyboard: OnScreenKeyboard) {
+        tap(overlay, .dpadDown); tap(overlay, .dpadDown)
+        XCTAssertTrue(field.isFocused && keyboard.isShown)
+        overlay.update()
+    }
+
+    func testTheAvoidanceSlidesOnTheFrameClockBothWays() throws {
+        let (overlay, sheet, _, field, keyboard) = makeSheet()
+        overlay.advanceAnimations(to: 10)
+        bringUp(overlay, field, keyboard)
+        let offset = keyboard.avoidanceOffset
+        XCTAssertEqual(offset, 180, "field bottom 508 + margin 12 - keyboard top (600 - 248 - 12)")
+        XCTAssertEqual(sheet.root.frame.minY, -offset, "the model moves at once: hit testing sees the field where it goes")
+        XCTAssertEqual(sheet.root.presentationFrame.minY, 0, "what is drawn starts where it was")
+        // Up: drawn positions between 0 and -offset, moving up every frame, then settled at -offset.
+        var drawn: [Double] = []
+        for frame in 1...60 {
+            overlay.advanceAnimations(to: 10 + Double(frame) / 60)
+            drawn.append(sheet.root.presentationFrame.minY)
+        }
+        XCTAssertGreaterThan(drawn[2], -offset); XCTAssertLessThan(drawn[2], 0, "mid-slide after three frames")
+        XCTAssertTrue(zip(drawn, drawn.dropFirst()).allSatisfy { $1 <= $0 }, "it only moves up: \(drawn)")
+        overlay.advanceAnimations(to: 13)
+        XCTAssertEqual(sheet.root.presentationFrame.minY, -offset)
+        XCTAssertFalse(sheet.root.isAnimating)
+
+        // Down again when the keyboard closes: the same spring the other way.
+        tap(overlay, .b)
+        XCTAssertEqual(sheet.root.frame.minY, 0)
+        XCTAssertEqual(sheet.root.presentationFrame.minY, -offset)
+        overlay.advanceAnimations(to: 13 + 3.0 / 60)
+        let mid = sheet.root.presentationFrame.minY
+        XCTAssertGreaterThan(mid, -offset); XCTAssertLessThan(mid, 0)
+        overlay.advanceAnimations(to: 16)
+        XCTAssertEqual(sheet.root.presentationFrame.minY, 0)
+
+        // With no animation it jumps, both ways.
+        keyboard.animation = nil
+        tap(overlay, .a)
+        XCTAssertEqual(sheet.root.presentationFrame.minY, -offset)
+        tap(overlay, .b)
+        XCTAssertEqual(sheet.root.presentationFrame.minY, 0)
+    }
+
+    func testAWindowResizeWhileShownKeepsTheFieldClear() throws {
+        let (overlay, sheet, _, field, keyboard) = makeSheet()
+        keyboard.animation = nil
+        bringUp(overlay, field, keyboard)
+        XCTAssertEqual(keyboard.avoidanceOffset, 180)
+        overlay.windowSize = Size(width: 800, height: 500)   // shorter: the keyboard's top rises by 100
+        overlay.update()
+        XCTAssertEqual(keyboard.avoidanceOffset, 280)
+        XCTAssertEqual(sheet.root.frame, Rect(x: 0, y: -280, width: 800, height: 500), "resized, and still moved up")
+        XCTAssertEqual(field.windowFrame.maxY, keyboard.top - OnScreenKeyboard.margin)
+        XCTAssertEqual(keyboard.panel.windowFrame.minY, keyboard.top, "the keyboard itself follows the window's bottom")
+        overlay.windowSize = Size(width: 800, height: 900)   // taller: the field is clear without moving
+        overlay.update()
+        XCTAssertEqual(keyboard.avoidanceOffset, 0)
+        XCTAssertEqual(sheet.root.frame.minY, 0)
+        XCTAssertEqual(field.windowFrame.minY, 480)
+        XCTAssertTrue(keyboard.isShown)
+        overlay.windowSize = Size(width: 800, height: 600)
+        overlay.update()
+        XCTAssertEqual(keyboard.avoidanceOffset, 180, "moved up again when the window shrinks back")
+        tap(overlay, .b)
+        XCTAssertEqual(sheet.root.frame.minY, 0)
+    }
+
+    func testTheSymbolsPageTypesPunctuation() throws {
+        let (overlay, _, _, field, keyboard) = makeSheet()
+        keyboard.animation = nil
+        bringUp(overlay, field, keyboard)
+        XCTAssertNil(keyboard.keys.first { $0.identifier == "osk.sym.at" }, "letters first")
+        try walk(overlay, keyboard, to: "osk.key.h"); tap(overlay, .a)
+        try walk(overlay, keyboard, to: "osk.symbols"); tap(overlay, .a)
+        XCTAssertTrue(keyboard.showsSymbols)
+        XCTAssertEqual(keyboard.selectedKey?.identifier, "osk.symbols", "the page key stays selected")
+        XCTAssertEqual(keyboard.selectedKey?.caption, "ABC")
+        overlay.update()
+        for id in ["osk.sym.exclamation", "osk.sym.at", "osk.sym.period", "osk.sym.comma", "osk.sym.question",
+                   "osk.sym.apostrophe", "osk.sym.minus"] {
+            try walk(overlay, keyboard, to: id); tap(overlay, .a)
+        }
+        XCTAssertEqual(field.text, "h!@.,?'-")
+        XCTAssertTrue(keyboard.keys.allSatisfy { !$0.isHidden }, "only the shown page's keys are walked")
+        XCTAssertTrue(keyboard.panel.subviews.filter { !$0.isHidden }.count == keyboard.keys.count)
+        try walk(overlay, keyboard, to: "osk.symbols"); tap(overlay, .a)
+        XCTAssertFalse(keyboard.showsSymbols)
+        try walk(overlay, keyboard, to: "osk.key.k"); tap(overlay, .a)
+        XCTAssertEqual(field.text, "h!@.,?'-k")
+        // A new field opens on the letters page.
+        try walk(overlay, keyboard, to: "osk.symbols"); tap(overlay, .a)
+        tap(overlay, .b)
+        tap(overlay, .a)
+        XCTAssertFalse(keyboard.showsSymbols)
+    }
+
+    func testAClickOnAKeyTypesWithoutTakingFocusFromTheField() throws {
+        let (overlay, _, _, field, keyboard) = makeSheet()
+        keyboard.animation = nil
+        bringUp(overlay, field, keyboard)
+        func click(_ id: String) throws {
+            let key = try XCTUnwrap(keyboard.keys.first { $0.identifier == id }, id)
+            let c = key.windowFrame.center
+            overlay.route(down(c.x, c.y)); overlay.route(up(c.x, c.y))
+            overlay.update()
+        }
+        try click("osk.key.o"); try click("osk.key.k")
+        XCTAssertEqual(field.text, "ok")
+        XCTAssertTrue(field.isFocused, "the field keeps focus")
+        XCTAssertTrue(keyboard.isShown)
+        XCTAssertFalse(overlay.showsFocusRing, "the mouse was used last")
+        try click("osk.symbols"); try click("osk.sym.exclamation"); try click("osk.backspace"); try click("osk.sym.question")
+        XCTAssertEqual(field.text, "ok?")
+        // A press on the panel between keys keeps focus too; one on the sheet outside the field takes it.
+        let panel = keyboard.panel.windowFrame
+        overlay.route(down(panel.minX + 4, panel.minY + 4)); overlay.route(up(panel.minX + 4, panel.minY + 4))
+        XCTAssertTrue(field.isFocused && keyboard.isShown)
+        overlay.route(down(20, 20)); overlay.route(up(20, 20))
+        XCTAssertFalse(field.isFocused)
+        XCTAssertFalse(keyboard.isShown)
+    }
 }

@@ -41,4 +41,19 @@ final class ViewPresenceTests: XCTestCase {
         XCTAssertEqual(overlay.presence(ofView: "ok"), .shown(shown.windowFrame))
         XCTAssertEqual(shown.windowFrame.origin, Point(x: 20, y: 30))
     }
+
+    func testLookupAndPresenceAgreeWhenAHiddenCopyComesFirstInTheSameLayer() {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: LayerLevel.panel)
+        let hiddenRoute = VStack(identifier: "route.a", [Button(identifier: "done", title: "Done")])
+        hiddenRoute.isHidden = true
+        let shownDone = Button(identifier: "done", title: "Done")
+        ui.addSubview(hiddenRoute, at: Point(x: 300, y: 300))
+        ui.addSubview(VStack(identifier: "route.b", [shownDone]), at: Point(x: 40, y: 50))
+        overlay.update()
+        XCTAssertEqual(overlay.presence(ofView: "done"), .shown(shownDone.windowFrame))
+        XCTAssertTrue(overlay.view(withIdentifier: "done") === shownDone, "the lookup took the hidden copy a script cannot see")
+        shownDone.superview?.isHidden = true
+        XCTAssertEqual(overlay.presence(ofView: "done"), .hidden(by: "route.a"), "with both hidden, the first match reports")
+    }
 }

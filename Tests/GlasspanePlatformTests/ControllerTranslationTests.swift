@@ -128,4 +128,54 @@ final class ControllerTranslationTests: XCTestCase {
             XCTAssertEqual(harness.pump([SDLEvents.key(SDLK_a)]), [.key(KeyEvent(key: .character("a")))])
         }
     }
+
+    func testAJoystickWithoutAMappingIsNamedOnceWithHowToMapItAndSendsNothing() throws {
+        try MainActor.assumeIsolated {
+            let harness = try QueueHarness()
+            defer { harness.close() }
+            var notices: [String] = []
+            harness.platform.onNotice = { notices.append($0) }
+            // A flight stick: SDL builds no controller mapping for it, so it stays a plain joystick.
+            let stick = try XCTUnwrap(VirtualController(name: "Test Flight Stick", type: SDL_JOYSTICK_TYPE_FLIGHT_STICK),
+                                      SDLPlatform.lastError)
+            defer { stick.detach() }
+            var events: [InputEvent] = []
+            let deadline = SDL_GetTicks64() + 10_000
+            repeat { events += harness.pump([]); SDL_Delay(1) } while notices.isEmpty && SDL_GetTicks64() < deadline
+            XCTAssertEqual(notices.count, 1, "\(notices)")
+            let notice = try XCTUnwrap(notices.first)
+            XCTAssertTrue(notice.hasPrefix("joystick \"Test Flight Stick\" (GUID "), notice)
+            XCTAssertTrue(notice.contains("SDL_GAMECONTROLLERCONFIG"), notice)
+            stick.set(button: SDL_CONTROLLER_BUTTON_A, down: true)
+            stick.set(axis: SDL_CONTROLLER_AXIS_LEFTX, to: 30_000)
+            for _ in 0..<20 { events += harness.pump([]); SDL_Delay(1) }
+            XCTAssertEqual(events, [], "no controller events from an unmapped joystick")
+            XCTAssertEqual(harness.platform.connectedControllers, [])
+
+            // A second one of the same kind is not announced again.
+            let twin = try XCTUnwrap(VirtualController(name: "Test Flight Stick", type: SDL_JOYSTICK_TYPE_FLIGHT_STICK))
+            defer { twin.detach() }
+            for _ in 0..<20 { events += harness.pump([]); SDL_Delay(1) }
+            XCTAssertEqual(notices.count, 1)
+
+            // The mapping line the notice suggests works.
+            let start = try XCTUnwrap(notice.range(of: "SDL_GAMECONTROLLERCONFIG='"))
+            let line = String(notice[start.upperBound...].prefix { $0 != "'" })
+            let guid = try XCTUnwrap(controllerGUID(of: notice))
+            XCTAssertEqual(line.prefix(32), guid.prefix(4) + "0000" + guid.dropFirst(8).prefix(24), "the GUID without its name CRC")
+            XCTAssertEqual(SDL_GameControllerAddMapping(line), 1, SDLPlatform.lastError)
+            // SDL announces no joystick already plugged when a mapping arrives: the next one plugged is a controller.
+            let mapped = try XCTUnwrap(VirtualController(name: "Test Flight Stick", type: SDL_JOYSTICK_TYPE_FLIGHT_STICK))
+            defer { mapped.detach() }
+            events = pump(harness) { $0.contains { if case .controllerDevice = $0 { true } else { false } } }
+            XCTAssertEqual(events, [.controllerDevice(ControllerDeviceEvent(controller: 0, isConnected: true, name: "Test Flight Stick"))])
+            XCTAssertEqual(notices.count, 1)
+        }
+    }
+}
+
+/// The GUID a notice names (between "(GUID " and ")").
+private func controllerGUID(of notice: String) -> String? {
+    guard let start = notice.range(of: "(GUID ") else { return nil }
+    return String(notice[start.upperBound...].prefix { $0 != ")" })
 }

@@ -11,15 +11,16 @@ public final class VirtualController {
     /// The SDL instance id.
     public let instanceID: SDL_JoystickID
 
-    /// Attaches a controller named `name`; nil with SDL's error when SDL refuses (no joystick subsystem).
-    public init?(name: String = "Glasspane Test Pad") {
+    /// Attaches a controller named `name`; nil with SDL's error when SDL refuses (no joystick subsystem). With another
+    /// `type` than a game controller (a flight stick) SDL builds no mapping: it stays a plain joystick.
+    public init?(name: String = "Glasspane Test Pad", type: SDL_JoystickType = SDL_JOYSTICK_TYPE_GAMECONTROLLER) {
         // SDL drops joystick presses while a window exists without keyboard focus (the headless window never has
         // it); tests want them.
         SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
         if SDL_WasInit(UInt32(SDL_INIT_JOYSTICK)) == 0 { _ = SDL_InitSubSystem(UInt32(SDL_INIT_JOYSTICK)) }
         var desc = SDL_VirtualJoystickDesc()
         desc.version = UInt16(SDL_VIRTUAL_JOYSTICK_DESC_VERSION)
-        desc.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
+        desc.type = UInt16(type.rawValue)
         desc.naxes = 6
         desc.nbuttons = 15
         desc.button_mask = (1 << 15) - 1

@@ -89,6 +89,7 @@ extension DrawListTessellator {
                     if emitted.bounds != span.bounds || emitted.hole != span.hole { hot.moved.append(index) }
                     spans[index].bounds = emitted.bounds
                     spans[index].hole = emitted.hole
+                    spans[index].extent = emitted.extent
                     continue
                 }
                 let start = span.first * Self.floatsPerVertex
@@ -107,6 +108,7 @@ extension DrawListTessellator {
                 if emitted.bounds != span.bounds || emitted.hole != span.hole { moved.append(index) }
                 spans[index].bounds = emitted.bounds
                 spans[index].hole = emitted.hole
+                spans[index].extent = emitted.extent
                 if let b = emitted.bounds { batches[span.batch].bounds = RectMath.grown(batches[span.batch].bounds, by: b) }
             }
             // A clip that moved and is still open past the range would leave the commands after it cut to the old one.

@@ -15,6 +15,8 @@ struct EmittedCommand {
     var hole: Rect?
     /// The program the quads need.
     var program = BatchProgram.quads
+    /// The bounds of the quads before `clip` cut them.
+    var extent: Rect?
 
     init(index: Int, clip: Rect?) { self.index = index; self.clip = clip }
 }
@@ -219,6 +221,7 @@ extension DrawListTessellator {
         var p = (tl: premultiplied(tl), tr: premultiplied(tr), bl: premultiplied(bl), br: premultiplied(br))
         var (qx0, qy0, qx1, qy1) = (x0, y0, x1, y1)
         var (m0, m1) = (l0, l1)
+        e.extent = RectMath.grown(e.extent, by: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
         if let c = e.clip, x0 < c.minX || y0 < c.minY || x1 > c.maxX || y1 > c.maxY {
             qx0 = min(max(x0, c.minX), c.maxX); qx1 = min(max(x1, c.minX), c.maxX)
             qy0 = min(max(y0, c.minY), c.maxY); qy1 = min(max(y1, c.minY), c.maxY)

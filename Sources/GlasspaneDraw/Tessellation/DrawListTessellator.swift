@@ -62,6 +62,12 @@ package final class DrawListTessellator {
     var moved: [Int] = []
     /// The hot commands' state (DrawListTessellator+HotCommands.swift).
     package internal(set) var hot = HotCommandState()
+    /// The previous tessellation, while moved commands are copied from it (DrawListTessellator+Moves.swift).
+    var moveSource = MoveSource()
+    /// Commands the last whole-list tessellation emitted (glyphs looked up, quads computed).
+    package internal(set) var lastEmittedCommandCount = 0
+    /// Commands the last whole-list tessellation copied from the one before, moved (`DrawListDamage.movedRuns`).
+    package internal(set) var lastMovedCommandCount = 0
 
     /// Separate damaged rectangles kept before they are merged into one (each costs its own pass over the batches).
     static let maxDamageRects = 4
@@ -105,8 +111,13 @@ package final class DrawListTessellator {
     /// so the pixels are those of drawing the list in order. Clips cut the quads themselves, so they never split a
     /// batch: on llvmpipe each draw call costs about 10 µs of CPU whatever it draws. Ends with the composite quad
     /// (`appendCompositeQuad`); the whole of `vertices` is new.
-    package func tessellate(_ list: DrawList, metrics: WindowMetrics, glyphs: any GlyphSource, images: [Int: TextureID]) {
+    package func tessellate(_ list: DrawList, metrics: WindowMetrics, glyphs: any GlyphSource, images: [Int: TextureID],
+                            moved: [MovedCommands] = []) {
         let context = Context(metrics: metrics, glyphs: glyphs, images: images)
+        // Before anything is cleared: the vertices moved commands are copied from.
+        let copiesMoved = prepareMoveSource(moved, commandCount: list.commands.count, metrics: metrics, glyphs: glyphs)
+        lastEmittedCommandCount = 0
+        lastMovedCommandCount = 0
         emittedCommands = list.commands
         hot.reset(commandCount: list.commands.count)
         tessellatedGlyphResets = glyphs.resetCount
@@ -167,13 +178,19 @@ package final class DrawListTessellator {
             }
             let first = vertices.count / Self.floatsPerVertex
             var emitted = EmittedCommand(index: index, clip: Self.scissorPixelsIfClipped(clip, drawableHeight: context.drawableHeight))
-            emit(command, into: &emitted, context)
+            if copiesMoved && appendMovedCopy(of: command, at: index, texture: texture, into: &emitted) {
+                lastMovedCommandCount += 1
+            } else {
+                emit(command, into: &emitted, context)
+                lastEmittedCommandCount += 1
+            }
             let count = vertices.count / Self.floatsPerVertex - first
             guard count > 0 else { continue }
             // A command cut away entirely (no bounds) draws nothing: any batch of its texture keeps its vertices.
             let b = emitted.bounds
             let batch = batchToJoin(bounds: b, texture: texture, program: emitted.program)
-            spans[index] = CommandSpan(first: first, count: count, batch: batch, bounds: b, hole: emitted.hole, clip: clip)
+            spans[index] = CommandSpan(first: first, count: count, batch: batch, bounds: b, hole: emitted.hole, clip: clip,
+                                       extent: emitted.extent)
             batches[batch].count += count
             if let b { batches[batch].bounds = RectMath.grown(batches[batch].bounds, by: b) }
             batchMembers[batch].append(index)

@@ -110,6 +110,8 @@ package struct CommandSpan: Equatable, Sendable {
     package var hole: Rect?
     /// The clip in effect for the command (pixels), whether or not its batch scissors to it.
     package var clip: Rect?
+    /// What its quads cover before the clip cuts them (a moved copy checks the cut against it).
+    package var extent: Rect?
 
     /// Whether the two commands' pixels may overlap: their bounds intersect and neither lies wholly in the other's
     /// hole. A knob inside a focus border does not touch it, so the border need not be drawn over the knob.

@@ -3,8 +3,9 @@
 // buttons first (`EventRouter+Controller.swift`): the D-pad and the left stick move a selection over the keys
 // (spatially, with the same geometry and repeat as focus), A presses the selected key, X deletes, Y shifts, B closes.
 // Characters reach the field through `View.textInput`, the entry point the router uses for SDL's text input (no
-// input method); Backspace and Enter through `keyDown`, as the physical keys. The layer holding the field moves up
-// so the field stays clear of the keyboard (keyboard avoidance), and back when the keyboard closes.
+// input method); Backspace and Enter through `keyDown`, as the physical keys. The layer holding the field slides up
+// so the field stays clear of the keyboard (keyboard avoidance, a spring on the frame clock), and back when the
+// keyboard closes; a window resize keeps it clear. A second page holds punctuation and symbols.
 import GlasspaneCore
 import GlasspaneDraw
 import GlasspaneAnimation
@@ -21,6 +22,8 @@ public final class KeyCap: Control {
         case backspace
         /// Shifts the next character.
         case shift
+        /// Switches between the letters and the symbols page.
+        case symbols
         /// Applies the text (the field's Enter) and closes the keyboard.
         case enter
         /// Closes the keyboard, keeping the text.
@@ -47,6 +50,9 @@ public final class KeyCap: Control {
     /// A click presses the key.
     public override func clicked(at location: Point?) { onPress?(self) }
 
+    /// A press on a key leaves focus on the field it types into.
+    public override var keepsFocusOnPress: Bool { true }
+
     /// The cap, its caption, and a ring while selected.
     public override func draw(in rect: Rect, context: inout PaintContext) {
         let selectedFill = themeColor(.accent)
@@ -59,30 +65,49 @@ public final class KeyCap: Control {
     }
 }
 
-/// The keys laid out in rows, in a panel at the bottom of its layer.
+/// The keys laid out in rows, in a panel at the bottom of its layer; one page of rows is shown at a time.
 final class KeyboardPanel: Panel {
-    /// Rows of keys, top to bottom.
-    let rows: [[KeyCap]]
+    /// The pages (letters, symbols), each rows of keys top to bottom; a key may be on both (digits, Space).
+    let pages: [[[KeyCap]]]
+    /// The page shown (0: letters, 1: symbols).
+    private(set) var page = 0
+    /// The shown page's rows, top to bottom.
+    var rows: [[KeyCap]] { pages[page] }
 
-    init(rows: [[KeyCap]]) {
-        self.rows = rows
+    init(pages: [[[KeyCap]]]) {
+        self.pages = pages
         super.init(identifier: "osk.panel", padding: EdgeInsets(all: OnScreenKeyboard.padding))
         surface = .sheet
         cornerRadius = 12
-        for key in rows.joined() { addSubview(key) }
+        for key in pages.joined().joined() where key.superview == nil { addSubview(key) }
+        showPage(0)
     }
 
-    /// The widest row's width (wide keys count `width(of:)` units) by the rows' height.
+    /// Shows one page's keys and hides the others'.
+    func showPage(_ index: Int) {
+        page = index
+        let shown = Set(pages[index].joined().map(ObjectIdentifier.init))
+        for key in subviews { key.isHidden = !shown.contains(ObjectIdentifier(key)) }
+        placeKeys()
+    }
+
+    /// A press between the keys leaves focus on the field, as a press on a key does.
+    override var keepsFocusOnPress: Bool { true }
+
+    /// The widest row of any page (wide keys count `width(of:)` units, so both pages have one size) by the rows' height.
     override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size {
         let k = OnScreenKeyboard.keySize, gap = OnScreenKeyboard.gap, p = OnScreenKeyboard.padding
         var widest = 0.0
-        for row in rows { widest = max(widest, Self.width(of: row)) }
+        for row in pages.joined() { widest = max(widest, Self.width(of: row)) }
         let n = Double(rows.count)
         return Size(width: widest + 2 * p, height: n * k + (n - 1) * gap + 2 * p)
     }
 
     /// Each row centered.
-    override func layoutSubviews(fonts: any FontMetrics) {
+    override func layoutSubviews(fonts: any FontMetrics) { placeKeys() }
+
+    /// Places the shown page's keys, each row centered (no fonts needed, so a page switch places them at once).
+    private func placeKeys() {
         let k = OnScreenKeyboard.keySize, gap = OnScreenKeyboard.gap, p = OnScreenKeyboard.padding
         for (r, row) in rows.enumerated() {
             let width = Self.width(of: row)
@@ -106,7 +131,7 @@ final class KeyboardPanel: Panel {
         switch key.kind {
         case .character: 1
         case .space: 4
-        case .backspace, .shift, .enter, .close: 1.75
+        case .backspace, .shift, .enter, .close, .symbols: 1.75
         }
     }
 }
@@ -130,9 +155,14 @@ public final class OnScreenKeyboard {
 
     /// The layer holding the keyboard (`keyboard`, above sheets and below toasts); hidden while closed.
     public let layer: OverlayLayer
-    /// The keys, row by row (identifiers `osk.key.<char>`, `osk.space`, `osk.backspace`, `osk.shift`, `osk.enter`,
-    /// `osk.close`).
+    /// The shown page's keys, row by row (identifiers `osk.key.<char>` for digits and letters, `osk.sym.<name>` for
+    /// punctuation and symbols, `osk.space`, `osk.backspace`, `osk.shift`, `osk.symbols`, `osk.enter`, `osk.close`).
     public var keys: [KeyCap] { panel.rows.flatMap { $0 } }
+    /// True while the symbols page is shown (the `osk.symbols` key switches pages).
+    public var showsSymbols: Bool { panel.page == 1 }
+    /// How the keyboard slides in and the field's layer slides clear of it and back (nil: at once). A spring on the
+    /// frame clock, so replays repeat it frame by frame.
+    public var animation: Animation? = .default
     /// The field the keyboard types into while shown.
     public private(set) weak var field: View?
     /// True while the next character is typed in upper case.
@@ -148,21 +178,35 @@ public final class OnScreenKeyboard {
     private unowned let overlay: Overlay
     private weak var movedLayer: OverlayLayer?
 
+    /// The symbols page's rows under the digits: each character with the name in its identifier (`osk.sym.<name>`).
+    static let symbolRows: [[(Character, String)]] = [
+        [("-", "minus"), ("/", "slash"), (":", "colon"), (";", "semicolon"), ("(", "open-paren"), (")", "close-paren"),
+         ("$", "dollar"), ("&", "ampersand"), ("@", "at"), ("\"", "quote")],
+        [(".", "period"), (",", "comma"), ("?", "question"), ("!", "exclamation"), ("'", "apostrophe"), ("#", "hash"),
+         ("%", "percent"), ("*", "asterisk"), ("+", "plus")],
+        [("=", "equals"), ("_", "underscore"), ("<", "less"), (">", "greater"), ("[", "open-bracket"),
+         ("]", "close-bracket"), ("~", "tilde")],
+    ]
+
     private init(overlay: Overlay) {
         self.overlay = overlay
-        var rows: [[KeyCap]] = []
-        for letters in ["1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm"] {
-            rows.append(letters.map { KeyCap(identifier: "osk.key.\($0)", kind: .character($0), caption: String($0)) })
+        func characters(_ s: String) -> [KeyCap] { s.map { KeyCap(identifier: "osk.key.\($0)", kind: .character($0), caption: String($0)) } }
+        let digits = characters("1234567890")
+        let shift = KeyCap(identifier: "osk.shift", kind: .shift, caption: "Shift")
+        let backspace = KeyCap(identifier: "osk.backspace", kind: .backspace, caption: "\u{232B}")
+        let bottom = [KeyCap(identifier: "osk.close", kind: .close, caption: "Close"),
+                      KeyCap(identifier: "osk.symbols", kind: .symbols, caption: "#+="),
+                      KeyCap(identifier: "osk.space", kind: .space, caption: "Space"),
+                      KeyCap(identifier: "osk.enter", kind: .enter, caption: "Enter")]
+        let letters = [digits, characters("qwertyuiop"), characters("asdfghjkl"), [shift] + characters("zxcvbnm") + [backspace], bottom]
+        var symbols = Self.symbolRows.map { row in
+            row.map { KeyCap(identifier: "osk.sym.\($0.1)", kind: .character($0.0), caption: String($0.0)) }
         }
-        rows[3].insert(KeyCap(identifier: "osk.shift", kind: .shift, caption: "Shift"), at: 0)
-        rows[3].append(KeyCap(identifier: "osk.backspace", kind: .backspace, caption: "\u{232B}"))
-        rows.append([KeyCap(identifier: "osk.close", kind: .close, caption: "Close"),
-                     KeyCap(identifier: "osk.space", kind: .space, caption: "Space"),
-                     KeyCap(identifier: "osk.enter", kind: .enter, caption: "Enter")])
-        panel = KeyboardPanel(rows: rows)
+        symbols[2].append(backspace)
+        panel = KeyboardPanel(pages: [letters, [digits] + symbols + [bottom]])
         layer = overlay.addLayer(name: "keyboard", level: LayerLevel.toast - 1, visibility: .hidden, kind: .interactive)
         layer.addSubview(KeyboardContainer(identifier: "osk.container", content: panel))
-        for key in keys { key.onPress = { [unowned self] in self.press($0) } }
+        for key in panel.subviews.compactMap({ $0 as? KeyCap }) { key.onPress = { [unowned self] in self.press($0) } }
     }
 
     /// Gives the overlay an on-screen keyboard (once; later calls return the same one).
@@ -183,12 +227,14 @@ public final class OnScreenKeyboard {
         if isShown { restoreAvoidance() }
         self.field = field
         isShifted = false
+        setPage(0)
         select(panel.rows.dropFirst().first?.first)
         layer.visibility = .visible
-        // No layout here: this may run inside one (a field that focuses on appear); the keyboard's place is known.
+        // No layout here: this may run inside one (a field that focuses on appear); the keyboard's place is known,
+        // and `refreshAvoidance` checks again after the next layout.
         avoid(field)
         withAnimation(nil) { panel.transform = ViewTransform(translation: Point(x: 0, y: height + Self.margin)) }
-        withAnimation(.default) { panel.transform = .identity }
+        withAnimation(animation) { panel.transform = .identity }
     }
 
     /// Closes the keyboard (the text stays as typed) and moves the field's layer back.
@@ -215,17 +261,27 @@ public final class OnScreenKeyboard {
     /// The keyboard's top edge in window points (where the container places it).
     public var top: Double { max(0, overlay.windowSize.height - height - Self.margin) }
 
+    /// After a layout while shown (the window resized, the field moved): moves the field's layer again so the field
+    /// stays clear of the keyboard, or back down when it no longer needs to be up.
+    func refreshAvoidance() {
+        if let field, field.layer != nil { avoid(field) }
+    }
+
+    /// Moves the field's layer up by what the field (where it would be unmoved) overlaps the keyboard's top plus the
+    /// margin, or back to 0 when it does not; sliding with `animation`. The model moves at once (hit testing agrees).
     private func avoid(_ field: View) {
         guard let fieldLayer = field.layer, fieldLayer !== layer else { return }
-        let overlap = field.windowFrame.maxY + Self.margin - top
-        guard overlap > 0 else { return }
-        movedLayer = fieldLayer
-        avoidanceOffset = overlap.rounded(.up)
-        withAnimation(nil) { fieldLayer.root.frame.origin.y = -avoidanceOffset }
+        if let moved = movedLayer, moved !== fieldLayer { restoreAvoidance() }
+        let unmovedBottom = field.windowFrame.maxY - fieldLayer.root.frame.minY
+        let offset = max(0, (unmovedBottom + Self.margin - top).rounded(.up))
+        guard offset != avoidanceOffset || (offset > 0 && movedLayer == nil) else { return }
+        movedLayer = offset > 0 ? fieldLayer : nil
+        avoidanceOffset = offset
+        withAnimation(animation) { fieldLayer.root.frame.origin.y = -offset }
     }
 
     private func restoreAvoidance() {
-        if let moved = movedLayer { withAnimation(nil) { moved.root.frame.origin.y = 0 } }
+        if let moved = movedLayer { withAnimation(animation) { moved.root.frame.origin.y = 0 } }
         movedLayer = nil
         avoidanceOffset = 0
     }
@@ -260,6 +316,17 @@ public final class OnScreenKeyboard {
         return selectedKey
     }
 
+    private func setPage(_ index: Int) {
+        guard panel.page != index else { return }
+        panel.showPage(index)
+        if let selected = selectedKey, selected.isHidden {
+            // The selection stays in place: on the key nearest where it was (its row and column).
+            select(keys.min { abs($0.frame.center.y - selected.frame.center.y) * 4 + abs($0.frame.center.x - selected.frame.center.x)
+                            < abs($1.frame.center.y - selected.frame.center.y) * 4 + abs($1.frame.center.x - selected.frame.center.x) })
+        }
+        keys.first { $0.kind == .symbols }?.caption = index == 1 ? "ABC" : "#+="
+    }
+
     private func select(_ key: KeyCap?) {
         selectedKey?.isSelected = false
         selectedKey = key
@@ -278,6 +345,7 @@ public final class OnScreenKeyboard {
         case .space: field.textInput(" ")
         case .backspace: deleteBackward()
         case .shift: isShifted.toggle()
+        case .symbols: setPage(showsSymbols ? 0 : 1)
         case .enter:
             field.keyDown(KeyEvent(key: .enter))
             dismiss()

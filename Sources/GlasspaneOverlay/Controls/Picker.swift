@@ -49,6 +49,17 @@ public final class Picker: Control, ScriptableControl {
         super.init(identifier: identifier)
     }
 
+    /// Replaces the options (the first `maximumOptions`) and the selection, silently (an app offering what the
+    /// machine supports, such as the demo's MSAA counts); an open menu closes.
+    public func setOptions(_ newOptions: [String], selection newSelection: Int) {
+        closeMenu()
+        options = Array(newOptions.prefix(Picker.maximumOptions))
+        droppedOptionCount = max(0, newOptions.count - Picker.maximumOptions)
+        selection = newSelection
+        invalidateMeasurement()
+        setNeedsDisplay()
+    }
+
     /// The selected option's title (empty with no options).
     public var selectedTitle: String { options.indices.contains(selection) ? options[selection] : "" }
 

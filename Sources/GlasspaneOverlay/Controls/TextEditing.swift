@@ -94,7 +94,7 @@ struct TextUndoHistory<Snapshot> {
 }
 
 /// An input method's uncommitted text drawn at the caret: over a backing in the field's color, underlined, in the
-/// text color. Shared by TextField and TextEditor.
+/// text color, shaped when the fonts shape. Shared by TextField and TextEditor.
 enum TextComposition {
     /// The composition a field or editor shows: its printable prefix within the field's limits, and the cursor
     /// clamped into it.
@@ -105,9 +105,22 @@ enum TextComposition {
         return (text, min(max(cursor, 0), text.count))
     }
 
-    /// Draws `text` with its top-left at `origin` and returns the x of its cursor (`cursor` characters in).
+    /// Draws `text` with its top-left at `origin` and returns the x of its cursor (`cursor` characters in). With
+    /// shaping fonts (`ParagraphMetrics`) it is shaped like committed text: an Arabic composition joins, its runs are
+    /// in bidi order, and the cursor sits at a cluster edge (the left edge of a right-to-left word's end).
     static func draw(_ text: String, cursor: Int, at origin: Point, lineHeight: Double, fontSize: Double, fill: Color, color: Color,
                      fonts: any FontMetrics, context: inout PaintContext) -> Double {
+        if let shaper = fonts as? any ParagraphMetrics, !text.isEmpty {
+            let paragraph = shaper.layoutParagraph(text, style: ParagraphStyle(fontSize: fontSize, wraps: false), width: nil)
+            let width = paragraph.size.width
+            context.add(.rect(Rect(x: origin.x, y: origin.y, width: width, height: lineHeight), color: fill, cornerRadius: 0))
+            for run in paragraph.glyphRuns(at: origin, color: color) { context.add(.glyphs(run)) }
+            context.add(.rect(Rect(x: origin.x, y: origin.y + lineHeight - 2, width: width, height: 1), color: color, cornerRadius: 0))
+            var scalarOffsets = [0]
+            for c in text { scalarOffsets.append(scalarOffsets[scalarOffsets.count - 1] + c.unicodeScalars.count) }
+            let layout = EditorParagraphLayout.make(shaped: paragraph, empty: false, scalarOffsets: scalarOffsets)
+            return origin.x + layout.caretX(offset: cursor, lineIndex: 0)
+        }
         let width = fonts.measure(text, fontSize: fontSize).width
         context.add(.rect(Rect(x: origin.x, y: origin.y, width: width, height: lineHeight), color: fill, cornerRadius: 0))
         context.add(.glyphs(GlyphRun(text: text, origin: origin, fontSize: fontSize, color: color)))

@@ -202,13 +202,10 @@ extension TextEditor {
                               color: textColor, cornerRadius: 0))
         }
         context.add(.popClip)
-        if contentHeight > visibleHeight {
-            // The scroll indicator: where the visible part sits in the whole.
-            let track = rect.height - 4
-            let thumb = max(16, track * visibleHeight / contentHeight)
-            let y = rect.minY + 2 + (track - thumb) * contentOffsetY / max(contentHeight - visibleHeight, 1)
-            context.add(.rect(Rect(x: rect.maxX - TextEditor.indicatorWidth - 1, y: y, width: TextEditor.indicatorWidth - 2, height: thumb),
-                              color: textColor.withAlpha(0.35), cornerRadius: 2))
+        if let thumb = indicatorThumb() {
+            // The scroll indicator: where the visible part sits in the whole (dragged: TextEditor+Scrolling.swift).
+            context.add(.rect(Rect(x: rect.maxX - TextEditor.indicatorWidth - 1, y: rect.minY + thumb.top, width: TextEditor.indicatorWidth - 2,
+                                   height: thumb.height), color: textColor.withAlpha(indicatorGrab == nil ? 0.35 : 0.6), cornerRadius: 2))
         }
         if inputWasCut {
             let hint = limitHint.replacing("%d", with: String(maxLength))

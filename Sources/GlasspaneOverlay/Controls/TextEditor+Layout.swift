@@ -79,7 +79,11 @@ extension EditorParagraphLayout {
     /// From the fonts' shaped paragraph: each line's scalar range from its glyphs' clusters.
     private static func shaped(_ text: String, empty: Bool, style: ParagraphStyle, width: Double, shaper: any ParagraphMetrics,
                                scalarOffsets: [Int]) -> EditorParagraphLayout {
-        let paragraph = shaper.layoutParagraph(text, style: style, width: max(width, 1))
+        make(shaped: shaper.layoutParagraph(text, style: style, width: max(width, 1)), empty: empty, scalarOffsets: scalarOffsets)
+    }
+
+    /// From a paragraph already shaped (a text field's one line): clusters and their boxes per line.
+    static func make(shaped paragraph: ShapedParagraph, empty: Bool, scalarOffsets: [Int]) -> EditorParagraphLayout {
         let scalarCount = scalarOffsets.last ?? 0
         if empty || paragraph.lines.isEmpty {
             // An empty paragraph: one line as tall as a line of text, the caret at its start.

@@ -10,7 +10,8 @@ import GlasspaneDraw
 /// caret goes the way the arrow points), Ctrl+Left/Right by word, Up/Down by visual line keeping the caret's x,
 /// PageUp/PageDown by a screenful, Home/End to the visual line's ends (Ctrl: the text's), Shift extends the
 /// selection; Enter inserts a newline; Backspace/Delete (Ctrl: a word); Ctrl+A, Ctrl+C/X/V through the overlay's
-/// clipboard; Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes. The pointer places the caret and drags a selection; a
+/// clipboard; Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes. The pointer places the caret and drags a selection (past
+/// the top or bottom edge the text scrolls), drags the scroll indicator; a
 /// double click selects a word, a triple click its paragraph; the wheel scrolls.
 open class TextEditor: View, ScriptableControl {
     /// The text, paragraphs joined by "\n". Setting it replaces everything (and forgets the undo history).
@@ -74,7 +75,14 @@ open class TextEditor: View, ScriptableControl {
     /// Where the caret was last drawn (view coordinates).
     var lastCaretRect: Rect?
     private var history = TextUndoHistory<EditorSnapshot>()
-    private var dragPointer: Int?
+    /// The pointer dragging a selection or the scroll indicator.
+    var dragPointer: Int?
+    /// That pointer's last location (view coordinates), for scrolling while it is held past an edge.
+    var dragLocation: Point?
+    /// While the scroll indicator is dragged: where the thumb was grabbed, points below its top.
+    var indicatorGrab: Double?
+    /// The frame time of the drag's last autoscroll step (nil: none yet).
+    var lastAutoscrollTime: Double?
     /// An input method's uncommitted text, drawn at the caret; and its cursor, in characters.
     package private(set) var markedText = ""
     private(set) var markedCursor = 0
@@ -384,6 +392,11 @@ open class TextEditor: View, ScriptableControl {
     /// Places the caret (Shift extends); a double click selects a word, a triple click the paragraph.
     open override func pointerDown(_ event: PointerEvent) {
         guard event.button == .left, dragPointer == nil, let fonts = layer?.fonts else { return }
+        if isOnIndicator(event.location) {
+            dragPointer = event.pointerID
+            beginIndicatorDrag(at: event.location.y)
+            return
+        }
         let hit = position(at: event.location, fonts: fonts)
         if event.clickCount == 2 { selectWord(at: hit.position); return }
         if event.clickCount >= 3 {
@@ -392,18 +405,25 @@ open class TextEditor: View, ScriptableControl {
             return
         }
         dragPointer = event.pointerID
+        dragLocation = event.location
         moveCaret(to: hit.position, extending: event.modifiers.contains(.shift), atLineEnd: hit.atLineEnd)
     }
 
-    /// Drags the selection's moving end.
+    /// Drags the selection's moving end (past the top or bottom edge the text scrolls, TextEditor+Scrolling.swift),
+    /// or the scroll indicator.
     open override func pointerMoved(_ event: PointerEvent) {
         guard dragPointer == event.pointerID, let fonts = layer?.fonts else { return }
-        let hit = position(at: event.location, fonts: fonts)
-        if hit.position != caretPosition { moveCaret(to: hit.position, extending: true, atLineEnd: hit.atLineEnd) }
+        if indicatorGrab != nil { dragIndicator(to: event.location.y); return }
+        dragLocation = event.location
+        extendDragSelection(fonts: fonts)
+        if distancePastEdge(event.location) != 0 { layer?.overlay?.startTicking(self) }
     }
 
     /// Ends the drag.
-    open override func pointerUp(_ event: PointerEvent) { if dragPointer == event.pointerID { dragPointer = nil } }
+    open override func pointerUp(_ event: PointerEvent) {
+        guard dragPointer == event.pointerID else { return }
+        dragPointer = nil; dragLocation = nil; indicatorGrab = nil; lastAutoscrollTime = nil
+    }
     /// Ends the drag.
     open override func pointerCancelled(_ event: PointerEvent) { pointerUp(event) }
 

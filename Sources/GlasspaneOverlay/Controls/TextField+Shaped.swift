@@ -1,6 +1,7 @@
 // A text field's shaped line (`shapesText`): laid out by the fonts' `ParagraphMetrics` (cached there by text and
-// size), drawn as runs of glyphs placed by index; the caret before a character sits at the edge of the glyph whose
-// cluster starts there: its left edge in a left-to-right run, its right edge in a right-to-left one.
+// size), drawn as runs of glyphs placed by index; the caret before a character sits at the edge of the cluster that
+// starts there: its left edge in a left-to-right run, its right edge in a right-to-left one (the editor's cluster
+// geometry, TextEditor+Layout.swift, which also gives the selection one rectangle per visual stretch).
 import GlasspaneCore
 import GlasspaneDraw
 
@@ -18,23 +19,28 @@ extension TextField {
 
     /// The caret's x before character `index` in the shaped line; nil when the text is not shaped.
     func shapedCaretX(_ index: Int, fonts: any FontMetrics) -> Double? {
-        guard let line = shapedLine(fonts: fonts)?.lines.first else { return shapesText && text.isEmpty && fonts is any ParagraphMetrics ? 0 : nil }
-        let glyphs = line.runs.flatMap { run in run.glyphs.map { (glyph: $0, rtl: run.isRightToLeft) } }
-        let rtlBase = line.runs.first.map { _ in isRightToLeftBase(line) } ?? false
-        if index >= text.count { return line.origin.x + (rtlBase ? 0 : line.size.width) }
-        let scalar = text.characters(in: 0..<index).unicodeScalars.count
-        // The glyph of the cluster that holds the scalar: the largest cluster start at or before it.
-        var best: (glyph: PlacedGlyph, rtl: Bool)?
-        for candidate in glyphs where candidate.glyph.cluster <= scalar {
-            if best == nil || candidate.glyph.cluster > best!.glyph.cluster { best = candidate }
-        }
-        guard let best else { return line.origin.x + (rtlBase ? line.size.width : 0) }
-        return line.origin.x + (best.rtl ? best.glyph.x + best.glyph.advance : best.glyph.x)
+        guard let geometry = shapedGeometry(fonts: fonts) else { return shapesText && text.isEmpty && fonts is any ParagraphMetrics ? 0 : nil }
+        return geometry.caretX(offset: index, lineIndex: 0)
     }
 
-    /// Whether the line's paragraph reads right to left: its logically first run is right to left.
-    private func isRightToLeftBase(_ line: ShapedLine) -> Bool {
-        let first = line.runs.min { ($0.glyphs.map(\.cluster).min() ?? 0) < ($1.glyphs.map(\.cluster).min() ?? 0) }
-        return first?.isRightToLeft ?? false
+    /// The shaped line's clusters and their boxes, as the editor computes them (TextEditor+Layout.swift), so caret and
+    /// selection agree; kept until the measurements are dropped (a new text, font size or metrics).
+    func shapedGeometry(fonts: any FontMetrics) -> EditorParagraphLayout? {
+        validateMeasurements(fonts: fonts)
+        if let cached = shapedGeometryCache { return cached }
+        guard let paragraph = shapedLine(fonts: fonts) else { return nil }
+        var scalarOffsets = [0]
+        scalarOffsets.reserveCapacity(text.count + 1)
+        for c in text { scalarOffsets.append(scalarOffsets[scalarOffsets.count - 1] + c.unicodeScalars.count) }
+        let geometry = EditorParagraphLayout.make(shaped: paragraph, empty: false, scalarOffsets: scalarOffsets)
+        shapedGeometryCache = geometry
+        return geometry
+    }
+
+    /// The selection as one x range per visual stretch of the shaped line, points from the text's left edge (as
+    /// `caretX`): selecting from "c" into "שלום" in "abc שלום" covers "c " and the Hebrew letters at the right end of
+    /// their run. Nil when the text is not shaped.
+    func shapedSelectionStretches(fonts: any FontMetrics) -> [(x0: Double, x1: Double)]? {
+        shapedGeometry(fonts: fonts)?.selectionSpans(characters: selection, includesNewline: false).map { ($0.x0, $0.x1) }
     }
 }

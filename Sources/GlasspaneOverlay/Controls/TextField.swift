@@ -9,7 +9,8 @@ import GlasspaneDraw
 ///
 /// Keys: Left/Right move the caret by one character, Home/End to the ends, Shift extends the selection; Backspace and
 /// Delete remove the selection or one character; Ctrl+A selects all, Ctrl+C/X/V copy, cut and paste through the
-/// overlay's clipboard. The pointer places the caret, drags a selection, and a double click selects all.
+/// overlay's clipboard; Ctrl+Z undoes (typing between spaces is one step), Ctrl+Y or Ctrl+Shift+Z redoes. The pointer
+/// places the caret, drags a selection, and a double click selects all.
 open class TextField: View {
     /// The text shown (being edited while focused). Setting it puts the caret at the end.
     public var text: String {
@@ -119,6 +120,7 @@ open class TextField: View {
 
     /// Replaces both the shown and the applied text without calling `onCommit` (a programmatic update).
     public func setText(_ newText: String) {
+        history.removeAll()
         committedText = newText
         text = newText
         inputWasCut = false
@@ -130,6 +132,7 @@ open class TextField: View {
         let n = text.count
         anchor = min(max(range.lowerBound, 0), n)
         caret = min(max(range.upperBound, 0), n)
+        history.canCoalesce = false
         setNeedsDisplay()
     }
 
@@ -139,6 +142,7 @@ open class TextField: View {
     private func setCaret(_ position: Int, extending: Bool = false) {
         caret = min(max(position, 0), text.count)
         if !extending { anchor = caret }
+        history.canCoalesce = false
         setNeedsDisplay()
     }
 
@@ -160,9 +164,12 @@ open class TextField: View {
     }
 
     /// Replaces the selection with `input` (filtered, cut to `maxLength`, `maxScalarCount` and `maxUTF8Count`); the
-    /// caret ends after the insertion.
-    func replaceSelection(with input: String) {
+    /// caret ends after the insertion. Typing without spaces (`coalescing`) joins the previous typing's undo step.
+    /// `undoState` is the state to undo to when it is not now's (Backspace has already moved the anchor).
+    func replaceSelection(with input: String, coalescing: Bool = false, undoingTo undoState: FieldSnapshot? = nil) {
         let range = selection
+        let wasTyping = history.canCoalesce
+        let before = undoState ?? snapshot
         let head = String(text.characters(in: 0..<range.lowerBound))
         let tail = String(text.characters(in: range.upperBound..<text.count))
         // Scalars and bytes add up exactly when strings join; characters may merge (hence the check below).
@@ -177,19 +184,49 @@ open class TextField: View {
         text = head + kept + tail
         if text.count > maxLength { text = String(text.prefix(maxLength)) }
         setCaret(newCaret)
+        history.canCoalesce = wasTyping  // moving the caret ended the group; this edit itself may continue it
+        history.record(before: before, after: snapshot, coalescing: coalescing) { last, after in
+            last.after.text == before.text ? .init(before: last.before, after: after, coalesces: true) : nil
+        }
+    }
+
+    /// The text and selection around an edit, for undo.
+    struct FieldSnapshot { var text: String; var caret: Int; var anchor: Int }
+    /// The text and selection now.
+    private var snapshot: FieldSnapshot { FieldSnapshot(text: text, caret: caret, anchor: anchor) }
+
+    /// Whether there is an edit to undo / redo.
+    public var canUndo: Bool { !history.undoSteps.isEmpty }
+    /// See `canUndo`.
+    public var canRedo: Bool { !history.redoSteps.isEmpty }
+
+    /// Takes the last edit back and restores the selection it started from.
+    public func undo() { if let step = history.undo() { restore(step.before) } }
+
+    /// Does the last undone edit again.
+    public func redo() { if let step = history.redo() { restore(step.after) } }
+
+    private func restore(_ snapshot: FieldSnapshot) {
+        inputWasCut = false
+        text = snapshot.text
+        anchor = min(snapshot.anchor, text.count)
+        caret = min(snapshot.caret, text.count)
+        setNeedsDisplay()
     }
 
     /// Typed text replaces the selection (and ends any composition: this is its committed result).
     open override func textInput(_ input: String) {
         lastFocusPressPending = false
         if !markedText.isEmpty { markedText = ""; setNeedsDisplay() }
-        replaceSelection(with: input)
+        replaceSelection(with: input, coalescing: !input.contains { $0.isWhitespace })
     }
 
     /// An input method's uncommitted text, drawn underlined at the caret; not part of `text` until committed.
     package private(set) var markedText = ""
     /// The cursor inside `markedText`, in characters.
     private(set) var markedCursor = 0
+    /// Undo and redo (Controls/TextEditing.swift): 200 steps; forgotten by `setText` and when focus leaves.
+    private var history = TextUndoHistory<FieldSnapshot>()
 
     /// Shows the composition at the caret (underlined); an empty one removes it.
     open override func textComposition(_ composition: String, cursor: Int) {
@@ -214,19 +251,23 @@ open class TextField: View {
         case .home: setCaret(0, extending: extend)
         case .end: setCaret(text.count, extending: extend)
         case .backspace:
+            let before = snapshot
             if selection.isEmpty && caret > 0 { anchor = caret - 1 }
-            replaceSelection(with: "")
+            replaceSelection(with: "", undoingTo: before)
         case .delete:
+            let before = snapshot
             if selection.isEmpty && caret < text.count { anchor = caret + 1 }
-            replaceSelection(with: "")
+            replaceSelection(with: "", undoingTo: before)
         case .enter:
             guard !isInvalid else { return }
             committedText = text
             onCommit?(text)
             setCaret(text.count)
         case .escape:
+            let before = snapshot
             text = committedText
             setCaret(text.count)
+            if before.text != text { history.record(before: before, after: snapshot, coalescing: false) { _, _ in nil } }
         case .character(let c) where command:
             switch c {
             case "a": selectAll()
@@ -234,6 +275,8 @@ open class TextField: View {
             case "x":
                 if !selection.isEmpty { clipboard?.writeText(selectedText); replaceSelection(with: "") }
             case "v": if let pasted = clipboard?.readText() { replaceSelection(with: pasted) }
+            case "z": if extend { redo() } else { undo() }
+            case "y": redo()
             default: break
             }
         default: break
@@ -255,6 +298,7 @@ open class TextField: View {
             text = committedText
             inputWasCut = false
             setCaret(text.count)
+            history.removeAll()
             dragPointer = nil
             markedText = ""
         }
@@ -324,11 +368,13 @@ open class TextField: View {
     private var measurementKey: MeasurementKey?
     /// Widths of the first k characters, by k (NaN: not measured yet); the buffer is reused across texts.
     private var prefixWidths: [Double] = []
+    /// The shaped line's cluster geometry (TextField+Shaped.swift), dropped with the widths.
+    var shapedGeometryCache: EditorParagraphLayout?
     /// The line height for `fontSize`, with the key's font size and metrics (the text does not matter).
     private var cachedLineHeight = Double.nan
 
     /// Makes the cache describe `text` at `fontSize` with `fonts`, dropping what it held for anything else.
-    private func validateMeasurements(fonts: any FontMetrics) {
+    func validateMeasurements(fonts: any FontMetrics) {
         let version = fonts.measurementVersion
         if let key = measurementKey, key.fontSize == fontSize, key.fonts === fonts, key.version == version {
             if key.text == text { return }
@@ -336,6 +382,7 @@ open class TextField: View {
             cachedLineHeight = .nan
         }
         measurementKey = MeasurementKey(text: text, fontSize: fontSize, fonts: fonts, version: version)
+        shapedGeometryCache = nil
         prefixWidths.removeAll(keepingCapacity: true)
         prefixWidths.append(contentsOf: repeatElement(Double.nan, count: text.count + 1))
         prefixWidths[0] = shapesText ? .nan : 0  // shaped right-to-left text starts at the right
@@ -401,16 +448,22 @@ open class TextField: View {
         let lineHeight = lineHeight(fonts: fonts)
         let inner = rect.width - 2 * TextField.horizontalPadding
         let caretX = width(caret)
+        // The text's right end: with mixed directions the caret's last position need not be there.
+        let textWidth = shapedLine(fonts: fonts)?.size.width ?? width(characterCount)
         // Scroll so the caret stays inside the field.
         if caretX - scrollOffset > inner { scrollOffset = caretX - inner }
         if caretX - scrollOffset < 0 { scrollOffset = caretX }
-        scrollOffset = max(0, min(scrollOffset, max(0, width(characterCount) - inner + 2)))
+        scrollOffset = max(0, min(scrollOffset, max(0, textWidth - inner + 2)))
         let originX = rect.minX + TextField.horizontalPadding - scrollOffset
         let top = rect.minY + ((rect.height - lineHeight) / 2).rounded(.down)
         context.add(.pushClip(rect.insetBy(2)))
         if isFocused && !selection.isEmpty {
-            let x0 = originX + width(selection.lowerBound), x1 = originX + width(selection.upperBound)
-            context.add(.rect(Rect(x: x0, y: top + 1, width: x1 - x0, height: lineHeight - 2), color: selectionColor, cornerRadius: 0))
+            // Shaped: one rectangle per visual stretch of mixed-direction text (TextField+Shaped.swift).
+            let stretches = shapedSelectionStretches(fonts: fonts) ?? [(width(selection.lowerBound), width(selection.upperBound))]
+            for (x0, x1) in stretches {
+                context.add(.rect(Rect(x: originX + x0, y: top + 1, width: x1 - x0, height: lineHeight - 2), color: selectionColor,
+                                  cornerRadius: 0))
+            }
         }
         if !text.isEmpty {
             if let runs = shapedRuns(at: Point(x: originX, y: top), color: invalid ? invalidColor : textColor, fonts: fonts) {
@@ -425,7 +478,7 @@ open class TextField: View {
             let hintWidth = fonts.measure(hint, fontSize: hintSize).width
             let hintX = rect.maxX - TextField.horizontalPadding - hintWidth
             // Only where it does not cover the text.
-            if hintX >= originX + width(characterCount) + 6 {
+            if hintX >= originX + textWidth + 6 {
                 let hintTop = rect.minY + ((rect.height - fonts.measure(hint, fontSize: hintSize).height) / 2).rounded(.down)
                 context.add(.glyphs(GlyphRun(text: hint, origin: Point(x: hintX, y: hintTop), fontSize: hintSize,
                                              color: invalidColor.withAlpha(0.8))))

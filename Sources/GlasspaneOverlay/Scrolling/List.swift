@@ -149,6 +149,11 @@ open class List: ScrollView {
     var fadingRows: [AnyHashable: ListRow] = [:]
     /// Pools faded rows once their fade is over (List+FadeOut.swift).
     var fadeSweeper: ListFadeOutSweeper?
+    /// The live rows in index order, as the last layout placed them for the indices in `window` and the data
+    /// version `windowVersion` (-1: none): a scroll slides this window instead of re-reading every id.
+    private var windowRows: [ListRow] = []
+    private var window: Range<Int> = 0..<0
+    private var windowVersion = -1
     private var offsets: RowOffsets?
     private var fixedHeight: Double
     private var dataVersion = 0
@@ -272,16 +277,19 @@ open class List: ScrollView {
             // An animated reload to no rows fades every row out, as it does the rows that left.
             recycleAll(except: [], fadingWith: pendingReloadAnimation)
             pendingReloadAnimation = nil
+            forgetWindow()
             return Size(width: width, height: 0)
         }
         let top = contentOffset.y - overscan, bottom = contentOffset.y + viewport.height + overscan
         let first = rowIndex(atDocumentY: max(0, top)) ?? 0
-        var wanted: [(index: Int, id: AnyHashable)] = []
-        var i = first
-        while i < rowCount && rowOffset(i) < bottom {
-            wanted.append((i, rowIDProvider(i)))
-            i += 1
+        var end = first
+        while end < rowCount && rowOffset(end) < bottom { end += 1 }
+        if pendingReloadAnimation == nil, let size = slideWindow(to: first..<end, width: width, fonts: fonts) {
+            return size
         }
+        var wanted: [(index: Int, id: AnyHashable)] = []
+        wanted.reserveCapacity(end - first)
+        for i in first..<end { wanted.append((i, rowIDProvider(i))) }
         let keep = Set(wanted.map(\.id))
         let animation = pendingReloadAnimation
         pendingReloadAnimation = nil
@@ -303,16 +311,7 @@ open class List: ScrollView {
                 row.configuredVersion = -1
             }
             if row.configuredVersion != dataVersion || row.index != index || row.rowID != id {
-                row.index = index
-                row.rowID = id
-                configureRow(row.content, index)
-                rowsConfigured += 1
-                row.configuredVersion = dataVersion
-                row.updateLook()
-                if let offsets, offsets.height(index) >= 0 {
-                    let measured = row.measure(proposed: Size(width: width, height: .infinity), fonts: fonts).height
-                    self.offsets?.setHeight(index, min(max(measured, 1), List.maximumRowHeight))
-                }
+                configure(row, index: index, id: id, width: width, fonts: fonts)
             }
             row.isSelected = selection.contains(id)
             row.hasCursor = isFocused && cursorIndex == index
@@ -329,7 +328,83 @@ open class List: ScrollView {
                 withAnimation(animation) { row.frame = frame }
             }
         }
+        rememberWindow(first..<end, ids: wanted)
         return Size(width: width, height: totalHeight)
+    }
+
+    /// Shows the item at `index` in `row`: its index and id, `configureRow`, its look, and a measured height.
+    private func configure(_ row: ListRow, index: Int, id: AnyHashable, width: Double, fonts: any FontMetrics) {
+        row.index = index
+        row.rowID = id
+        configureRow(row.content, index)
+        rowsConfigured += 1
+        row.configuredVersion = dataVersion
+        row.updateLook()
+        if let offsets, offsets.height(index) >= 0 {
+            let measured = row.measure(proposed: Size(width: width, height: .infinity), fonts: fonts).height
+            self.offsets?.setHeight(index, min(max(measured, 1), List.maximumRowHeight))
+        }
+    }
+
+    /// A scroll over unchanged data: rows that stay keep their views and are not asked for their ids again, rows
+    /// that left are pooled and rows that came in are made or reused and configured, so the work follows the rows
+    /// that enter, not the rows shown. Nil (having changed nothing) when the last window is not for this data.
+    private func slideWindow(to range: Range<Int>, width: Double, fonts: any FontMetrics) -> Size? {
+        guard windowVersion == dataVersion, windowRows.count == window.count, liveRows.count == window.count else {
+            return nil
+        }
+        let old = window, oldRows = windowRows
+        var entering: [(index: Int, id: AnyHashable)] = []
+        for index in range where !old.contains(index) {
+            let id = rowIDProvider(index)
+            // An id some live row shows already (ids that repeat): the general path sorts that out.
+            if liveRows[id] != nil { windowVersion = -1; return nil }
+            entering.append((index, id))
+        }
+        // Pooled in the general path's order (index descending), so a scroll reuses the same views in every run.
+        for index in old.reversed() where !range.contains(index) {
+            let row = oldRows[index - old.lowerBound]
+            liveRows[row.rowID] = nil
+            row.isHidden = true
+            pool.append(row)
+        }
+        var rows: [ListRow] = []
+        rows.reserveCapacity(range.count)
+        var next = 0
+        for index in range {
+            if old.contains(index) { rows.append(oldRows[index - old.lowerBound]); continue }
+            let id = entering[next].id
+            next += 1
+            let row = pool.popLast() ?? newRow()
+            row.isHidden = false
+            liveRows[id] = row
+            configure(row, index: index, id: id, width: width, fonts: fonts)
+            row.isSelected = selection.contains(id)
+            row.hasCursor = isFocused && cursorIndex == index
+            rows.append(row)
+        }
+        for (k, row) in rows.enumerated() {
+            let index = range.lowerBound + k
+            row.frame = Rect(x: 0, y: rowOffset(index), width: width, height: rowHeight(index))
+        }
+        windowRows = rows
+        window = range
+        return Size(width: width, height: totalHeight)
+    }
+
+    /// Records the window the general path just placed (skipped when ids repeat: the next layout is general too).
+    private func rememberWindow(_ range: Range<Int>, ids: [(index: Int, id: AnyHashable)]) {
+        windowRows = ids.compactMap { liveRows[$0.id] }
+        window = range
+        // As many live rows as indices: every id was distinct, so each index has its own row.
+        windowVersion = windowRows.count == range.count && liveRows.count == range.count ? dataVersion : -1
+    }
+
+    /// No window to slide (an empty list).
+    private func forgetWindow() {
+        windowRows = []
+        window = 0..<0
+        windowVersion = -1
     }
 
     private func newRow() -> ListRow {

@@ -1,0 +1,58 @@
+// What a scrolled list frame costs the renderer (issue 29, the scrolling target): the bench's list scrolled a notch a
+// frame for 14 frames down and 14 up; each scrolled frame copies the vertices of the rows that only moved (the
+// layer's moved runs) instead of emitting them again, and every frame's pixels equal a fresh renderer's drawing of
+// the same list.
+import XCTest
+import GlasspaneCore
+import GlasspaneDemo
+import GlasspaneDraw
+import GlasspaneOverlay
+@testable import GlasspaneRender
+
+final class ScrolledListTessellationTests: XCTestCase {
+    func testAScrolledFrameMovesTheVerticesOfRowsThatStayed() throws {
+        try MainActor.assumeIsolated {
+            let size = PixelSize(width: 640, height: 640)
+            let metrics = WindowMetrics(windowSize: Size(width: 640, height: 640), drawableSize: size)
+            try withHeadlessTarget(size: size) { atlas in
+                let programs = try GLOverlayRenderer(atlas: atlas)
+                let overlay = Overlay(windowSize: metrics.windowSize)
+                let screen = try ListScreen(overlay: overlay, rows: 10_000)
+                screen.layer.fonts = atlas
+                overlay.advanceAnimations(to: 0)
+                overlay.update()
+                let renderer = try XCTUnwrap(programs.makeCompanion() as? GLOverlayRenderer)
+                renderer.compositing = .direct
+                let first = screen.layer.drawList
+                renderer.render(first, generation: screen.layer.contentVersion, damage: nil, metrics: metrics)
+                for step in 0..<28 {
+                    let before = Set(screen.list.liveRowViews.map(\.index))
+                    overlay.route(.wheel(location: screen.list.windowFrame.center, dx: 0, dy: step < 14 ? -1 : 1))
+                    overlay.advanceAnimations(to: Double(step + 1) / 60)
+                    overlay.update()
+                    let list = screen.layer.drawList, version = screen.layer.contentVersion, damage = screen.layer.lastDamage
+                    let drawn = clearedFrame(size: size) {
+                        renderer.prepare(list, generation: version, damage: damage, metrics: metrics)
+                        renderer.render(list, generation: version, damage: damage, metrics: metrics)
+                    }
+                    // Rows wholly inside the viewport before and after (no clip cuts them) that were there before:
+                    // each has a background and three labels, all copied.
+                    let viewport = screen.list.windowFrame
+                    let stayedInside = screen.list.liveRowViews.filter { row in
+                        let now = row.windowFrame, then = now.offsetBy(dx: 0, dy: step < 14 ? 40 : -40)
+                        return before.contains(row.index) && viewport.encloses(now) && viewport.encloses(then)
+                    }.count
+                    let moved = renderer.tessellator.lastMovedCommandCount
+                    XCTAssertGreaterThanOrEqual(moved, 4 * stayedInside, "frame \(step)")
+                    XCTAssertGreaterThan(stayedInside, 15, "frame \(step)")
+                    XCTAssertLessThan(renderer.tessellator.lastEmittedCommandCount, moved / 2, "frame \(step): emitted anew")
+                    let fresh = try XCTUnwrap(programs.makeCompanion() as? GLOverlayRenderer)
+                    fresh.compositing = .direct
+                    let expected = clearedFrame(size: size) { fresh.render(list, generation: 1, metrics: metrics) }
+                    assertSamePixels(drawn, expected, "frame \(step), offset \(screen.list.contentOffset.y)")
+                }
+                XCTAssertEqual(screen.list.contentOffset.y, 0)
+            }
+        }
+    }
+}
