@@ -34,7 +34,6 @@ final class ListFadeOutTests: XCTestCase {
         overlay.advanceAnimations(to: 1)
         let row3 = try liveRow(list, "item 3")
         let row4 = try liveRow(list, "item 4")
-        let created = list.rowsCreated
         box.items.remove(at: 3)
         try list.reloadData(rowCount: box.items.count, animation: .linear(duration: 0.5))
         overlay.update()
@@ -57,11 +56,10 @@ final class ListFadeOutTests: XCTestCase {
         XCTAssertEqual(list.fadingRowCount, 0, "pooled once faded")
         XCTAssertTrue(row3.isHidden)
         XCTAssertEqual(row3.alpha, 1, "ready for reuse")
-        // Scrolling brings a new row in: the faded view is reused, no new one is made.
+        // Scrolling brings new rows in: the faded view is among the pooled ones they reuse.
         list.contentOffset = Point(x: 0, y: 200)
         overlay.update()
         XCTAssertFalse(row3.isHidden, "reused for a row that came in")
-        XCTAssertEqual(list.rowsCreated - created, list.liveRowCount > 0 ? list.rowsCreated - created : 0)
         XCTAssertEqual(overlay.animatingViewCount, 0)
     }
 
@@ -106,5 +104,18 @@ final class ListFadeOutTests: XCTestCase {
         overlay.update()
         XCTAssertEqual(list.fadingRowCount, 0)
         XCTAssertTrue(row3.isHidden || row3.rowID != AnyHashable("item 3"), "recycled (hidden, or reused for another item)")
+    }
+
+    func testEmptyingTheListAnimatedFadesEveryRowOut() throws {
+        let (overlay, list, box) = try makeList()
+        let live = list.liveRowCount
+        XCTAssertGreaterThan(live, 0)
+        box.items = []
+        try list.reloadData(rowCount: 0, animation: .linear(duration: 0.25))
+        overlay.update()
+        XCTAssertEqual(list.fadingRowCount, live, "every row fades")
+        XCTAssertEqual(list.liveRowCount, 0)
+        for frame in 1...30 { overlay.advanceAnimations(to: Double(frame) / 60) }
+        XCTAssertEqual(list.fadingRowCount, 0, "and is pooled after its fade")
     }
 }

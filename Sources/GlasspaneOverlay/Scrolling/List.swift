@@ -273,7 +273,13 @@ open class List: ScrollView {
     /// Creates, reuses and places the rows of the window; hides and pools the rest.
     open override func layoutDocument(viewport: Size, fonts: any FontMetrics) -> Size {
         let width = viewport.width
-        guard rowCount > 0 else { recycleAll(except: []); forgetWindow(); return Size(width: width, height: 0) }
+        guard rowCount > 0 else {
+            // An animated reload to no rows fades every row out, as it does the rows that left.
+            recycleAll(except: [], fadingWith: pendingReloadAnimation)
+            pendingReloadAnimation = nil
+            forgetWindow()
+            return Size(width: width, height: 0)
+        }
         let top = contentOffset.y - overscan, bottom = contentOffset.y + viewport.height + overscan
         let first = rowIndex(atDocumentY: max(0, top)) ?? 0
         var end = first
