@@ -22,7 +22,22 @@ public final class TextLayoutEngine {
     /// Layouts answered from the cache so far.
     public private(set) var cacheHitCount = 0
 
-    private struct CacheKey: Hashable { var text: String; var style: ParagraphStyle; var width: Double }
+    /// A layout's key. The text compares by its exact UTF-8: Swift's `String` equality is canonical equivalence, under
+    /// which "é" and "e" + U+0301 are equal although their scalars, and so their clusters and carets, differ (the
+    /// shaping fuzzer found a layout of one returned for the other). Hashing the bytes is also cheaper than hashing
+    /// a `String`, which normalizes first.
+    private struct CacheKey: Hashable {
+        var text: String; var style: ParagraphStyle; var width: Double
+        static func == (a: CacheKey, b: CacheKey) -> Bool {
+            a.width == b.width && a.style == b.style && a.text.utf8.elementsEqual(b.text.utf8)
+        }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(width)
+            hasher.combine(style)
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
     private var cache: [CacheKey: (layout: TextLayout, lastUse: UInt64)] = [:]
     private var useClock: UInt64 = 0
 
