@@ -72,7 +72,8 @@ let package = Package(
         .target(name: "GlasspaneTesting", dependencies: ["GlasspaneCore", "GlasspaneScene"]),
         // Entry points for libFuzzer (Fuzz/, `make fuzz`) and the corpus replay test.
         .target(name: "GlasspaneFuzzTargets",
-                dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneScripts", .product(name: "Logging", package: "swift-log")]),
+                dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneScripts", "GlasspaneDraw", "GlasspaneText",
+                               .product(name: "Logging", package: "swift-log")]),
 
         // The only modules that touch C.
         .target(

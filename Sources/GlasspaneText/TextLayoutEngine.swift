@@ -13,6 +13,10 @@ public final class TextLayoutEngine {
     /// A character (grapheme cluster) keeps at most this many scalars before layout: Unicode's stream-safe format
     /// (UAX #15) allows 30 combining marks in a row, and a cluster of thousands costs HarfBuzz and the layout seconds.
     public static let maximumScalarsPerCharacter = 32
+    /// A paragraph shapes at most this many runs (each a HarfBuzz call): text that changes direction, script or font
+    /// at every character (a bidi control storm between Hebrew and Latin letters) is cut at the run past it
+    /// (`isTruncated`). A 10 KB paragraph of real mixed-script text makes about 470.
+    public static let maximumRunsPerParagraph = 1_024
     /// At most this many layouts stay cached; the least recently used quarter goes when it is full.
     public static let cacheCapacity = 1024
     /// The fonts.
@@ -22,7 +26,22 @@ public final class TextLayoutEngine {
     /// Layouts answered from the cache so far.
     public private(set) var cacheHitCount = 0
 
-    private struct CacheKey: Hashable { var text: String; var style: ParagraphStyle; var width: Double }
+    /// A layout's key. The text compares by its exact UTF-8: Swift's `String` equality is canonical equivalence, under
+    /// which "é" and "e" + U+0301 are equal although their scalars, and so their clusters and carets, differ (the
+    /// shaping fuzzer found a layout of one returned for the other). Hashing the bytes is also cheaper than hashing
+    /// a `String`, which normalizes first.
+    private struct CacheKey: Hashable {
+        var text: String; var style: ParagraphStyle; var width: Double
+        static func == (a: CacheKey, b: CacheKey) -> Bool {
+            a.width == b.width && a.style == b.style && a.text.utf8.elementsEqual(b.text.utf8)
+        }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(width)
+            hasher.combine(style)
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
     private var cache: [CacheKey: (layout: TextLayout, lastUse: UInt64)] = [:]
     private var useClock: UInt64 = 0
 
@@ -41,6 +60,15 @@ public final class TextLayoutEngine {
         }
         cache[key] = (result, useClock)
         return result
+    }
+
+    /// Where a paragraph over `maximumRunsPerParagraph` runs is cut (a grapheme start, scalars), nil when it is not.
+    static func runLimitCut(_ analysis: ParagraphAnalysis) -> Int? {
+        let runs = RunShaper.itemize(analysis, levels: analysis.levels, range: 0..<analysis.scalars.count)
+        guard runs.count > maximumRunsPerParagraph else { return nil }
+        var cut = runs[maximumRunsPerParagraph].lowerBound
+        while cut > 0, !analysis.graphemeStarts[cut] { cut -= 1 }
+        return cut
     }
 
     /// Empties the cache (after the chain's fonts changed, say).
@@ -63,8 +91,15 @@ public final class TextLayoutEngine {
         if tooLong { text = String(String.UnicodeScalarView(original.unicodeScalars.prefix(Self.maximumScalars))) }
         let overlong = Self.capCharacters(&text)
         let fontSize = max(style.fontSize, 0.1)
+        var tooManyRuns = false
         let paragraphs: [Paragraph] = text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline }).map { piece in
-            let analysis = ParagraphAnalysis(piece, direction: style.direction, chain: chain)
+            var analysis = ParagraphAnalysis(piece, direction: style.direction, chain: chain)
+            if let cut = Self.runLimitCut(analysis) {
+                // Itemizing is cheap; shaping is what the limit bounds. Cut at a grapheme start and analyze again.
+                tooManyRuns = true
+                let end = piece.unicodeScalars.index(piece.unicodeScalars.startIndex, offsetBy: cut)
+                analysis = ParagraphAnalysis(Substring(piece.unicodeScalars[..<end]), direction: style.direction, chain: chain)
+            }
             let (widths, runs) = emWidths(analysis)
             return Paragraph(analysis: analysis, widths: widths, runs: runs)
         }
@@ -107,7 +142,7 @@ public final class TextLayoutEngine {
         let natural = Double(primary.ascender - primary.descender) / Double(primary.unitsPerEm) * size
         let lineHeight = natural * max(style.lineSpacing, 0.1)
         let maxEm = width.map { $0 / size + 1e-9 } ?? .infinity
-        var truncated = tooLong || overlong
+        var truncated = tooLong || overlong || tooManyRuns
         var result: [TextLine] = []
         var levelCopies: [Int: [UInt8]] = [:]
         for (index, line) in lines.prefix(maxLines).enumerated() {

@@ -27,4 +27,12 @@ final class CorpusReplayTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(files.count, 10)
         for (_, bytes) in files { fuzzScriptParser(bytes) }
     }
+
+    func testTextLayoutCorpus() throws {
+        let files = try corpus("text-layout")
+        XCTAssertGreaterThanOrEqual(files.count, 10)
+        MainActor.assumeIsolated {
+            for (_, bytes) in files { fuzzTextLayout(bytes) }
+        }
+    }
 }

@@ -115,6 +115,27 @@ final class HostileTextTests: XCTestCase {
         }
     }
 
+    /// A paragraph that changes run at every character is cut at `maximumRunsPerParagraph` runs: bounded shaping,
+    /// said by `isTruncated`; real text under the limit is whole.
+    func testAParagraphShapesAtMostTheRunLimit() throws {
+        let engine = TextLayoutEngine(chain: try .debianDefault())
+        let controls: [Character] = ["\u{202A}", "\u{202B}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}"]
+        var storm = ""
+        for i in 0..<2_000 { storm.append(controls[i % controls.count]); storm += i % 2 == 0 ? "א" : "a" }
+        let layout = engine.layout(storm, style: ParagraphStyle(fontSize: 14), width: 560)
+        XCTAssertTrue(layout.isTruncated)
+        XCTAssertLessThanOrEqual(engine.shapeCallCount, TextLayoutEngine.maximumRunsPerParagraph + 2 * layout.lines.count,
+                                 "whole runs once, and at most the two cut by each line's ends again")
+        let kept = layout.lines.map(\.text).joined()
+        XCTAssertTrue(storm.unicodeScalars.starts(with: kept.unicodeScalars), "what shows is the storm's start")
+        XCTAssertGreaterThan(kept.unicodeScalars.count, 512, "at most two runs per letter and control")
+        // Alternating scripts with no controls, under the limit: whole.
+        let alternating = String(repeating: "aא ", count: 300)
+        let whole = engine.layout(alternating, style: ParagraphStyle(fontSize: 14), width: 560)
+        XCTAssertFalse(whole.isTruncated)
+        XCTAssertEqual(whole.lines.map(\.text).joined().unicodeScalars.count, alternating.unicodeScalars.count)
+    }
+
     /// What `String(decoding:as:)` makes of invalid UTF-8 (SDLPlatform decodes SDL's text events that way; the
     /// platform test pushes such an event through SDL): U+FFFD, which the field keeps and draws with DejaVu's glyph.
     func testReplacementCharactersFromInvalidUTF8AreTypedAndDrawn() throws {

@@ -101,4 +101,19 @@ final class UnicodeConformanceTests: XCTestCase {
         XCTAssertEqual(LineBreakClass.lookUp(0xAC00), .H2)
         XCTAssertEqual(LineBreakClass.lookUp(0x10FFFF), .XX)
     }
+
+    /// Swift's `String` equality is canonical equivalence: the layout cache must still tell "é" (U+00E9) from
+    /// "e" + U+0301, whose clusters differ (found by the shaping fuzzer, Fuzz/TextLayout).
+    func testCanonicallyEquivalentTextsAreLaidOutApart() throws {
+        let engine = TextLayoutEngine(chain: try .debianDefault())
+        for (composed, decomposed) in [("caf\u{E9}", "cafe\u{301}"), ("\u{1E69}", "s\u{323}\u{307}"), ("q\u{323}\u{307}", "q\u{307}\u{323}")] {
+            XCTAssertEqual(composed, decomposed, "Swift calls them equal")
+            let first = engine.layout(composed, style: ParagraphStyle())
+            let second = engine.layout(decomposed, style: ParagraphStyle())
+            XCTAssertEqual(Array(first.lines[0].text.unicodeScalars), Array(composed.unicodeScalars))
+            XCTAssertEqual(Array(second.lines[0].text.unicodeScalars), Array(decomposed.unicodeScalars))
+            XCTAssertLessThan(second.lines[0].runs.flatMap(\.run.glyphs).map(\.cluster).max() ?? 0, decomposed.unicodeScalars.count)
+        }
+        XCTAssertEqual(engine.cacheHitCount, 0)
+    }
 }
