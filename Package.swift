@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "GlasspaneTesting", dependencies: ["GlasspaneCore", "GlasspaneScene"]),
         // Entry points for libFuzzer (Fuzz/, `make fuzz`) and the corpus replay test.
         .target(name: "GlasspaneFuzzTargets",
-                dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneScripts", .product(name: "Logging", package: "swift-log")]),
+                dependencies: ["GlasspaneCore", "GlasspaneBus", "GlasspaneScripts", "GlasspaneDraw", .product(name: "Logging", package: "swift-log")]),
 
         // The only modules that touch C.
         .target(
@@ -146,7 +146,7 @@ let package = Package(
         .target(name: "SDLTestEvents", dependencies: ["CSDL2"], path: "Tests/SDLTestEvents"),
         // Golden files (text compared with Golden/NAME beside the test), shared by the overlay and draw tests.
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
-        .testTarget(name: "GlasspaneFuzzTargetsTests", dependencies: ["GlasspaneFuzzTargets"]),
+        .testTarget(name: "GlasspaneFuzzTargetsTests", dependencies: ["GlasspaneFuzzTargets", "GlasspaneDraw"]),
         .testTarget(
             name: "GlasspaneInspectorTests",
             dependencies: ["GlasspaneInspector", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost", "GlasspaneOverlay"]),
