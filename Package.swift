@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "GlasspaneRenderTests",
             dependencies: ["GlasspaneRender", "GlasspanePlatform", "GlasspaneHost", "GlasspaneDemo", "GlasspaneScene", "GlasspaneOverlay",
-                           "GlasspaneDraw", "GlasspaneCore", "CGL", "GlasspaneAnimation"]),
+                           "GlasspaneDraw", "GlasspaneCore", "CGL", "GlasspaneAnimation"], exclude: ["Golden"]),
         .testTarget(
             name: "GlasspaneRuntimeTests",
             dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneDraw", "GlasspaneHost", "GlasspaneRender", "CSDL2",
