@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "GlasspaneRenderTests",
             dependencies: ["GlasspaneRender", "GlasspanePlatform", "GlasspaneHost", "GlasspaneDemo", "GlasspaneScene", "GlasspaneOverlay",
-                           "GlasspaneDraw", "GlasspaneCore", "CGL", "GlasspaneAnimation"]),
+                           "GlasspaneDraw", "GlasspaneCore", "CGL", "GlasspaneAnimation"], exclude: ["Golden"]),
         .testTarget(
             name: "GlasspaneRuntimeTests",
             dependencies: ["GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneDraw", "GlasspaneHost", "GlasspaneRender", "CSDL2",
@@ -147,7 +147,7 @@ let package = Package(
         .target(name: "SDLTestEvents", dependencies: ["CSDL2"], path: "Tests/SDLTestEvents"),
         // Golden files (text compared with Golden/NAME beside the test), shared by the overlay and draw tests.
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
-        .testTarget(name: "GlasspaneFuzzTargetsTests", dependencies: ["GlasspaneFuzzTargets"]),
+        .testTarget(name: "GlasspaneFuzzTargetsTests", dependencies: ["GlasspaneFuzzTargets", "GlasspaneDraw"]),
         .testTarget(
             name: "GlasspaneInspectorTests",
             dependencies: ["GlasspaneInspector", "GlasspaneRuntime", "GlasspaneDemo", "GlasspaneCore", "GlasspaneHost", "GlasspaneOverlay"]),

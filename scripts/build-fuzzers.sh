@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer binaries for the bus decoder, the script parser and text layout (Fuzz/*/main.swift).
+# Builds the libFuzzer binaries for the bus decoder, the script parser, text layout and the image header
+# (Fuzz/*/main.swift).
 # SwiftPM compiles the library targets with coverage instrumentation and AddressSanitizer into a separate
 # scratch path (so the normal .build is untouched); swiftc then links each fuzzer main against those objects
 # with libFuzzer's own main (-sanitize=fuzzer).
@@ -18,7 +19,7 @@ done
 # GlasspaneText's C libraries: their module map and headers to load its module, the libraries to link.
 TEXT_FLAGS=(-Xcc -fmodule-map-file=Sources/CText/module.modulemap $(pkg-config --cflags-only-I freetype2 | sed 's/-I/-Xcc -I/g')
             -lharfbuzz -lfribidi -lfreetype)
-for target in BusEnvelope ScriptParser TextLayout; do
+for target in BusEnvelope ScriptParser TextLayout ImageHeader; do
   out="$SCRATCH/fuzz-$(echo "$target" | sed -E 's/([a-z])([A-Z])/\1-\2/g' | tr 'A-Z' 'a-z')"
   swiftc -O "${FLAGS[@]}" -parse-as-library -module-name "Fuzz$target" -I "$BUILD/Modules" \
     "${TEXT_FLAGS[@]}" "Fuzz/$target/main.swift" "${OBJECTS[@]}" -o "$out" 2> >(grep -v "Cannot export local symbol" >&2)

@@ -13,7 +13,7 @@ public final class AppIconScreen {
         ("Violet", Color(hex: "#7048e8")!), ("Red", Color(hex: "#c92a2a")!), ("Graphite", Color(hex: "#868e96")!),
     ]
     /// The icons' side in pixels.
-    public static let iconSide = 64
+    nonisolated public static let iconSide = 64
     /// Tiles per row.
     static let columns = 3
 
@@ -32,7 +32,7 @@ public final class AppIconScreen {
     init(makeButton: (String, String) -> Button, makeLabel: (String, String, Double) -> Label,
          makePanel: (String, [View]) -> Panel) {
         let tiles = AppIconScreen.choices.enumerated().map { i, choice in
-            IconTile(identifier: "appicon.icon.\(i)", title: choice.title, pixels: AppIconScreen.icon(color: choice.color))
+            IconTile(identifier: "appicon.icon.\(i)", title: choice.title, color: choice.color)
         }
         self.tiles = tiles
         status = makeLabel("appicon.status", "Window icon: \(AppIconScreen.choices[0].title)", 14)
@@ -65,7 +65,7 @@ public final class AppIconScreen {
 
     /// The demo's cube seen corner-on (three shaded faces) on a dark rounded tile, `iconSide` pixels square, with
     /// one pixel of coverage antialiasing on the tile's corners.
-    public static func icon(color: Color, side: Int = iconSide) -> PixelImage {
+    nonisolated public static func icon(color: Color, side: Int = iconSide) -> PixelImage {
         let s = Double(side)
         let c = Point(x: s / 2, y: s / 2), r = s * 0.36
         // The hexagon's corners, clockwise from the top; the center is the cube's near corner.
@@ -83,8 +83,9 @@ public final class AppIconScreen {
                 let dx = max(0, max(corner - p.x, p.x - (s - corner))), dy = max(0, max(corner - p.y, p.y - (s - corner)))
                 let coverage = min(1, max(0, corner + 0.5 - (dx * dx + dy * dy).squareRoot()))
                 var px = (tile.r, tile.g, tile.b)
-                if let face = faces.first(where: { inside(p, $0.0) }) {
-                    let k = face.1
+                var shade: Double?
+                for face in faces where shade == nil && inside(p, face.0) { shade = face.1 }
+                if let k = shade {
                     func channel(_ v: Double) -> UInt8 { UInt8(min(255, (v * k * 255).rounded())) }
                     px = (channel(color.r), channel(color.g), channel(color.b))
                 }
@@ -96,7 +97,7 @@ public final class AppIconScreen {
     }
 
     /// Whether `p` lies inside the convex polygon `corners` (clockwise in screen coordinates).
-    static func inside(_ p: Point, _ corners: [Point]) -> Bool {
+    nonisolated static func inside(_ p: Point, _ corners: [Point]) -> Bool {
         for (a, b) in zip(corners, corners.dropFirst() + [corners[0]]) where (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) < 0 {
             return false
         }
@@ -109,18 +110,21 @@ public final class AppIconScreen {
 public final class IconTile: Control, ScriptableControl {
     /// The icon's name.
     public let title: String
-    /// The icon's pixels (what the window gets).
-    public let pixels: PixelImage
+    /// The cube's color.
+    public let color: Color
+    /// The icon's pixels (what the window gets), drawn on first use: the demo builds every screen at start, and
+    /// six icons cost that start time for a screen rarely shown.
+    public private(set) lazy var pixels = AppIconScreen.icon(color: color)
     /// Whether this is the chosen icon.
     public var isSelected = false { didSet { if isSelected != oldValue { setNeedsDisplay() } } }
     /// Called on a click, or Enter/Space.
     var onSelect: (() -> Void)?
     private let image: Image
 
-    init(identifier: String, title: String, pixels: PixelImage) {
+    init(identifier: String, title: String, color: Color) {
         self.title = title
-        self.pixels = pixels
-        image = Image(identifier: "\(identifier).image", pixels: pixels, contentMode: .fit)
+        self.color = color
+        image = Image(identifier: "\(identifier).image", contentMode: .fit)
         image.hitTestBehavior = .deferToChildren  // the tile takes the press
         super.init(identifier: identifier)
         tooltip = title
@@ -131,6 +135,7 @@ public final class IconTile: Control, ScriptableControl {
     public override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size { Size(width: 84, height: 84) }
     /// The picture in the middle.
     public override func layoutSubviews(fonts: any FontMetrics) {
+        if image.source == .none { image.source = .pixels(pixels) }
         image.frame = Rect(x: 10, y: 10, width: bounds.width - 20, height: bounds.height - 20)
     }
     /// The tile's fill by state, the accent ring when chosen, the focus ring.

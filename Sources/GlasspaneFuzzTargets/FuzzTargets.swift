@@ -3,6 +3,7 @@
 // invariant stops the process with `preconditionFailure`, which libFuzzer reports as a crash with its input.
 import GlasspaneBus
 import GlasspaneCore
+import GlasspaneDraw
 import GlasspaneScripts
 import Logging
 
@@ -128,6 +129,41 @@ public func fuzzScriptParser(_ bytes: [UInt8]) {
     for _ in 0..<64 {
         guard let frame = try? player.nextFrame(), frame.index < script.frameCount else { break }
     }
+}
+
+// MARK: - Image header
+
+/// Feeds bytes to the image header check (`ImageHeader.read`, what every PNG/JPEG passes before a decoder sees it)
+/// and the size limits after it, and checks what it accepts: a PNG or JPEG signature, a size of at least 1 x 1 and
+/// at most 65535 on a JPEG side, the file's end marker present; every refusal's message names the format; the limits
+/// check names the limit passed and never overflows.
+public func fuzzImageHeader(_ bytes: [UInt8]) {
+    let header: ImageHeader
+    do { header = try ImageHeader.read(bytes) } catch {
+        let problem = ImageLoadError.badHeader(path: "fuzz", problem: error)
+        guard !problem.message.isEmpty, !problem.identifier.isEmpty else { preconditionFailure("a refusal with no message") }
+        return
+    }
+    guard header.size.width > 0, header.size.height > 0 else { preconditionFailure("an accepted header of \(header.size)") }
+    switch header.format {
+    case .png:
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), bytes.count >= 45 else { preconditionFailure("a PNG accepted without its signature and IEND") }
+    case .jpeg:
+        guard bytes.starts(with: [0xFF, 0xD8]), header.size.width <= 65535, header.size.height <= 65535 else {
+            preconditionFailure("a JPEG accepted without its signature, or a side over 16 bits")
+        }
+        var end = bytes.count
+        while end > 0 && bytes[end - 1] == 0 { end -= 1 }
+        guard end >= 4, bytes[end - 2] == 0xFF, bytes[end - 1] == 0xD9 else { preconditionFailure("a JPEG accepted without EOI") }
+    }
+    guard (try? ImageHeader.read(bytes)) == header else { preconditionFailure("the header check is not deterministic") }
+    do { try ImageLimits.standard.check(header, path: "fuzz") } catch {
+        guard case .tooLarge = error, !error.message.isEmpty else { preconditionFailure("the limits refused with \(error)") }
+        return
+    }
+    let limits = ImageLimits.standard
+    guard header.size.width <= limits.maxWidth, header.size.height <= limits.maxHeight,
+          header.size.width * header.size.height <= limits.maxPixels else { preconditionFailure("an image over the limits passed") }
 }
 
 // MARK: - The small catalog the bus target delivers to

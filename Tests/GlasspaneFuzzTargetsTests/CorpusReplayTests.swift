@@ -1,6 +1,7 @@
 // Replays every committed fuzz corpus file through the same entry points libFuzzer calls, so a crash the fuzzer
 // once found (saved into Fuzz/Corpus/) stays fixed under `make test`.
 import Foundation
+import GlasspaneDraw
 import GlasspaneFuzzTargets
 import XCTest
 
@@ -20,6 +21,15 @@ final class CorpusReplayTests: XCTestCase {
         MainActor.assumeIsolated {
             for (_, bytes) in files { fuzzBusEnvelope(bytes) }
         }
+    }
+
+    func testImageHeaderCorpus() throws {
+        let files = try corpus("image-header")
+        XCTAssertGreaterThanOrEqual(files.count, 10)
+        for (_, bytes) in files { fuzzImageHeader(bytes) }
+        // The seeds hold both outcomes: accepted headers and refusals.
+        XCTAssertTrue(files.contains { (try? ImageHeader.read($0.1)) != nil })
+        XCTAssertTrue(files.contains { (try? ImageHeader.read($0.1)) == nil })
     }
 
     func testScriptParserCorpus() throws {

@@ -38,6 +38,24 @@ private final class MenuBench {
 }
 
 final class MenuTests: XCTestCase {
+    func testMovingTheHighlightRepaintsTheTwoRowsInPlaceNotTheWholeLayer() {
+        MainActor.assumeIsolated {
+            let b = MenuBench()
+            b.place(b.menu, Rect(x: 20, y: 20, width: 100, height: 30))
+            b.overlay.focus(b.menu)
+            b.press(.enter)  // opened by keyboard: New highlighted
+            guard let layer = b.overlay.layer(named: "menu.file") else { return XCTFail("the menu's layer") }
+            let count = layer.drawList.commands.count
+            b.press(.down)
+            XCTAssertEqual(b.highlighted, "Open")
+            // Each row keeps its command count whether highlighted or not (a clear fill when not), so the layer's
+            // paint is partial: the renderer re-tessellates and redraws only those commands' pixels.
+            XCTAssertEqual(layer.drawList.commands.count, count)
+            guard let damage = layer.lastDamage else { return XCTFail("a partial repaint, not the whole layer") }
+            XCTAssertEqual(damage.commandRanges.map(\.count).reduce(0, +), 4, "two rows of a fill and a title each")
+        }
+    }
+
     func testAClickOpensTheMenuBelowItsButtonAndAClickOnAnItemRunsItAndCloses() {
         MainActor.assumeIsolated {
             let b = MenuBench()
