@@ -44,7 +44,7 @@ bench-compare: deps release
 	@scripts/bench-compare.sh
 	@scripts/bench-compare-list.sh
 
-## fuzz: libFuzzer + AddressSanitizer on the bus decoder, the script parser and text layout, FUZZ_SECONDS (default 60) per target
+## fuzz: libFuzzer + AddressSanitizer on the bus decoder, the script parser, text layout and the image header, FUZZ_SECONDS (default 60) per target
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/run-fuzz.sh
