@@ -323,8 +323,8 @@ final class ControllerBadInputTests: XCTestCase {
             overlay.advanceAnimations(to: Double(frame) / 60)
             overlay.update()
         }
-        // 1 + (150 - 24) / 6 = 22 steps from no cursor (the first lands on row 0).
-        XCTAssertEqual(list.cursorIndex, 21)
+        // The held press lands on row 0, then a repeat at frame 24 and every 6 frames to 150: 22 more rows.
+        XCTAssertEqual(list.cursorIndex, 22)
         XCTAssertGreaterThan(list.contentOffset.y, 0, "scrolled to keep the cursor in sight")
         XCTAssertLessThanOrEqual(list.contentOffset.y, 21 * 26)
     }
