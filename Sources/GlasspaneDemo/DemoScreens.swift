@@ -28,7 +28,7 @@ public final class DemoNavigation {
     public let presenter: NavigationPresenter<DemoRoute>
     /// Theme and other shared settings.
     public let settings = DemoSettings()
-    /// The menu screen's buttons, by route (`menu.play`, `menu.options`, `menu.sign`, `menu.about`) and `menu.quit`.
+    /// The menu screen's buttons (`DemoMenuItem.column`: `menu.play` ... `menu.quit`) and the other screens' buttons.
     public let menuButtons: [String: Button]
     /// The signature pad (`sign.pad`).
     public let signaturePad: DrawingPad
@@ -124,11 +124,8 @@ public final class DemoNavigation {
         }
 
         // Menu and about: screens over the live scene.
-        let menuPanel = themedPanel("menu.panel", [
-            themedLabel("menu.title", "Glasspane", size: 18),
-            button("menu.play", "Play"), button("menu.newgame", "New game"), button("menu.options", "Options"),
-            button("menu.sign", "Sign"), button("menu.about", "About"), button("menu.quit", "Quit"),
-        ])
+        let menuPanel = themedPanel("menu.panel", [themedLabel("menu.title", "Glasspane", size: 18)]
+                                    + DemoMenuItem.column.map { button($0.identifier, $0.title) })
         // A column of equal-width buttons (DemoSheets.swift).
         if let column = menuPanel.content as? StackView { column.alignment = .fill; column.preferredWidth = 220 }
         let menu = CenteringContainer(identifier: "menu", content: menuPanel)
@@ -236,16 +233,18 @@ public final class DemoNavigation {
 
         // Actions.
         let nav = coordinator
-        buttons["menu.play"]!.action = { _ = try? nav.perform(.reset(.play)) }
-        buttons["menu.options"]!.action = { nav.present(.options) }
-        buttons["menu.newgame"]!.action = { nav.present(.newGame) }
-        buttons["newgame.cancel"]!.action = { nav.back() }
-        buttons["newgame.start"]!.action = { [unowned self] in startNewGame() }
-        buttons["menu.sign"]!.action = { nav.present(.sign) }
-        buttons["menu.about"]!.action = { nav.push(.about) }
         let quitAlert = Alert(identifier: "quit", title: "Quit Glasspane?", message: "The scene and your choices are not kept.",
                               actions: [.init("Cancel", role: .cancel), .init("Quit", role: .primary) { [unowned self] in onQuit?() }])
-        buttons["menu.quit"]!.action = { quitAlert.present(in: overlay) }
+        for item in DemoMenuItem.column {
+            switch item.route {
+            case .play?: buttons[item.identifier]!.action = { _ = try? nav.perform(.reset(.play)) }
+            case let route? where route.isSheet: buttons[item.identifier]!.action = { nav.present(route) }
+            case let route?: buttons[item.identifier]!.action = { nav.push(route) }
+            case nil: buttons[item.identifier]!.action = { quitAlert.present(in: overlay) }
+            }
+        }
+        buttons["newgame.cancel"]!.action = { nav.back() }
+        buttons["newgame.start"]!.action = { [unowned self] in startNewGame() }
         buttons["about.back"]!.action = { nav.back() }
         buttons["rules.back"]!.action = { nav.back() }
         buttons["layout.back"]!.action = { nav.back() }
@@ -302,7 +301,7 @@ public final class DemoNavigation {
     }
 
     /// The menu's buttons top to bottom.
-    static let menuOrder = ["menu.play", "menu.newgame", "menu.options", "menu.sign", "menu.about", "menu.quit"]
+    static let menuOrder = DemoMenuItem.column.map(\.identifier)
 
     /// Down/Up on the menu: focuses the next/previous button (the first/last with none focused), wrapping.
     public func focusMenuButton(step: Int) {

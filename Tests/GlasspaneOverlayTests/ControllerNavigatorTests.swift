@@ -303,4 +303,29 @@ final class ControllerBadInputTests: XCTestCase {
         for f in 1...60 { overlay.advanceAnimations(to: Double(f) / 60) }
         XCTAssertEqual(overlay.focusedView?.identifier, "col.1", "one move for the press, no repeat after the unplug")
     }
+
+    /// A held D-pad's repeat on a list that must scroll: the repeat runs in a frame tick and the scroll starts
+    /// another ticking view (its offset animation) during that pass; that used to be an exclusivity crash.
+    func testAHeldDPadScrollsAFocusedListFromItsRepeat() throws {
+        let overlay = Overlay(windowSize: Size(width: 400, height: 300))
+        let layer = overlay.addLayer(name: "ui", level: LayerLevel.panel)
+        let list = try List(identifier: "list", rowCount: 100, rowHeight: .fixed(26), makeRow: { View() }, configureRow: { _, _ in })
+        list.frame = Rect(x: 20, y: 20, width: 200, height: 200)
+        layer.addSubview(list)
+        overlay.update()
+        overlay.advanceAnimations(to: 0)
+        let press = ControllerButtonEvent(button: .dpadDown, phase: .down)
+        overlay.route(.controllerButton(press))   // nothing focused: the first press focuses the list
+        XCTAssertTrue(list.isFocused)
+        overlay.route(.controllerButton(ControllerButtonEvent(button: .dpadDown, phase: .up)))
+        overlay.route(.controllerButton(press))   // held: one step, then the repeat
+        for frame in 1...150 {
+            overlay.advanceAnimations(to: Double(frame) / 60)
+            overlay.update()
+        }
+        // The held press lands on row 0, then a repeat at frame 24 and every 6 frames to 150: 22 more rows.
+        XCTAssertEqual(list.cursorIndex, 22)
+        XCTAssertGreaterThan(list.contentOffset.y, 0, "scrolled to keep the cursor in sight")
+        XCTAssertLessThanOrEqual(list.contentOffset.y, 21 * 26)
+    }
 }

@@ -72,6 +72,9 @@ public final class NavigationPresenter<Route: Hashable> {
     /// The view that had focus when each sheet came up: focus goes back to it when the sheet leaves, so a keyboard
     /// or controller player keeps their place (the menu button that opened it) instead of starting over.
     private var openers: [Route: WeakFocusOpener] = [:]
+    /// The view that had focus when each screen was pushed: focus goes back to it when that screen pops, so a
+    /// controller player who opened Stats from the menu is on the Stats button again after Back.
+    private var screenOpeners: [Route: WeakFocusOpener] = [:]
 
     /// Creates a presenter and shows the coordinator's current state at once. `screen` and `sheet` make each
     /// route's view the first time it is shown (then it is kept); `name` names sheet layers (`sheet.<name>`).
@@ -138,8 +141,18 @@ public final class NavigationPresenter<Route: Hashable> {
             }
             let old = screenView(for: from.topScreen)
             let new = screenView(for: to.topScreen)
+            let pushed = to.stack.count > from.stack.count && to.stack.starts(with: from.stack)
+            let popped = from.stack.count > to.stack.count && from.stack.starts(with: to.stack)
+            if pushed { screenOpeners[to.topScreen] = WeakFocusOpener(view: overlay.focusedView) }
+            let opener = popped ? screenOpeners.removeValue(forKey: from.topScreen)?.view : nil
+            if popped { for route in from.stack.dropFirst(to.stack.count) { screenOpeners[route] = nil } }
             leave(old, layer: nil, to: ViewTransform(translation: Point(x: forward ? -slideDistance : slideDistance, y: 0)))
             enter(new, from: ViewTransform(translation: Point(x: forward ? slideDistance : -slideDistance, y: 0)))
+            // Back on the screen below: its opener gets focus again, unless focus went elsewhere meanwhile.
+            if let opener, opener.isDescendant(of: new), to.sheets.isEmpty,
+               overlay.focusedView.map({ $0.isDescendant(of: old) }) ?? true, !opener.isHidden {
+                overlay.focus(opener)
+            }
         }
         var common = 0
         while common < min(from.sheets.count, to.sheets.count) && from.sheets[common] == to.sheets[common] { common += 1 }

@@ -148,7 +148,14 @@ extension Overlay {
     /// Ticks every registered view, dropping those done or freed; true when some ticked (they repaint themselves).
     func tickFrameViews(time: Double) -> Bool {
         guard !frameTickers.isEmpty else { return false }
-        frameTickers.removeAll { $0.view?.frameTick(time: time) != true }
+        // A tick may start another view ticking (a held D-pad's repeat scrolls a list, which animates its offset):
+        // the pass runs on its own copy, and views that started meanwhile join after it (next frame's first tick).
+        var ticking = frameTickers
+        frameTickers = []
+        ticking.removeAll { $0.view?.frameTick(time: time) != true }
+        let started = frameTickers
+        frameTickers = ticking
+        for ticker in started where !ticking.contains(where: { $0.view === ticker.view }) { frameTickers.append(ticker) }
         return true
     }
 }
