@@ -3,7 +3,6 @@
 // reported as moved runs for the renderer), and the draw list it makes equals drawing every view again.
 import XCTest
 import GlasspaneCore
-import GlasspaneDraw
 @testable import GlasspaneOverlay
 
 final class ListScrollCostTests: XCTestCase {
