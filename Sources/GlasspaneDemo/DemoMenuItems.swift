@@ -21,6 +21,7 @@ struct DemoMenuItem {
         DemoMenuItem(identifier: "menu.rules", title: "Rules", route: .rules),
         DemoMenuItem(identifier: "menu.layout", title: "Layout", route: .layout),
         DemoMenuItem(identifier: "menu.about", title: "About", route: .about),
+        DemoMenuItem(identifier: "menu.appicon", title: "App icon", route: .appIcon),
         DemoMenuItem(identifier: "menu.quit", title: "Quit", route: nil),
     ]
 }

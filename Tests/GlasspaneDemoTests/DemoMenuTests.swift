@@ -8,7 +8,8 @@ import GlasspaneOverlay
 @MainActor
 final class DemoMenuTests: XCTestCase {
     private let screens: [(id: String, route: DemoRoute)] = [("menu.stats", .stats), ("menu.table", .table),
-                                                              ("menu.rules", .rules), ("menu.layout", .layout)]
+                                                              ("menu.rules", .rules), ("menu.layout", .layout),
+                                                              ("menu.appicon", .appIcon)]
 
     func testTheMenuTableNamesEveryRouteButTheMenuItselfAndTheColumnIsEqualWidth() async throws {
         let routes = Set(DemoMenuItem.column.compactMap(\.route))
