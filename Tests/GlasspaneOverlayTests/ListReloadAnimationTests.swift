@@ -7,27 +7,9 @@ import GlasspaneAnimation
 @testable import GlasspaneOverlay
 
 final class ListReloadAnimationTests: XCTestCase {
-    final class Box { var items: [String]; init(_ items: [String]) { self.items = items } }
-
-    /// 200 items ("item N", ids are the strings) in 20-point rows, a 200-point viewport at (10, 10).
-    private func makeList() throws -> (Overlay, List, Box) {
-        let box = Box((0..<200).map { "item \($0)" })
-        let overlay = Overlay(windowSize: Size(width: 600, height: 400))
-        let ui = overlay.addLayer(name: "ui", level: 0)
-        let list = try List(identifier: "list", rowCount: box.items.count, rowHeight: .fixed(20),
-                            rowID: { AnyHashable(box.items[$0]) }, makeRow: { Label(text: "") },
-                            configureRow: { view, i in (view as! Label).text = box.items[i] })
-        list.preferredWidth = 300
-        list.preferredHeight = 200
-        ui.addSubview(list, at: Point(x: 10, y: 10))
-        overlay.advanceAnimations(to: 0)
-        overlay.update()
-        return (overlay, list, box)
-    }
-
-    private func row(_ list: List, _ id: String) throws -> ListRow {
-        try XCTUnwrap(list.liveRowViews.first { $0.rowID == AnyHashable(id) }, id)
-    }
+    private typealias Box = AnimatedReloadFixture.Box
+    private func makeList() throws -> (Overlay, List, Box) { try AnimatedReloadFixture.makeList() }
+    private func row(_ list: List, _ id: String) throws -> ListRow { try AnimatedReloadFixture.liveRow(list, id) }
 
     func testAnInsertAboveMovesTheKeptRowsLinearlyAndFadesTheNewOnesIn() throws {
         let (overlay, list, box) = try makeList()
