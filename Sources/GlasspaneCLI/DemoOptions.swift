@@ -35,7 +35,7 @@ public struct DemoOptions: ParsableArguments, Sendable {
     public var inspectAllowRemote = false
 
     /// The route to open on.
-    @Option(name: .long, help: ArgumentHelp("Open on this route: play (default), menu, about, rules, stats, table, layout, options, sign or new-game; recorded in a script's header and honoured on replay.", valueName: "ROUTE"))
+    @Option(name: .long, help: ArgumentHelp("Open on this route: play (default), menu, about, app-icon, rules, stats, table, layout, options, sign or new-game; recorded in a script's header and honoured on replay.", valueName: "ROUTE"))
     public var route: String?
 
     /// Slow every animation down.
