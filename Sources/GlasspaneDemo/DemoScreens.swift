@@ -144,10 +144,13 @@ public final class DemoNavigation {
         stats = statsScreen
         appIcon = AppIconScreen(makeButton: button, makeLabel: themedLabel, makePanel: themedPanel)
         // Cannot throw: a constant row count within List's limits.
-        let table = CenteringContainer(identifier: "table", content: try! ListScreen.makeTable(prefix: "table", rows: 10_000).panel)
+        let tablePanel = try! ListScreen.makeTable(prefix: "table", rows: 10_000).panel
+        tablePanel.content?.addSubview(button("table.back", "Back"))
+        let table = CenteringContainer(identifier: "table", content: tablePanel)
         // The rules screen is not in the tree until first shown (the presenter adds it): its paragraphs open the Noto
         // fonts, and the first frame should not wait for them.
         for screen in [menu, about, statsScreen.view, table, layoutScreen, appIcon.view] { screen.isHidden = true; screenLayer.addSubview(screen) }
+        overlay.expectLater(rules)  // scripts may still name its views (docs/scripts.md)
 
         // Options sheet: every control takes effect at once; Done (or Enter, Escape) closes it.
         hudToggle = Toggle(identifier: "options.hud", title: "Performance HUD")
@@ -250,6 +253,7 @@ public final class DemoNavigation {
         buttons["layout.back"]!.action = { nav.back() }
         buttons["stats.back"]!.action = { nav.back() }
         buttons["appicon.back"]!.action = { nav.back() }
+        buttons["table.back"]!.action = { nav.back() }
         buttons["options.back"]!.action = { nav.back() }
         buttons["sign.cancel"]!.action = { nav.back() }
         hudToggle.onChange = { [unowned self] on in setHUDShown(on) }

@@ -38,6 +38,8 @@ public final class Overlay {
     /// Views that change with the frame clock (`startTicking(_:)`: an indeterminate progress bar, a scroll view's
     /// momentum); empty when still.
     var frameTickers: [WeakTicker] = []
+    /// Views the app adds later that scripts may name from the start (Overlay+LaterViews.swift).
+    var laterViews: [WeakLaterView] = []
     /// Shows controls' tooltips after a hover delay (Controls/Tooltip.swift).
     public private(set) lazy var tooltips = TooltipController(overlay: self)
     /// Opens views' context menus on right press or long press (Controls/ContextMenu.swift).

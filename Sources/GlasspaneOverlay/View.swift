@@ -405,15 +405,26 @@ open class View {
     /// The view's measured size may have changed: it and every ancestor lay out again (their sizes may depend on it).
     public func invalidateMeasurement() {
         var v: View? = self
+        var top = self
         while let c = v {
             c.needsLayout = true
             c.measurementCache.removeAll()
+            top = c
             // A view whose size never depends on its content (a scroll view, an ancestor with a fixed width and
             // height) lays out again; its ancestors need not.
             let fixed = c !== self && c.preferredWidth != nil && c.preferredHeight != nil
             v = c.isMeasurementBoundary || fixed ? nil : c.superview
         }
-        propagateSubtreeNeedsLayout()
+        // The pass reaches a flagged view through its ancestors' subtree flags. Mid-pass (a label invalidated while
+        // its stack lays out) the path's flags above the view being laid out are already cleared, so propagating
+        // from `self` would stop at that view and leave the ancestors flagged above it unreached: set the walked
+        // path's flags, then propagate above it.
+        var path: View = self
+        while path !== top, let up = path.superview {
+            up.subtreeNeedsLayout = true
+            path = up
+        }
+        top.propagateSubtreeNeedsLayout()
     }
 
     /// Frames, visibility, opacity or the tree changed: the layer rebuilds its draw list at the next paint.

@@ -42,7 +42,8 @@ public final class ScriptReplay: FrameObserver {
 
     /// Throws `unknown-view` diagnostics when the script names views the app does not have.
     func checkIdentifiers() throws(ScriptErrors) {
-        let known = Set(app.stage.overlay.viewDump().map(\.identifier).filter { !$0.isEmpty })
+        let overlay = app.stage.overlay
+        let known = Set(overlay.viewDump().map(\.identifier).filter { !$0.isEmpty }).union(overlay.laterViewIdentifiers)
         try script.validateIdentifiers(known)
     }
 

@@ -60,6 +60,27 @@ final class DemoMenuTests: XCTestCase {
         }
     }
 
+    func testEveryPushedScreenHasABackButtonThatGoesBackToTheMenu() async throws {
+        let screens = self.screens + [("menu.about", DemoRoute.about)]
+        XCTAssertEqual(Set(screens.map(\.route)), Set(DemoRoute.allCases).subtracting([.play, .menu, .newGame, .options, .sign]),
+                       "every pushed screen is listed")
+        for (id, route) in screens {
+            let demo = await DemoHarness(route: .menu)
+            await demo.frames(30)
+            let opener = try XCTUnwrap(demo.view(id)).windowFrame.center
+            await demo.frame([.pointerDown(PointerEvent(location: opener)), .pointerUp(PointerEvent(location: opener))])
+            XCTAssertEqual(demo.app.navigation.currentRoute, route, id)
+            await demo.frames(60)
+            let backID = route == .appIcon ? "appicon.back" : "\(route.rawValue).back"
+            let back = try XCTUnwrap(demo.view(backID), "\(route) has \(backID)")
+            XCTAssertEqual((back as? Button)?.title, "Back")
+            let frame = back.windowFrame
+            XCTAssertTrue(frame.minX >= 0 && frame.minY >= 0 && frame.maxX <= 1280 && frame.maxY <= 720, "\(backID) lies in the window: \(frame)")
+            await demo.frame([.pointerDown(PointerEvent(location: frame.center)), .pointerUp(PointerEvent(location: frame.center))])
+            XCTAssertEqual(demo.app.navigation.currentRoute, .menu, "\(backID) goes back to the menu")
+        }
+    }
+
     private func press(_ b: ControllerButton, _ phase: ControllerButtonEvent.Phase = .down) -> InputEvent {
         .controllerButton(ControllerButtonEvent(button: b, phase: phase))
     }

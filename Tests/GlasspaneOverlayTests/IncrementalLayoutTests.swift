@@ -12,6 +12,17 @@ private final class CountingView: View {
     override func sizeThatFits(_ proposed: Size, fonts: any FontMetrics) -> Size { measurements += 1; return size }
 }
 
+/// A stack that, the first time it lays out, invalidates a child's measurement (a label whose text a layout changes).
+private final class InvalidatingStack: StackView {
+    var victim: View?
+    init(identifier: String, _ children: [View]) { super.init(axis: .vertical, identifier: identifier, spacing: 4, children: children) }
+    override func layoutSubviews(fonts: any FontMetrics) {
+        super.layoutSubviews(fonts: fonts)
+        victim?.invalidateMeasurement()
+        victim = nil
+    }
+}
+
 final class IncrementalLayoutTests: XCTestCase {
     /// row ─┬─ left (VStack) ─┬─ title (Label)
     ///      │                 └─ counted (CountingView)
@@ -72,6 +83,33 @@ final class IncrementalLayoutTests: XCTestCase {
         for c in cases {
             XCTAssertEqual(relayouts(tree) { c.change(tree) }, c.expected, c.name)
         }
+    }
+
+    func testAMeasurementInvalidatedWhileItsStackLaysOutLeavesNoViewFlaggedAndUnreached() {
+        // root ── screen (fills the window) ── panel (Panel) ── column (InvalidatingStack) ── label
+        let overlay = Overlay(windowSize: Size(width: 400, height: 300))
+        let layer = overlay.addLayer(name: "ui", level: 0)
+        let label = Label(identifier: "label", text: "Back", fontSize: 12)
+        let column = InvalidatingStack(identifier: "column", [label])
+        column.victim = label
+        let panel = Panel(identifier: "panel", padding: EdgeInsets(all: 10), content: column)
+        let screen = CenteringContainer(identifier: "screen", content: panel)
+        layer.addSubview(screen)
+        overlay.update()
+        var stale: [String] = []
+        func collect(_ v: View) {
+            if v.needsLayout { stale.append(v.identifier) }
+            v.subviews.forEach(collect)
+        }
+        collect(layer.root)
+        XCTAssertEqual(stale, [], "views still flagged for layout after the pass: their ancestors' flags were cleared")
+        // The point of it: a later size change of the panel lays its content out again.
+        XCTAssertGreaterThan(column.frame.width, 0)
+        XCTAssertEqual(column.frame.width, panel.frame.width - 20)
+        label.text = "A much longer title"
+        overlay.update()
+        XCTAssertEqual(column.frame.width, panel.frame.width - 20, "the panel's content follows its new size")
+        XCTAssertGreaterThanOrEqual(column.frame.width, label.frame.width)
     }
 
     func testMeasurementsAreRememberedUntilTheViewChanges() {

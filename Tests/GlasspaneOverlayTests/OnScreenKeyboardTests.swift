@@ -74,6 +74,8 @@ final class OnScreenKeyboardTests: XCTestCase {
         XCTAssertFalse(keyboard.isShown)
         overlay.update()
         XCTAssertEqual(field.windowFrame, fieldFrame)
+        XCTAssertTrue(keyboard.isClosing, "it slides down before its layer hides")
+        for frame in 0...30 { overlay.advanceAnimations(to: 100 + Double(frame) / 60) }
         XCTAssertEqual(keyboard.layer.visibility, .hidden)
         XCTAssertEqual(field.text, "Hi")
         // A on the focused field opens it again; Enter applies the text and closes it.
@@ -156,6 +158,72 @@ final class OnScreenKeyboardTests: XCTestCase {
         XCTAssertEqual(sheet.root.presentationFrame.minY, -offset)
         tap(overlay, .b)
         XCTAssertEqual(sheet.root.presentationFrame.minY, 0)
+    }
+
+    func testTheKeyboardSlidesDownWhenItClosesTakingNoClicksAndTurnsBackWhenReopened() throws {
+        let (overlay, _, _, field, keyboard) = makeSheet()
+        overlay.advanceAnimations(to: 10)
+        bringUp(overlay, field, keyboard)
+        overlay.advanceAnimations(to: 13)
+        let drop = keyboard.height + OnScreenKeyboard.margin
+        XCTAssertEqual(keyboard.panel.presentationTransform, .identity, "up and settled")
+        let q = try XCTUnwrap(keyboard.keys.first { $0.identifier == "osk.key.q" }).windowFrame.center
+        tap(overlay, .b)
+        XCTAssertFalse(keyboard.isShown)
+        XCTAssertTrue(keyboard.isClosing)
+        XCTAssertEqual(keyboard.layer.visibility, .visible, "still drawn while it slides")
+        XCTAssertEqual(keyboard.panel.presentationTransform, .identity, "what is drawn starts where it was")
+
+        // A click where a key was drawn types nothing: the keys' model is already below the window.
+        overlay.route(down(q.x, q.y)); overlay.route(up(q.x, q.y))
+        XCTAssertEqual(field.text, "")
+        XCTAssertFalse(keyboard.isShown)
+        overlay.focus(field)   // the click on the sheet's empty part took focus away; the mouse gets no keyboard
+        XCTAssertFalse(keyboard.isShown)
+
+        // Down on the frame clock: strictly between at mid-slide, only moving down, then the layer hides.
+        var drawn: [Double] = []
+        var hiddenAt: Int?
+        for frame in 1...30 {
+            overlay.advanceAnimations(to: 13 + Double(frame) / 60)
+            drawn.append(keyboard.panel.presentationTransform.translation.y)
+            if hiddenAt == nil, keyboard.layer.visibility == .hidden { hiddenAt = frame }
+        }
+        XCTAssertGreaterThan(drawn[3], 0); XCTAssertLessThan(drawn[3], drop, "mid-slide after four frames: \(drawn)")
+        XCTAssertTrue(zip(drawn.prefix(8), drawn.prefix(8).dropFirst()).allSatisfy { $1 >= $0 }, "it only moves down: \(drawn)")
+        let hidden = try XCTUnwrap(hiddenAt, "the layer hides once the slide is over")
+        XCTAssertGreaterThanOrEqual(hidden, 9, "not before the 0.15 s slide ends (frame \(hidden))")
+        XCTAssertLessThanOrEqual(hidden, 11, "and at once after it (frame \(hidden))")
+        XCTAssertFalse(keyboard.isClosing)
+        XCTAssertEqual(keyboard.panel.transform, .identity, "ready to slide up again")
+
+        // Reopened mid-close, it turns back up from where it is drawn instead of jumping to the bottom.
+        tap(overlay, .a)
+        XCTAssertTrue(keyboard.isShown)
+        overlay.advanceAnimations(to: 16)
+        tap(overlay, .b)
+        overlay.advanceAnimations(to: 16 + 5.0 / 60)
+        let midClose = keyboard.panel.presentationTransform.translation.y
+        XCTAssertGreaterThan(midClose, 0); XCTAssertLessThan(midClose, drop)
+        tap(overlay, .a)
+        XCTAssertTrue(keyboard.isShown && !keyboard.isClosing)
+        XCTAssertEqual(keyboard.panel.presentationTransform.translation.y, midClose, accuracy: 0.001)
+        // The spring keeps the slide's downward speed for a moment, then turns; it never reaches the bottom.
+        var lowest = midClose
+        for frame in 6...120 {
+            overlay.advanceAnimations(to: 16 + Double(frame) / 60)
+            lowest = max(lowest, keyboard.panel.presentationTransform.translation.y)
+        }
+        XCTAssertLessThan(lowest, drop - 10, "turned back before leaving the window")
+        XCTAssertEqual(keyboard.panel.presentationTransform, .identity)
+        XCTAssertEqual(keyboard.layer.visibility, .visible)
+        XCTAssertTrue(keyboard.panel.isUserInteractionEnabled, "its keys take clicks again")
+
+        // With no closing animation it vanishes at once.
+        keyboard.closingAnimation = nil
+        tap(overlay, .b)
+        XCTAssertEqual(keyboard.layer.visibility, .hidden)
+        XCTAssertFalse(keyboard.isClosing)
     }
 
     func testAWindowResizeWhileShownKeepsTheFieldClear() throws {

@@ -146,6 +146,13 @@ final class KeyboardContainer: CenteringContainer {
     }
 }
 
+/// Hides the keyboard's layer when its closing slide is over, ticked by the overlay's frame clock.
+final class KeyboardCloser: FrameTicking {
+    weak var keyboard: OnScreenKeyboard?
+    init(keyboard: OnScreenKeyboard) { self.keyboard = keyboard }
+    func frameTick(time: Double) -> Bool { keyboard?.tickClosing() ?? false }
+}
+
 /// An on-screen keyboard for text entry with a controller; install one per overlay with `install(in:)`.
 public final class OnScreenKeyboard {
     /// A key's side, the gap between keys and the panel's padding, in points.
@@ -163,6 +170,9 @@ public final class OnScreenKeyboard {
     /// How the keyboard slides in and the field's layer slides clear of it and back (nil: at once). A spring on the
     /// frame clock, so replays repeat it frame by frame.
     public var animation: Animation? = .default
+    /// How the keyboard slides down out of the window when it closes (nil: it vanishes at once): short and
+    /// accelerating, as a keyboard leaves; on the frame clock too.
+    public var closingAnimation: Animation? = .easeIn(duration: 0.15)
     /// The field the keyboard types into while shown.
     public private(set) weak var field: View?
     /// True while the next character is typed in upper case.
@@ -176,6 +186,7 @@ public final class OnScreenKeyboard {
 
     let panel: KeyboardPanel
     private unowned let overlay: Overlay
+    private lazy var closer = KeyboardCloser(keyboard: self)
     private weak var movedLayer: OverlayLayer?
 
     /// The symbols page's rows under the digits: each character with the name in its identifier (`osk.sym.<name>`).
@@ -225,6 +236,9 @@ public final class OnScreenKeyboard {
     public func present(for field: View) {
         guard field.acceptsTextInput, self.field !== field else { return }
         if isShown { restoreAvoidance() }
+        let wasClosing = isClosing
+        isClosing = false
+        panel.isUserInteractionEnabled = true
         self.field = field
         isShifted = false
         setPage(0)
@@ -233,16 +247,39 @@ public final class OnScreenKeyboard {
         // No layout here: this may run inside one (a field that focuses on appear); the keyboard's place is known,
         // and `refreshAvoidance` checks again after the next layout.
         avoid(field)
-        withAnimation(nil) { panel.transform = ViewTransform(translation: Point(x: 0, y: height + Self.margin)) }
+        // Reopened mid-close: it turns back up from where it is drawn.
+        if !wasClosing { withAnimation(nil) { panel.transform = ViewTransform(translation: Point(x: 0, y: height + Self.margin)) } }
         withAnimation(animation) { panel.transform = .identity }
     }
 
-    /// Closes the keyboard (the text stays as typed) and moves the field's layer back.
+    /// Closes the keyboard (the text stays as typed), sliding it down with `closingAnimation`, and moves the field's
+    /// layer back with `animation`. A closing keyboard takes no clicks: its model is already below the window.
     public func dismiss() {
         guard isShown else { return }
         field = nil
         select(nil)
         restoreAvoidance()
+        guard let closingAnimation else { finishClosing(); return }
+        isClosing = true
+        panel.isUserInteractionEnabled = false
+        withAnimation(closingAnimation) { panel.transform = ViewTransform(translation: Point(x: 0, y: height + Self.margin)) }
+        overlay.startTicking(closer)
+    }
+
+    /// True while the keyboard slides down after closing (its layer is still shown).
+    public private(set) var isClosing = false
+
+    /// Hides the layer once the closing slide is over (the overlay's frame clock ticks it); false when done.
+    func tickClosing() -> Bool {
+        guard isClosing else { return false }
+        if panel.isAnimating { return true }
+        finishClosing()
+        return false
+    }
+
+    private func finishClosing() {
+        isClosing = false
+        panel.isUserInteractionEnabled = true
         withAnimation(nil) { panel.transform = .identity }
         layer.visibility = .hidden
     }
