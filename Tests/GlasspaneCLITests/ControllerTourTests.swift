@@ -18,7 +18,7 @@ final class ControllerTourTests: XCTestCase {
             let r = try BinaryRunner.run(["replay", "Examples/Scripts/tour-pad.jsonl", "--headless", "--screenshot-at", "560:\(keyboard)",
                                           "--screenshot-at", "1233:\(table)", "--screenshot-at", "last:\(last)"])
             XCTAssertEqual(r.code, 0, r.stderr)
-            XCTAssertTrue(r.stdout.contains("49 expectation(s) held, 0 failed"), r.stdout)
+            XCTAssertTrue(r.stdout.contains("51 expectation(s) held, 0 failed"), r.stdout)
         }
         let data = try shots.map { try (Data(contentsOf: URL(fileURLWithPath: $0.0)), Data(contentsOf: URL(fileURLWithPath: $0.1))) }
         let tables = try shots.map { try Data(contentsOf: URL(fileURLWithPath: $0.2)) }
