@@ -1,6 +1,6 @@
 // Text drawn into pixels in a font file of the caller's choice (the Sign sheet's typed signature: seed 004's font
 // list). The overlay's text goes through the glyph atlas in its one font; this is for a picture of a few words in
-// another face. SDL2_ttf does it in GlasspaneRender's `SDLTextRasterizer`; the overlay never imports SDL.
+// another face. GlasspaneRender's `ShapedTextRasterizer` does it (HarfBuzz, FreeType); the overlay never imports them.
 import GlasspaneCore
 
 /// Draws a line of text in a given font file into a transparent image. Called on the frame loop's thread.

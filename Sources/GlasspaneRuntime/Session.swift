@@ -143,7 +143,7 @@ public final class Session {
             app = try makeApp(resources)
             // Image views decode through SDL2_image and upload to the overlay renderer (its companions share images).
             app.stage.overlay.images.install(decoder: SDLImageDecoder(), registry: GLImageRegistry(overlayRenderer))
-            app.stage.overlay.images.textRasterizer = SDLTextRasterizer()
+            app.stage.overlay.images.textRasterizer = ShapedTextRasterizer()
         } catch {
             throw SessionError(opening: error)
         }
