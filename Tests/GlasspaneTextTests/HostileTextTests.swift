@@ -115,6 +115,30 @@ final class HostileTextTests: XCTestCase {
         }
     }
 
+    func testAnEditorWhoseParagraphLayoutIsCutByTheRunLimitShowsTheLayoutHint() throws {
+        try MainActor.assumeIsolated {
+            let controls: [Character] = ["\u{202A}", "\u{202B}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}"]
+            var storm = ""
+            for i in 0..<2_000 { storm.append(controls[i % controls.count]); storm += i % 2 == 0 ? "א" : "a" }
+            let editor = TextEditor(identifier: "editor")
+            editor.preferredHeight = 200
+            let overlay = Self.overlay(with: editor, clipboard: storm)
+            XCTAssertFalse(editor.layoutIsCut)
+            XCTAssertFalse(Self.drawnTexts(editor).contains(editor.layoutCutHint), "no hint for an empty editor")
+            overlay.route(.key(KeyEvent(key: .character("v"), modifiers: [.control])))
+            overlay.update()
+            XCTAssertEqual(editor.text, storm, "the text keeps everything")
+            XCTAssertFalse(editor.inputWasCut, "within the editor's limits: not a length cut")
+            XCTAssertTrue(editor.layoutIsCut, "over \(TextLayoutEngine.maximumRunsPerParagraph) runs in one paragraph")
+            XCTAssertTrue(Self.drawnTexts(editor).contains("Too complex to show in full"), "the hint is drawn")
+            // Back to plain text: the hint goes.
+            editor.text = "Plain notes"
+            overlay.update()
+            XCTAssertFalse(editor.layoutIsCut)
+            XCTAssertFalse(Self.drawnTexts(editor).contains(editor.layoutCutHint))
+        }
+    }
+
     /// A paragraph that changes run at every character is cut at `maximumRunsPerParagraph` runs: bounded shaping,
     /// said by `isTruncated`; real text under the limit is whole.
     func testAParagraphShapesAtMostTheRunLimit() throws {

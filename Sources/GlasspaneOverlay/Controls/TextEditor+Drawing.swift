@@ -144,7 +144,7 @@ extension TextEditor {
     }
 
     /// Background, outline, the visible lines' selection and text, the composition, the caret, the scroll indicator and
-    /// the limit hint.
+    /// the limit hint (or, when a paragraph's layout was cut, the layout hint).
     func drawEditor(in rect: Rect, context: inout PaintContext) {
         let fonts = context.fonts
         ensureLayout(fonts: fonts)
@@ -207,8 +207,8 @@ extension TextEditor {
             context.add(.rect(Rect(x: rect.maxX - TextEditor.indicatorWidth - 1, y: rect.minY + thumb.top, width: TextEditor.indicatorWidth - 2,
                                    height: thumb.height), color: textColor.withAlpha(indicatorGrab == nil ? 0.35 : 0.6), cornerRadius: 2))
         }
-        if inputWasCut {
-            let hint = limitHint.replacing("%d", with: String(maxLength))
+        if inputWasCut || layoutIsCut {
+            let hint = inputWasCut ? limitHint.replacing("%d", with: String(maxLength)) : layoutCutHint
             let size = fontSize * 0.8
             let measured = fonts.measure(hint, fontSize: size)
             let box = Rect(x: rect.maxX - measured.width - 12, y: rect.maxY - measured.height - 6, width: measured.width + 8, height: measured.height + 2)

@@ -53,6 +53,8 @@ struct EditorParagraphLayout {
     var isRightToLeft: Bool
     /// The scalar offset of each character boundary (count + 1 entries).
     var scalarOffsets: [Int]
+    /// Whether the engine laid out only part of it (`TextLayoutEngine.maximumRunsPerParagraph`); the text keeps all.
+    var isCut = false
 }
 
 /// What every paragraph layout was made for; any change lays all of them out again.
@@ -133,7 +135,8 @@ extension EditorParagraphLayout {
                                     runs: line.runs, plainText: nil))
         }
         let height = lines.last.map { $0.top + $0.height } ?? 0
-        return EditorParagraphLayout(lines: lines, height: height, isRightToLeft: paragraph.isRightToLeft, scalarOffsets: scalarOffsets)
+        return EditorParagraphLayout(lines: lines, height: height, isRightToLeft: paragraph.isRightToLeft, scalarOffsets: scalarOffsets,
+                                     isCut: paragraph.isTruncated)
     }
 
     /// With plain metrics: characters measured one by one, wrapped after the last space that fits (or anywhere).

@@ -36,6 +36,11 @@ open class TextEditor: View, ScriptableControl {
     public var limitHint = "Cut to the limit of %d characters" { didSet { setNeedsDisplay() } }
     /// Whether the last typed, pasted or set text was cut to the limits (cleared by the next edit that fits).
     public private(set) var inputWasCut = false
+    /// Shown at the bottom while some paragraph is too complex to lay out in full (more than
+    /// `TextLayoutEngine.maximumRunsPerParagraph` runs, a bidi control storm): its end is not drawn, the text keeps it.
+    public var layoutCutHint = "Too complex to show in full" { didSet { setNeedsDisplay() } }
+    /// Whether some paragraph's layout was cut (see `layoutCutHint`); known once the editor has been drawn.
+    public var layoutIsCut: Bool { paragraphLayouts.contains { $0?.isCut == true } }
     /// Runs with the text after every edit (typing, deletion, paste, undo, redo).
     public var onEdit: ((String) -> Void)?
     /// Text color; nil: the theme's.
