@@ -1,6 +1,7 @@
 // Color glyphs: Noto Color Emoji is a CBDT bitmap font; FreeType with FT_LOAD_COLOR gives its 109 ppem strike as
 // premultiplied BGRA, scaled here to the pixel size (box filter) and kept in an RGBA texture of its own that the
-// overlay program draws as images (Shaders/overlay.frag, kind 2). The texture is made on the first color glyph.
+// overlay program draws as images (Shaders/overlay.frag, kind 2). The texture is made on the first color glyph; its
+// pages evict the least recently used one when full, as the coverage texture's do (GlyphAtlas+Pages.swift).
 import CGL
 import CText
 import GlasspaneCore
@@ -23,7 +24,7 @@ extension GlyphAtlas {
     /// A color glyph by index at a pixel size, rasterized into the color texture on first use (needs a GL context).
     package func colorGlyph(fontPath: String, faceIndex: Int, id: UInt32, pixelSize: Int) -> AtlasGlyph? {
         let key = ShapedGlyphKey(fontPath: fontPath, faceIndex: faceIndex, id: id, pixelSize: pixelSize)
-        if let g = colorGlyphs[key] { return g }
+        if let g = colorGlyphs[key] { colorPages.touch(g); return g }
         if freeType == nil { freeType = FreeTypeFaces() }
         guard pixelSize > 0, pixelSize < 512, let face = freeType?.face(fontPath, faceIndex) else { return nil }
         let strike: Double
@@ -64,19 +65,18 @@ extension GlyphAtlas {
                 bytes[i + 2] = UInt8(min(255, sum.2 / n)); bytes[i + 3] = UInt8(min(255, sum.3 / n))
             }
         }
-        guard let place = uploadColor(bytes, width: w, height: h) else { return nil }
+        guard let place = uploadColor(bytes, width: w, height: h, owner: .color(key)) else { return nil }
         (g.u0, g.v0, g.u1, g.v1) = place
         g.width = w; g.height = h
         colorGlyphs[key] = g
         return g
     }
 
-    /// Puts premultiplied RGBA texels on the color texture's shelf, starting the whole atlas over when it is full.
-    private func uploadColor(_ bytes: [UInt8], width w: Int, height h: Int) -> (Float, Float, Float, Float)? {
+    /// Puts premultiplied RGBA texels on a color page (GlyphAtlas+Pages.swift: a new page, or the least recently used
+    /// one evicted, when the current one is full); nil when the bitmap is taller than a page.
+    private func uploadColor(_ bytes: [UInt8], width w: Int, height h: Int, owner: AtlasPage.Owner) -> (Float, Float, Float, Float)? {
         let size = Self.colorAtlasSize
-        guard w + 2 <= size, h + 2 <= size, bytes.count == w * h * 4 else { return nil }
-        if colorShelf.x + w + 1 > size { colorShelf = (1, colorShelf.y + colorShelf.height + 1, 0) }
-        if colorShelf.y + h + 1 > size { reset() }
+        guard w + 2 <= size, h + 2 <= Self.pageHeight, bytes.count == w * h * 4 else { return nil }
         if colorTexture == 0 {
             glGenTextures(1, &colorTexture)
             let previous = bindColor()
@@ -91,20 +91,18 @@ extension GlyphAtlas {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
             glBindTexture(GLenum(GL_TEXTURE_2D), previous)
         }
+        guard let origin = placeColor(width: w, height: h, owner: owner) else { return nil }
         let previous = bindColor()
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         bytes.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(colorShelf.x), GLint(colorShelf.y), GLsizei(w), GLsizei(h),
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(origin.x), GLint(origin.y), GLsizei(w), GLsizei(h),
                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), previous)
         let s = Float(size)
-        let place = (Float(colorShelf.x) / s, Float(colorShelf.y) / s, Float(colorShelf.x + w) / s, Float(colorShelf.y + h) / s)
-        colorShelf.x += w + 1
-        colorShelf.height = max(colorShelf.height, h)
         rasterizedCount += 1
-        return place
+        return (Float(origin.x) / s, Float(origin.y) / s, Float(origin.x + w) / s, Float(origin.y + h) / s)
     }
 
     /// Binds the color texture for an upload; returns the binding to restore (GLStateCache.swift's contract).

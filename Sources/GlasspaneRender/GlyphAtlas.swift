@@ -56,11 +56,10 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     private var advances: [GlyphKey: Int] = [:]
     private var lineSkips: [Int: Int] = [:]
     /// The texture is `atlasSize` x `atlasSize` one-byte texels (1 MiB), packed page by page (GlyphAtlas+Pages.swift).
-    package let atlasSize = 1024
-    /// The pages open now (GlyphAtlas+Pages.swift), the one being filled, and the use clock that dates lookups.
-    var pages: [AtlasPage] = []
-    var currentPage = -1
-    var useClock: UInt64 = 0
+    package let atlasSize = GlyphAtlas.atlasSide
+    static let atlasSide = 1024
+    /// The coverage texture's pages (GlyphAtlas+Pages.swift).
+    var grayPages = AtlasPageSet(textureSize: GlyphAtlas.atlasSide, pageHeight: GlyphAtlas.pageHeight)
     /// How many times a page was evicted (its glyphs dropped to make room) since the atlas was made.
     public internal(set) var evictionCount = 0
     private var staging: [UInt8] = []
@@ -73,7 +72,8 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     var colorGlyphs: [ShapedGlyphKey: AtlasGlyph] = [:]
     /// The RGBA texture of color glyphs (0 until one was drawn).
     package var colorTexture: GLuint = 0
-    var colorShelf = (x: 1, y: 1, height: 0)
+    /// The color texture's pages, least recently used evicted when full, as the coverage texture's.
+    var colorPages = AtlasPageSet(textureSize: GlyphAtlas.colorAtlasSize, pageHeight: GlyphAtlas.pageHeight)
     var colorFonts: [String: Bool] = [:]
     /// The font fallback chain paragraphs use; nil: Debian's default chain with `fontPath` first.
     public var fallbackFonts: [FallbackFont]?
@@ -313,11 +313,11 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
         glyphs.removeAll()
         shapedGlyphs.removeAll()
         colorGlyphs.removeAll()
-        colorShelf = (1, 1, 0)
+        colorPages = AtlasPageSet(textureSize: Self.colorAtlasSize, pageHeight: Self.pageHeight)
         if colorTexture != 0 { glDeleteTextures(1, &colorTexture); colorTexture = 0 }
         // Advances do not depend on the atlas, but every table goes with it (`scale` resets too: new pixel sizes).
         asciiTables.removeAll()
-        pages.removeAll(); currentPage = -1
+        grayPages = AtlasPageSet(textureSize: atlasSize, pageHeight: Self.pageHeight)
         if texture != 0 { glDeleteTextures(1, &texture); texture = 0 }
     }
 }

@@ -79,4 +79,38 @@ final class GlyphAtlasPagesTests: XCTestCase {
             }
         }
     }
+
+    /// Emoji fill the color texture's pages: the least recently used page goes, the emoji in use stays, and the
+    /// coverage glyphs are untouched (the color texture used to start the whole atlas over).
+    func testDistinctEmojiStayWithinTheColorPagesAndTheOneInUseIsNeverDrawnAgain() throws {
+        try MainActor.assumeIsolated {
+            try withHeadlessTarget(size: PixelSize(width: 64, height: 64)) { atlas in
+                let emoji = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+                guard FileManager.default.fileExists(atPath: emoji) else { throw XCTSkip("fonts-noto-color-emoji is not installed") }
+                func color(_ id: Int) -> AtlasGlyph? { atlas.colorGlyph(fontPath: emoji, faceIndex: 0, id: UInt32(id), pixelSize: 64) }
+                let cjk = try XCTUnwrap(Self.cjkGlyph(atlas, 0))
+                XCTAssertEqual(atlas.colorPageCount, 0, "no color page before the first emoji")
+                let kept = try XCTUnwrap(color(100))
+                XCTAssertGreaterThan(kept.height, 0)
+                XCTAssertEqual(atlas.colorPageCount, 1)
+                var maxPages = 0
+                for id in 101..<701 {
+                    XCTAssertNotNil(color(id), "glyph \(id)")
+                    if id % 20 == 0 { XCTAssertEqual(color(100), kept, "the emoji in use keeps its place") }
+                    maxPages = max(maxPages, atlas.colorPageCount)
+                }
+                XCTAssertEqual(maxPages, atlas.colorPageBudget)
+                XCTAssertEqual(atlas.colorPageBudget, 4)
+                XCTAssertGreaterThanOrEqual(atlas.evictionCount, 1, "color pages were evicted")
+                XCTAssertEqual(atlas.resetCount, atlas.evictionCount, "no full start-over: only pages went")
+                let rasterized = atlas.rasterizedCount
+                XCTAssertEqual(color(100), kept)
+                XCTAssertEqual(atlas.rasterizedCount, rasterized, "the emoji in use was never evicted")
+                XCTAssertNotNil(color(150))
+                XCTAssertEqual(atlas.rasterizedCount, rasterized + 1, "an emoji of an old page was, and comes back")
+                XCTAssertEqual(Self.cjkGlyph(atlas, 0), cjk)
+                XCTAssertEqual(atlas.rasterizedCount, rasterized + 1, "the coverage glyph stayed in its texture")
+            }
+        }
+    }
 }
