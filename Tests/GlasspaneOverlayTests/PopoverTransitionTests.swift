@@ -79,14 +79,14 @@ final class PopoverTransitionTests: XCTestCase {
         let bubble = try XCTUnwrap(overlay.view(withIdentifier: "fonts")).windowFrame
         let target = under.windowFrame.intersection(bubble)
         XCTAssertTrue(target.width > 0 && target.height > 0, "the bubble covers part of the button")
-        // Escape closes it: the modal layer goes at once, the bubble fades in its own non-interactive layer.
+        // Escape closes it: its layer stops being modal and taking events at once, the bubble fades out in it.
         overlay.route(key(.escape)); overlay.route(key(.escape, down: false))
         XCTAssertFalse(popover.isPresented)
         XCTAssertEqual(dismissed, 1, "onDismiss runs at once")
-        XCTAssertNil(overlay.layer(named: "popover.fonts"))
         XCTAssertNil(overlay.activeModal)
         time += step; overlay.advanceAnimations(to: time); overlay.update()
-        let closing = try XCTUnwrap(overlay.layer(named: "popover.fonts.closing"))
+        let closing = try XCTUnwrap(overlay.layer(named: "popover.fonts"))
+        XCTAssertEqual(closing.kind, .nonInteractive)
         XCTAssertTrue(popover.isClosing)
         let (r, color) = try fill(in: closing)
         XCTAssertGreaterThan(color.a, 0); XCTAssertLessThan(color.a, Theme.standard[.sheet].dark.a, "part way out")
@@ -95,7 +95,7 @@ final class PopoverTransitionTests: XCTestCase {
         overlay.route(down(target.center.x, target.center.y)); overlay.route(up(target.center.x, target.center.y))
         XCTAssertEqual(underClicks, 1, "the closing popover took no click")
         for _ in 0..<20 { time += step; overlay.advanceAnimations(to: time); overlay.update() }
-        XCTAssertNil(overlay.layer(named: "popover.fonts.closing"), "gone once the exit ended")
+        XCTAssertNil(overlay.layer(named: "popover.fonts"), "gone once the exit ended")
         XCTAssertFalse(popover.isClosing)
         XCTAssertNil(overlay.view(withIdentifier: "fonts"))
         XCTAssertEqual(dismissed, 1)
@@ -109,10 +109,12 @@ final class PopoverTransitionTests: XCTestCase {
         for _ in 0..<30 { time += step; overlay.advanceAnimations(to: time); overlay.update() }
         popover.dismiss()
         time += step; overlay.advanceAnimations(to: time); overlay.update()
-        XCTAssertNotNil(overlay.layer(named: "popover.fonts.closing"))
+        let closing = try XCTUnwrap(overlay.layer(named: "popover.fonts"))
+        XCTAssertTrue(popover.isClosing)
         popover.present(from: anchor, in: overlay)
         overlay.update()
-        XCTAssertNil(overlay.layer(named: "popover.fonts.closing"), "the exit ended at once")
+        XCTAssertFalse(overlay.layers.contains { $0 === closing }, "the exit ended at once")
+        XCTAssertEqual(overlay.layers.filter { $0.name == "popover.fonts" }.count, 1)
         XCTAssertTrue(popover.isPresented); XCTAssertFalse(popover.isClosing)
         XCTAssertTrue(overlay.view(withIdentifier: "fonts")?.layer === overlay.layer(named: "popover.fonts"))
         for _ in 0..<30 { time += step; overlay.advanceAnimations(to: time); overlay.update() }

@@ -1,7 +1,7 @@
 // A popover's entrance and exit: the bubble grows from the arrow's tip while it fades in, and shrinks back toward it
 // while it fades out, on the view animation engine (View+Animation.swift), so the frame clock drives it and replays
 // stay pixel-identical. Durations come from the theme's motion tokens. Layout and hit testing read model values, so
-// the content takes events from the first frame; a closing bubble sits in a non-interactive layer and takes none.
+// the content takes events from the first frame; a closing bubble's layer is non-interactive and takes none.
 import GlasspaneCore
 import GlasspaneAnimation
 
@@ -38,12 +38,13 @@ extension PopoverContainer: FrameTicking {
         }
     }
 
-    /// Moves this container (already out of its modal layer) into a new non-interactive layer `layerName` at the
-    /// popover level and animates the bubble out; `frameTick` removes that layer once the bubble stopped moving.
-    func beginClosing(in overlay: Overlay, layerName: String, placement: PopoverPlacement) {
-        let layer = overlay.addLayer(name: layerName, level: LayerLevel.toast - 10, kind: .nonInteractive)
+    /// Makes the popover's layer non-interactive (no longer modal: focus in it is dropped, events go past it) and
+    /// animates the bubble out; `frameTick` removes the layer once the bubble stopped moving.
+    func beginClosing(in overlay: Overlay, layer: OverlayLayer, placement: PopoverPlacement) {
+        layer.kind = .nonInteractive
+        layer.onOutsideTap = nil
+        layer.onUnfocusedKey = nil
         closingLayer = layer
-        layer.addSubview(self)
         withAnimation(Popover.disappearAnimation(theme)) {
             bubble.alpha = 0
             bubble.transform = Popover.collapsedTransform(for: placement)

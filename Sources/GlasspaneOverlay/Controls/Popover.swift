@@ -127,19 +127,18 @@ public final class Popover {
         self.layer = layer
     }
 
-    /// Removes the popover: its modal layer goes at once (so it takes no more events, and a click goes to what is
-    /// under it), while the bubble shrinks toward the anchor and fades out in a non-interactive layer
-    /// `popover.<identifier>.closing` that leaves when the animation ends (at once when the frame clock has not run).
+    /// Removes the popover: its layer stops being modal at once and takes no more events (a click goes to what is
+    /// under it; focus inside it is dropped), while the bubble shrinks toward the anchor and fades out; the layer
+    /// leaves when the animation ends (at once when the frame clock has not run).
     public func dismiss() {
         guard let layer else { return }
         self.layer = nil
         let overlay = layer.overlay
         if let overlay, let container = bubble.superview as? PopoverContainer, let placement = bubble.placement,
            overlay.animationTime != nil {
-            container.removeFromSuperview()   // drops focus inside it, as removing the layer did
-            overlay.removeLayer(layer)
+            // The same layer fades out (as a leaving sheet does): a new one would cost the renderer a new cache.
             closing = container
-            container.beginClosing(in: overlay, layerName: "popover.\(identifier).closing", placement: placement)
+            container.beginClosing(in: overlay, layer: layer, placement: placement)
         } else {
             overlay?.removeLayer(layer)
             bubble.removeFromSuperview()
@@ -166,8 +165,8 @@ final class PopoverContainer: View {
     }
     /// Set by `present`: the first layout starts the appearing animation, once the bubble's placement is known.
     var appearsAnimated = false
-    /// The layer this container moved to to fade out (Popover+Transition.swift); nil while presented.
-    var closingLayer: OverlayLayer?
+    /// The layer this container fades out in (Popover+Transition.swift); nil while presented.
+    weak var closingLayer: OverlayLayer?
     /// True while fading out.
     var isClosing: Bool { closingLayer != nil }
 
