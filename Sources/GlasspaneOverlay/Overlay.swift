@@ -1,6 +1,7 @@
 // The overlay: layers ordered by level, the window size, keyboard focus, the event router, and the per-frame
 // update (layout, then paint) that does nothing while nothing changed.
 import GlasspaneCore
+import GlasspaneAnimation
 import GlasspaneDraw
 
 /// Every overlay layer of one window, the router that decides who gets each input event, and keyboard focus.
@@ -35,6 +36,11 @@ public final class Overlay {
     public internal(set) var colorScheme = ColorScheme.dark
     /// `theme`'s colors in `colorScheme`, by token raw value: what `View.themeColor(_:)` reads.
     var resolvedColors = Theme.standard.colors.map { $0.resolved(for: .dark) }
+    /// How a color scheme or theme switch blends the changed tokens' colors on the frame clock; nil (the default)
+    /// switches at once (Theme/ThemeCrossFade.swift).
+    public var themeCrossFade: Animation?
+    /// The cross-fade running now, nil when none.
+    var runningThemeFade: ThemeCrossFade?
     /// Views that change with the frame clock (`startTicking(_:)`: an indeterminate progress bar, a scroll view's
     /// momentum); empty when still.
     var frameTickers: [WeakTicker] = []

@@ -351,9 +351,12 @@ public final class OverlayLayer {
     /// view that only moved copies its commands from that paint (OverlayLayer+Moves.swift).
     private func paint(_ view: View, parentOrigin: Point, opacity: Double, transform parentTransform: PaintTransform,
                        context: inout PaintContext, moving: Point? = nil) {
-        guard !view.isHidden else { return }
+        // A view left out is in no command range of this paint. Its generation could still equal this one when it
+        // was last painted in another layer (a popover's bubble moving between layers), which would let an in-place
+        // repaint trust its stale range: -1 is never a generation.
+        guard !view.isHidden else { view.paintGeneration = -1; return }
         let effective = opacity * view.presentationAlpha
-        guard effective > 0 else { return }
+        guard effective > 0 else { view.paintGeneration = -1; return }
         let rect = view.presentationFrame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
         let transform = parentTransform.appending(view.presentationTransform, center: rect.center)
         let moving = moving ?? movedDocumentOffset(view, at: rect.origin, transform: transform)

@@ -111,10 +111,15 @@ public final class Popover {
     /// Where the bubble went at the last layout (nil before it).
     public var placement: PopoverPlacement? { bubble.placement }
 
-    /// Shows the popover next to `anchor` (which must be in `overlay`).
+    /// Shows the popover next to `anchor` (which must be in `overlay`). On an overlay whose frame clock runs, the
+    /// bubble grows from the arrow's tip and fades in (Popover+Transition.swift); its content takes events at once.
     public func present(from anchor: View, in overlay: Overlay) {
         guard layer == nil else { return }
+        // Still fading out from the last dismiss: that ends now, so the bubble can join the new container.
+        closing?.finishClosing()
+        closing = nil
         let container = PopoverContainer(bubble: bubble, anchor: anchor, preferred: { [unowned self] in preferredEdge })
+        container.appearsAnimated = overlay.animationTime != nil
         let layer = overlay.addLayer(name: "popover.\(identifier)", level: LayerLevel.toast - 10, kind: .modal)
         layer.addSubview(container)
         layer.onOutsideTap = { [unowned self] _ in dismiss() }
@@ -122,14 +127,29 @@ public final class Popover {
         self.layer = layer
     }
 
-    /// Removes the popover (and its layer).
+    /// Removes the popover: its layer stops being modal at once and takes no more events (a click goes to what is
+    /// under it; focus inside it is dropped), while the bubble shrinks toward the anchor and fades out; the layer
+    /// leaves when the animation ends (at once when the frame clock has not run).
     public func dismiss() {
         guard let layer else { return }
         self.layer = nil
-        layer.overlay?.removeLayer(layer)
-        bubble.removeFromSuperview()
+        let overlay = layer.overlay
+        if let overlay, let container = bubble.superview as? PopoverContainer, let placement = bubble.placement,
+           overlay.animationTime != nil {
+            // The same layer fades out (as a leaving sheet does): a new one would cost the renderer a new cache.
+            closing = container
+            container.beginClosing(in: overlay, layer: layer, placement: placement)
+        } else {
+            overlay?.removeLayer(layer)
+            bubble.removeFromSuperview()
+        }
         onDismiss?()
     }
+
+    /// The container fading out after the last dismiss, until it is done.
+    private weak var closing: PopoverContainer?
+    /// True while the bubble of a dismissed popover is still animating out.
+    public var isClosing: Bool { closing?.isClosing ?? false }
 }
 
 /// Fills the layer (claiming nothing itself) and places the bubble next to the anchor at each layout.
@@ -143,14 +163,27 @@ final class PopoverContainer: View {
         hitTestBehavior = .deferToChildren
         addSubview(bubble)
     }
+    /// Set by `present`: the first layout starts the appearing animation, once the bubble's placement is known.
+    var appearsAnimated = false
+    /// The layer this container fades out in (Popover+Transition.swift); nil while presented.
+    weak var closingLayer: OverlayLayer?
+    /// True while fading out.
+    var isClosing: Bool { closingLayer != nil }
+
     override func layoutSubviews(fonts: any FontMetrics) {
         if let root = superview { frame = root.bounds }
+        // A closing bubble keeps its last placement: its anchor may already be gone.
+        guard !isClosing else { return }
         let size = bubble.measure(proposed: Size(width: bounds.width, height: bounds.height), fonts: fonts)
         let anchorFrame = anchor?.windowFrame ?? Rect(x: bounds.width / 2, y: bounds.height / 2, width: 0, height: 0)
         let placement = PopoverPlacement.place(anchor: anchorFrame, size: size, in: bounds.size, preferred: preferred())
         bubble.placement = placement
         bubble.frame = placement.frame
         bubble.setNeedsDisplay()
+        if appearsAnimated {
+            appearsAnimated = false
+            beginAppearing(placement: placement)
+        }
     }
 }
 

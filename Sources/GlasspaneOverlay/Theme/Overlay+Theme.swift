@@ -2,6 +2,7 @@
 // read while drawing, so a switch repaints exactly the views that read a token whose value changed.
 import GlasspaneCore
 import GlasspaneDraw
+import GlasspaneAnimation
 
 /// What a theme or scheme switch did (returned for tests and the bench).
 public struct ThemeChange: Hashable, Sendable {
@@ -21,32 +22,53 @@ extension Overlay {
     }
 
     /// Sets the design tokens (and optionally the scheme). Color-only changes repaint the views that read a changed
-    /// token; a change of sizes (type, spacing, radii, strokes) lays out and repaints every view.
+    /// token; a change of sizes (type, spacing, radii, strokes) lays out and repaints every view. With
+    /// `themeCrossFade` set and the frame clock running, a color-only change blends the changed tokens from their
+    /// drawn colors to the new ones over that animation, repainting the same views each frame (ThemeCrossFade.swift).
     @discardableResult
     public func setTheme(_ newTheme: Theme, scheme: ColorScheme? = nil) -> ThemeChange {
         let newScheme = scheme ?? colorScheme
-        let changed = newTheme.changedTokens(newScheme, from: theme, colorScheme)
+        let target = newTheme.colors.map { $0.resolved(for: newScheme) }
+        // Mid-fade the drawn colors are neither scheme's: compare against what is drawn.
+        let changed = runningThemeFade == nil ? newTheme.changedTokens(newScheme, from: theme, colorScheme)
+            : ThemeCrossFade.differingTokens(resolvedColors, target)
         let relayout = !newTheme.hasSameMetrics(as: theme)
         theme = newTheme
         colorScheme = newScheme
-        resolvedColors = newTheme.colors.map { $0.resolved(for: newScheme) }
-        var count = 0
-        for layer in layers {
-            Overlay.markThemedViews(layer.root, changed: changed, relayout: relayout, count: &count)
+        if let animation = themeCrossFade, !relayout, !changed.isEmpty, let time = animationTime {
+            // The colors stay as drawn until the next frame's tick moves them; it marks the views then.
+            let fade = ThemeCrossFade(overlay: self, from: resolvedColors, to: target, tokens: changed, animation: animation, time: time)
+            runningThemeFade = fade
+            startTicking(fade)
+            return ThemeChange(changedTokens: changed, viewsRepainted: markThemedViews(changed: changed, mark: false), relaidOut: false)
         }
-        return ThemeChange(changedTokens: changed, viewsRepainted: count, relaidOut: relayout)
+        runningThemeFade = nil
+        resolvedColors = target
+        return ThemeChange(changedTokens: changed, viewsRepainted: markThemedViews(changed: changed, relayout: relayout), relaidOut: relayout)
     }
 
-    private static func markThemedViews(_ view: View, changed: ColorTokenSet, relayout: Bool, count: inout Int) {
+    /// True while a theme cross-fade runs.
+    public var isCrossFadingTheme: Bool { runningThemeFade != nil }
+
+    /// Marks (when `mark`) and counts the views whose last paint read a token in `changed` (every view on `relayout`).
+    func markThemedViews(changed: ColorTokenSet, relayout: Bool = false, mark: Bool = true) -> Int {
+        var count = 0
+        for layer in layers {
+            Overlay.markThemedViews(layer.root, changed: changed, relayout: relayout, mark: mark, count: &count)
+        }
+        return count
+    }
+
+    private static func markThemedViews(_ view: View, changed: ColorTokenSet, relayout: Bool, mark: Bool, count: inout Int) {
         if relayout {
             view.invalidateMeasurement()
             view.setNeedsDisplay()
             count += 1
         } else if !view.themeTokensRead.isDisjoint(with: changed) {
-            view.setNeedsDisplay()
+            if mark { view.setNeedsDisplay() }
             count += 1
         }
-        for child in view.subviews { markThemedViews(child, changed: changed, relayout: relayout, count: &count) }
+        for child in view.subviews { markThemedViews(child, changed: changed, relayout: relayout, mark: mark, count: &count) }
     }
 }
 
