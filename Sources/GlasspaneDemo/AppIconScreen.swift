@@ -74,6 +74,9 @@ public final class AppIconScreen {
         let lowerLeft = Point(x: c.x - r * 0.866, y: c.y + r / 2), upperLeft = Point(x: c.x - r * 0.866, y: c.y - r / 2)
         let faces: [([Point], Double)] = [([top, upperRight, c, upperLeft], 1.25), ([upperLeft, c, bottom, lowerLeft], 1.0),
                                            ([c, upperRight, lowerRight, bottom], 0.7)]
+        // Edges worked out once: the test runs for every pixel (allocating per call made the demo's start slow in
+        // debug builds, which every demo test pays).
+        let polygons = faces.map { (polygon: ConvexPolygon($0.0), shade: $0.1) }
         let tile = (r: UInt8(34), g: UInt8(38), b: UInt8(46)), corner = s * 0.2
         var rgba = [UInt8](repeating: 0, count: side * side * 4)
         for y in 0..<side {
@@ -84,7 +87,7 @@ public final class AppIconScreen {
                 let coverage = min(1, max(0, corner + 0.5 - (dx * dx + dy * dy).squareRoot()))
                 var px = (tile.r, tile.g, tile.b)
                 var shade: Double?
-                for face in faces where shade == nil && inside(p, face.0) { shade = face.1 }
+                for face in polygons where shade == nil && face.polygon.contains(p) { shade = face.shade }
                 if let k = shade {
                     func channel(_ v: Double) -> UInt8 { UInt8(min(255, (v * k * 255).rounded())) }
                     px = (channel(color.r), channel(color.g), channel(color.b))
@@ -95,12 +98,22 @@ public final class AppIconScreen {
         }
         return PixelImage(size: PixelSize(width: side, height: side), rgba: rgba)
     }
+}
 
-    /// Whether `p` lies inside the convex polygon `corners` (clockwise in screen coordinates).
-    nonisolated static func inside(_ p: Point, _ corners: [Point]) -> Bool {
-        for (a, b) in zip(corners, corners.dropFirst() + [corners[0]]) where (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) < 0 {
-            return false
+/// A convex polygon, clockwise in screen coordinates, as its edges' start points and directions.
+struct ConvexPolygon {
+    private var edges: [(x: Double, y: Double, dx: Double, dy: Double)] = []
+
+    init(_ corners: [Point]) {
+        for (i, a) in corners.enumerated() {
+            let b = corners[(i + 1) % corners.count]
+            edges.append((a.x, a.y, b.x - a.x, b.y - a.y))
         }
+    }
+
+    /// Whether `p` is inside or on an edge.
+    func contains(_ p: Point) -> Bool {
+        for e in edges where e.dx * (p.y - e.y) - e.dy * (p.x - e.x) < 0 { return false }
         return true
     }
 }
