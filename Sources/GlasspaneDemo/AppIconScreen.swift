@@ -3,6 +3,7 @@
 // `PlatformBackend.setWindowIcon` (SDL_SetWindowIcon), wired by `DemoApp.attachWindowIcon(to:)`.
 import GlasspaneCore
 import GlasspaneOverlay
+import Synchronization
 
 /// The screen: `appicon.panel` with the tiles `appicon.icon.<i>`, the line `appicon.status` and `appicon.back`.
 @MainActor
@@ -66,6 +67,17 @@ public final class AppIconScreen {
     /// The demo's cube seen corner-on (three shaded faces) on a dark rounded tile, `iconSide` pixels square, with
     /// one pixel of coverage antialiasing on the tile's corners.
     nonisolated public static func icon(color: Color, side: Int = iconSide) -> PixelImage {
+        // Drawn once per process: every demo made (a test makes dozens) shows the same six.
+        if let drawn = drawnIcons.withLock({ $0[IconKey(color: color, side: side)] }) { return drawn }
+        let image = drawIcon(color: color, side: side)
+        drawnIcons.withLock { if $0.count < 64 { $0[IconKey(color: color, side: side)] = image } }
+        return image
+    }
+
+    private struct IconKey: Hashable, Sendable { var color: Color; var side: Int }
+    nonisolated private static let drawnIcons = Mutex<[IconKey: PixelImage]>([:])
+
+    nonisolated private static func drawIcon(color: Color, side: Int) -> PixelImage {
         let s = Double(side)
         let c = Point(x: s / 2, y: s / 2), r = s * 0.36
         // The hexagon's corners, clockwise from the top; the center is the cube's near corner.
