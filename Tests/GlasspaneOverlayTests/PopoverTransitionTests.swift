@@ -2,7 +2,6 @@
 // taking no events while it leaves (Popover+Transition.swift).
 import XCTest
 import GlasspaneCore
-import GlasspaneDraw
 @testable import GlasspaneOverlay
 
 final class PopoverTransitionTests: XCTestCase {
