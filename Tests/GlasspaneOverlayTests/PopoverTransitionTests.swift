@@ -2,7 +2,7 @@
 // taking no events while it leaves (Popover+Transition.swift).
 import XCTest
 import GlasspaneCore
-import GlasspaneDraw
+import GlasspaneAnimation
 @testable import GlasspaneOverlay
 
 final class PopoverTransitionTests: XCTestCase {
@@ -120,6 +120,35 @@ final class PopoverTransitionTests: XCTestCase {
         for _ in 0..<30 { time += step; overlay.advanceAnimations(to: time); overlay.update() }
         XCTAssertEqual(try fill(in: overlay.layer(named: "popover.fonts")).rect, popover.placement?.frame)
         XCTAssertEqual(overlay.view(withIdentifier: "fonts")?.alpha, 1)
+    }
+
+    /// What a bubble presented again during its exit goes through: painted in one layer, moved to a new one where its
+    /// fade-in starts transparent (left out of that layer's first paint, whose generation number equals the one it
+    /// was painted at in the old layer), then shown. Without `paintGeneration = -1` for views left out
+    /// (OverlayLayer.swift) the fade repainted it "in place" over the command range it had in the old layer.
+    func testAViewMovedToAnotherLayerWhileTransparentIsDrawnWhenItFadesIn() throws {
+        let overlay = Overlay(windowSize: window)
+        let first = overlay.addLayer(name: "first", level: 0)
+        let moving = View(identifier: "moving", frame: Rect(x: 100, y: 100, width: 50, height: 20))
+        moving.backgroundColor = Color(r: 0.2, g: 0.4, b: 0.8)
+        first.addSubview(moving)
+        overlay.update()
+        overlay.advanceAnimations(to: 1)
+        // In its new layer, another view's commands sit where the moving view's were in the old one.
+        let second = overlay.addLayer(name: "second", level: 1)
+        let resident = View(identifier: "resident", frame: Rect(x: 300, y: 300, width: 40, height: 40))
+        resident.backgroundColor = Color(r: 0.9, g: 0.5, b: 0.1)
+        second.addSubview(resident)
+        second.addSubview(moving)
+        withAnimation(nil) { moving.alpha = 0 }
+        withAnimation(.easeOut(duration: 0.2)) { moving.alpha = 1 }
+        overlay.update()   // the new layer's first paint: the view is still transparent, so left out
+        XCTAssertEqual(second.drawList.commands.count, 1)
+        overlay.advanceAnimations(to: 1.1)   // it starts to show: repainted where it is
+        overlay.update()
+        let fills = second.drawList.commands.compactMap { c -> Rect? in if case let .rect(r, _, _) = c { return r } else { return nil } }
+        XCTAssertEqual(fills, [Rect(x: 300, y: 300, width: 40, height: 40), Rect(x: 100, y: 100, width: 50, height: 20)],
+                       "both drawn: the fade did not write over the resident's commands")
     }
 
     func testCollapsedTransformKeepsTheArrowTipInPlace() {

@@ -2,7 +2,6 @@
 // views that read a changed token, and the end is the plain switch's draw list (ThemeCrossFade.swift).
 import XCTest
 import GlasspaneCore
-import GlasspaneDraw
 import GlasspaneAnimation
 @testable import GlasspaneOverlay
 
