@@ -126,7 +126,7 @@ let package = Package(
             name: "GlasspaneDemoTests",
             dependencies: ["GlasspaneDemo", "GlasspaneCore", "GlasspaneBus", "GlasspaneHost", "GlasspaneOverlay", "GlasspaneScene", "GlasspaneAnimation",
                            "GlasspaneTesting", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore", "GlasspaneDraw", "GlasspaneAnimation", "GlasspaneTesting", "GoldenFiles"], exclude: ["Golden"]),
+        .testTarget(name: "GlasspaneOverlayTests", dependencies: ["GlasspaneOverlay", "GlasspaneCore", "GlasspaneAnimation", "GlasspaneTesting", "GoldenFiles"], exclude: ["Golden"]),
         .testTarget(name: "GlasspaneBusTests", dependencies: ["GlasspaneBus", "GlasspaneCore", "GlasspaneTesting", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "GlasspaneHostTests",
