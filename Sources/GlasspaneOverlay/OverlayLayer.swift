@@ -224,6 +224,9 @@ public final class OverlayLayer {
     }
 
     private func layout(_ view: View) {
+        // A hidden subtree keeps its flags and is laid out when shown (`View.isHidden`): the demo's screens of other
+        // routes, a list's pooled rows.
+        if view.isHidden && view !== root { return }
         if view.needsLayout {
             view.needsLayout = false
             view.hasBeenLaidOut = true

@@ -109,6 +109,8 @@ open class View {
             if isHidden != oldValue {
                 // Its container lays out again (the view's own content did not change).
                 updateHitRecord(); (superview ?? self).invalidateMeasurement(); invalidateStructure()
+                // Shown again: whatever it was asked to lay out while hidden (OverlayLayer skips hidden subtrees).
+                if !isHidden && (needsLayout || subtreeNeedsLayout) { propagateSubtreeNeedsLayout() }
                 let owner = layer
                 owner?.needsAppearanceScan = true
                 owner?.overlay?.viewBecameIneligible(self)

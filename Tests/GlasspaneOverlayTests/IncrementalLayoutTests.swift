@@ -112,6 +112,40 @@ final class IncrementalLayoutTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(column.frame.width, label.frame.width)
     }
 
+    func testAHiddenSubtreeIsNotLaidOutUntilShownAndThenTakesWhatChangedMeanwhile() {
+        let overlay = Overlay(windowSize: Size(width: 400, height: 300))
+        let layer = overlay.addLayer(name: "ui", level: 0)
+        let title = Label(identifier: "title", text: "Short", fontSize: 12)
+        let back = Button(identifier: "back", title: "Back")
+        let column = VStack(identifier: "column", spacing: 4, [title, back])
+        let panel = Panel(identifier: "panel", padding: EdgeInsets(all: 10), content: column)
+        let screen = CenteringContainer(identifier: "screen", content: panel)
+        screen.isHidden = true
+        layer.addSubview(screen)
+        overlay.update()
+        XCTAssertEqual([screen, panel, column, title, back].map(\.layoutCount), [0, 0, 0, 0, 0], "a hidden screen costs no layout")
+        title.text = "A much longer title"   // changed while hidden
+        overlay.update()
+        XCTAssertEqual(column.layoutCount, 0)
+        screen.isHidden = false
+        overlay.update()
+        XCTAssertEqual(screen.frame.size, Size(width: 400, height: 300), "shown: it fills the layer")
+        XCTAssertEqual(column.frame.width, panel.frame.width - 20)
+        XCTAssertEqual(title.frame.width, column.frame.width, "the title changed while hidden sets the column's width")
+        XCTAssertGreaterThan(back.frame.width, 0)
+        XCTAssertEqual([screen, panel, column].map(\.layoutCount), [1, 1, 1], "laid out once when shown")
+        // Hidden again and changed again: shown, it has the new size.
+        screen.isHidden = true
+        overlay.update()
+        title.text = "Tiny"
+        overlay.update()
+        screen.isHidden = false
+        overlay.update()
+        XCTAssertEqual(column.frame.width, max(title.frame.width, back.frame.width), "as wide as its widest child")
+        XCTAssertEqual(column.frame.width, panel.frame.width - 20)
+        XCTAssertLessThan(panel.frame.width, 100, "narrowed to the new title")
+    }
+
     func testMeasurementsAreRememberedUntilTheViewChanges() {
         let tree = makeTree()
         let measured = tree.counted.measurements
