@@ -49,8 +49,7 @@ for theme in dark light; do
         echo "{\"frame\":$((start + 514)),\"click\":\"sign.font\"}"
         echo "{\"frame\":$((start + 521)),\"expect\":{\"view\":\"sign.type.preview\",\"property\":\"state\",\"equals\":\"loaded\"}}"
         # A click beside the font list closes it, Cancel the sheet; then the App icon screen, Green chosen from the
-        # keyboard (Tab, Right, Right, Enter): a pointer click can miss the tiles when the screen is reached from the
-        # menu (docs/controls.md, "App icon").
+        # keyboard (Tab, Right, Right, Enter), so the focus ring shows on it.
         echo "{\"frame\":$((start + 540)),\"click\":\"sign.cancel\"}"
         echo "{\"frame\":$((start + 560)),\"click\":\"sign.cancel\"}"
         echo "{\"frame\":$((start + 620)),\"expect\":{\"view\":\"menu.appicon\",\"property\":\"shown\",\"equals\":\"true\"}}"
