@@ -209,4 +209,23 @@ final class WindowMSAACopyTests: XCTestCase {
         _ = session.loop.runFrame()
         _ = try assertScreen(of: session, shows: headless.off, "the copy brought the Off frame to the window")
     }
+
+    func testAWindowAskedForMoreSamplesThanAnyVisualHasStillShowsTheHeadlessFrame() async throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb"), "Xvfb is missing (scripts/install-deps.sh installs it)")
+        // Headless, 16 asked: the framebuffer object gets the most the driver offers (llvmpipe: 4).
+        let (headlessSession, headlessReader) = try openSession(headless: true, samples: 16)
+        let expected = try stillFrame(headlessSession, headlessReader)
+        headlessSession.close()
+        let server = try PrivateXServer()
+        defer { server.stop() }
+        let restore = Self.useX11(display: server.display)
+        defer { restore() }
+        // No 16-sample visual: SDLPlatform opens the window without multisampling. RenderTarget reads the window's
+        // real count, so frames go through a multisampled object and finishFrame instead of straight to a window
+        // that would drop the anti-aliasing.
+        let (session, reader) = try openSession(headless: false, samples: 16)
+        defer { session.close() }
+        try stillFrame(session, reader)
+        _ = try assertScreen(of: session, shows: expected, "a window asked for 16 samples shows the headless frame asked for 16")
+    }
 }
