@@ -48,6 +48,17 @@ for theme in dark light; do
         echo "{\"frame\":$((start + 512)),\"type_text\":\"Ada Lovelace\"}"
         echo "{\"frame\":$((start + 514)),\"click\":\"sign.font\"}"
         echo "{\"frame\":$((start + 521)),\"expect\":{\"view\":\"sign.type.preview\",\"property\":\"state\",\"equals\":\"loaded\"}}"
+        # A click beside the font list closes it, Cancel the sheet; then the App icon screen, Green chosen from the
+        # keyboard (Tab, Right, Right, Enter), so the focus ring shows on it.
+        echo "{\"frame\":$((start + 540)),\"click\":\"sign.cancel\"}"
+        echo "{\"frame\":$((start + 560)),\"click\":\"sign.cancel\"}"
+        echo "{\"frame\":$((start + 620)),\"expect\":{\"view\":\"menu.appicon\",\"property\":\"shown\",\"equals\":\"true\"}}"
+        echo "{\"frame\":$((start + 621)),\"click\":\"menu.appicon\"}"
+        echo "{\"frame\":$((start + 680)),\"key\":\"tab\"}"
+        echo "{\"frame\":$((start + 682)),\"key\":\"right\"}"
+        echo "{\"frame\":$((start + 684)),\"key\":\"right\"}"
+        echo "{\"frame\":$((start + 686)),\"key\":\"enter\"}"
+        echo "{\"frame\":$((start + 720)),\"expect\":{\"view\":\"appicon.status\",\"property\":\"text\",\"equals\":\"Window icon: Green\"}}"
     } > "$script"
     SDL_VIDEODRIVER=offscreen "$bin" replay "$script" --headless \
         --screenshot-at "$((start + 60)):$out/menu-$theme.png" \
@@ -56,5 +67,6 @@ for theme in dark light; do
         --screenshot-at "$((start + 360)):$out/sign-$theme.png" \
         --screenshot-at "$((start + 460)):$out/sign-menu-$theme.png" \
         --screenshot-at "$((start + 500)):$out/sign-import-$theme.png" \
-        --screenshot-at "$((start + 520)):$out/sign-type-$theme.png"
+        --screenshot-at "$((start + 520)):$out/sign-type-$theme.png" \
+        --screenshot-at "$((start + 720)):$out/app-icon-$theme.png"
 done

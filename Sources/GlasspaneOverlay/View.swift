@@ -390,9 +390,11 @@ open class View {
 
     // MARK: - Invalidation
 
-    /// Asks for `layoutSubviews` at the next layout pass (marks the path from the root).
+    /// Asks for `layoutSubviews` at the next layout pass (marks the path from the root). A view already flagged
+    /// marks the path again when its parent is not marked: a view added with its flag set, or one invalidated while
+    /// detached, would otherwise keep a flag no pass reaches (the App icon screen's panel, AppIconFromMenuTests).
     public func setNeedsLayout() {
-        if needsLayout { return }
+        if needsLayout, superview?.subtreeNeedsLayout ?? true { return }
         needsLayout = true
         propagateSubtreeNeedsLayout()
     }

@@ -20,7 +20,9 @@ public final class RenderTarget {
 
     /// Samples per pixel frames are drawn with (1: no multisampling); `setSamples` changes it.
     public private(set) var samples: Int
-    /// Samples of the window's own framebuffer (windowed targets; 1 when offscreen).
+    /// Samples of the window's own framebuffer as the context reports them (windowed targets; 1 when offscreen). A
+    /// window opened without the samples asked for (SDLPlatform falls back when no visual has them) reports 1: its
+    /// frames then go through a multisampled object and `finishFrame`, so they keep their anti-aliasing.
     public let windowSamples: Int
     /// The single-sample copy a windowed multisampled object is resolved into before it reaches the window (GL
     /// refuses a blit between two multisampled framebuffers of different counts).
@@ -29,12 +31,25 @@ public final class RenderTarget {
     /// The most samples a target asks for.
     public static let maxSamples = 16
 
-    /// Creates a target; `offscreen` for headless runs, `samples` per pixel there (1 turns anti-aliasing off;
-    /// clamped to 1...16 and to what the driver supports).
+    /// Creates a target; `offscreen` for headless runs, `samples` per pixel (1 turns anti-aliasing off; clamped to
+    /// 1...16 and to what the driver supports). A windowed target needs the window's GL context current: it reads
+    /// the window framebuffer's real sample count.
     public init(offscreen: Bool, samples: Int = 4) {
         isOffscreen = offscreen
         self.samples = min(max(samples, 1), RenderTarget.maxSamples)
-        windowSamples = offscreen ? 1 : self.samples
+        windowSamples = offscreen ? 1 : RenderTarget.windowFramebufferSamples()
+    }
+
+    /// The current context's default framebuffer's samples per pixel (1 without multisampling); the binding is
+    /// left as it was.
+    static func windowFramebufferSamples() -> Int {
+        var bound: GLint = 0, buffers: GLint = 0, count: GLint = 0
+        glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        glGetIntegerv(GLenum(GL_SAMPLE_BUFFERS), &buffers)
+        glGetIntegerv(GLenum(GL_SAMPLES), &count)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(bound))
+        return buffers > 0 ? max(1, Int(count)) : 1
     }
 
     /// True when frames go to a framebuffer object: always offscreen, and in a window whose count was changed.

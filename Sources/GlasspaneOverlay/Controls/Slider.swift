@@ -1,10 +1,12 @@
-// A horizontal slider: drag (captured, so it keeps working outside the view) or arrow keys when focused.
+// A horizontal slider: drag (captured, so it keeps working outside the view) or arrow keys when focused; a halo
+// around the thumb shows hover and drag, and a disabled slider is faded and inert.
 import GlasspaneCore
 import GlasspaneDraw
 
 /// A horizontal slider over a closed range. `onChange` reports user changes (drags and keys), not programmatic ones.
-/// A press focuses it; then left/down and right/up step, home/end jump to the ends.
-open class Slider: View {
+/// A press focuses it; then left/down and right/up step, home/end jump to the ends. A disabled slider ignores pointers
+/// and keys.
+open class Slider: View, ScriptableControl {
     /// The values the slider spans.
     public var range: ClosedRange<Double> {
         didSet { value = clamped(value); setNeedsDisplay() }
@@ -35,8 +37,24 @@ open class Slider: View {
     let trackThickness = 4.0
 
     /// True while a pointer drags the thumb.
-    package private(set) var isDragging = false
+    package private(set) var isDragging = false { didSet { if isDragging != oldValue { setNeedsDisplay() } } }
     private var dragPointer: Int?
+    /// True while a hovering pointer is over the slider.
+    public private(set) var isHovered = false { didSet { if isHovered != oldValue { setNeedsDisplay() } } }
+    /// A disabled slider is drawn faded (`Control.disabledOpacity`), ignores pointers and keys, and cannot be
+    /// focused (it loses focus); a drag in progress ends where it is.
+    public var isEnabled = true {
+        didSet {
+            guard isEnabled != oldValue else { return }
+            setNeedsDisplay()
+            if !isEnabled {
+                dragPointer = nil; isDragging = false
+                if isFocused { layer?.overlay?.clearFocus() }
+            }
+        }
+    }
+    /// The halo's radius around the thumb while hovered, and while dragged, in points.
+    static let hoverHaloRadius = 12.0, dragHaloRadius = 14.0
 
     /// Creates a slider.
     public init(identifier: String = "", value: Double = 0, range: ClosedRange<Double> = 0...1,
@@ -49,8 +67,8 @@ open class Slider: View {
 
     /// Controls claim their bounds.
     open override var claimsBoundsByDefault: Bool { true }
-    /// A press focuses the slider (arrow keys then adjust it).
-    open override var canBecomeFocused: Bool { true }
+    /// A press focuses an enabled slider (arrow keys then adjust it).
+    open override var canBecomeFocused: Bool { isEnabled }
 
     private func clamped(_ v: Double) -> Double { min(max(v, range.lowerBound), range.upperBound) }
 
@@ -72,17 +90,26 @@ open class Slider: View {
         Size(width: proposed.width.isFinite ? proposed.width : 160, height: thumbRadius * 2 + 4)
     }
 
-    /// Track, fill, thumb, and a focus ring while focused.
+    /// `color` faded when disabled.
+    private func enabledColor(_ color: Color) -> Color { isEnabled ? color : color.withAlpha(color.a * Control.disabledOpacity) }
+
+    /// Track, fill, a halo while hovered or dragged, the thumb, and a focus ring while focused.
     open override func draw(in rect: Rect, context: inout PaintContext) {
         super.draw(in: rect, context: &context)
         let usable = max(0, rect.width - 2 * thumbRadius)
         let cx = rect.minX + thumbRadius + usable * fraction
         let cy = rect.minY + rect.height / 2
         let track = Rect(x: rect.minX + thumbRadius, y: cy - trackThickness / 2, width: usable, height: trackThickness)
-        context.add(.rect(track, color: themeColor(.track, overriddenBy: trackColor), cornerRadius: trackThickness / 2))
+        let fill = enabledColor(themeColor(.accent, overriddenBy: fillColor))
+        context.add(.rect(track, color: enabledColor(themeColor(.track, overriddenBy: trackColor)), cornerRadius: trackThickness / 2))
         context.add(.rect(Rect(x: track.minX, y: track.minY, width: cx - track.minX, height: trackThickness),
-                          color: themeColor(.accent, overriddenBy: fillColor), cornerRadius: trackThickness / 2))
-        context.add(.circle(center: Point(x: cx, y: cy), radius: thumbRadius, color: themeColor(.thumb, overriddenBy: thumbColor)))
+                          color: fill, cornerRadius: trackThickness / 2))
+        if isEnabled && (isDragging || isHovered) {
+            // The halo may spill past the view's bounds (as the focus ring does): the thumb is what the pointer holds.
+            context.add(.circle(center: Point(x: cx, y: cy), radius: isDragging ? Slider.dragHaloRadius : Slider.hoverHaloRadius,
+                                color: fill.withAlpha(fill.a * (isDragging ? 0.45 : 0.25))))
+        }
+        context.add(.circle(center: Point(x: cx, y: cy), radius: thumbRadius, color: enabledColor(themeColor(.thumb, overriddenBy: thumbColor))))
         if drawsFocusRing {
             context.add(.ring(center: Point(x: cx, y: cy), radius: thumbRadius + 2, width: 2,
                               color: themeColor(.focusRing, overriddenBy: focusRingColor)))
@@ -97,7 +124,7 @@ open class Slider: View {
 
     /// Jumps to the pressed position and starts dragging.
     open override func pointerDown(_ event: PointerEvent) {
-        guard dragPointer == nil, event.button == .left else { return }
+        guard isEnabled, dragPointer == nil, event.button == .left else { return }
         dragPointer = event.pointerID
         isDragging = true
         setValue(fromX: event.location.x)
@@ -124,6 +151,7 @@ open class Slider: View {
     open override func handlesDirection(_ direction: FocusDirection) -> Bool { direction == .left || direction == .right }
 
     open override func keyDown(_ event: KeyEvent) {
+        guard isEnabled else { return }
         let s = step ?? (range.upperBound - range.lowerBound) / 100
         switch event.key {
         case .left, .down: setValueFromUser(value - s)
@@ -134,6 +162,20 @@ open class Slider: View {
         }
     }
 
+    /// Shows the hover halo.
+    open override func pointerEntered(_ event: PointerEvent) { isHovered = true }
+    /// Drops the hover halo.
+    open override func pointerExited(_ event: PointerEvent) { isHovered = false }
+
     /// Repaints the focus ring.
     open override func focusDidChange() { setNeedsDisplay() }
+
+    /// `value` and `isEnabled`.
+    public func scriptValue(of property: String) -> String? {
+        switch property {
+        case "value": String(value)
+        case "isEnabled", "enabled": String(isEnabled)
+        default: nil
+        }
+    }
 }

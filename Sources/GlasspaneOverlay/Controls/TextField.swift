@@ -10,8 +10,9 @@ import GlasspaneDraw
 /// Keys: Left/Right move the caret by one character, Home/End to the ends, Shift extends the selection; Backspace and
 /// Delete remove the selection or one character; Ctrl+A selects all, Ctrl+C/X/V copy, cut and paste through the
 /// overlay's clipboard; Ctrl+Z undoes (typing between spaces is one step), Ctrl+Y or Ctrl+Shift+Z redoes. The pointer
-/// places the caret, drags a selection, and a double click selects all.
-open class TextField: View {
+/// places the caret, drags a selection, and a double click selects all. An empty field shows `placeholder`; a
+/// disabled one is faded and takes no focus, pointer or text.
+open class TextField: View, ScriptableControl {
     /// The text shown (being edited while focused). Setting it puts the caret at the end.
     public var text: String {
         didSet {
@@ -67,6 +68,21 @@ open class TextField: View {
     public var invalidColor: Color? { didSet { setNeedsDisplay() } }
     /// Behind selected text.
     public var selectionColor: Color? { didSet { setNeedsDisplay() } }
+    /// Drawn in the theme's `secondaryText` while the field is empty (SwiftUI's `TextField("Name", text:)` title);
+    /// never part of `text`.
+    public var placeholder = "" { didSet { if placeholder != oldValue { setNeedsDisplay() } } }
+    /// A disabled field is drawn faded (`Control.disabledOpacity`), cannot be focused (it loses focus, which puts
+    /// the last applied text back) and ignores pointers.
+    public var isEnabled = true {
+        didSet {
+            guard isEnabled != oldValue else { return }
+            setNeedsDisplay()
+            if !isEnabled {
+                dragPointer = nil
+                if isFocused { layer?.overlay?.clearFocus() }
+            }
+        }
+    }
 
     /// Draws the text shaped (HarfBuzz ligatures, joined Arabic, bidi order, fallback fonts) when the fonts are
     /// `ParagraphMetrics`; the caret and selection then sit at shaped cluster edges (TextField+Shaped.swift).
@@ -110,8 +126,8 @@ open class TextField: View {
 
     /// Controls claim their bounds.
     open override var claimsBoundsByDefault: Bool { true }
-    /// Text fields take keyboard focus.
-    open override var canBecomeFocused: Bool { true }
+    /// Enabled text fields take keyboard focus.
+    open override var canBecomeFocused: Bool { isEnabled }
     /// Text fields take typed text.
     open override var acceptsTextInput: Bool { true }
 
@@ -310,7 +326,7 @@ open class TextField: View {
     /// Places the caret (Shift extends the selection); a double click selects all. The press that focuses a
     /// `selectsAllOnFocus` field keeps the whole text selected unless the pointer then drags.
     open override func pointerDown(_ event: PointerEvent) {
-        guard event.button == .left, dragPointer == nil else { return }
+        guard isEnabled, event.button == .left, dragPointer == nil else { return }
         dragPointer = event.pointerID
         if event.clickCount >= 2 { selectAll(); dragPointer = nil; return }
         pressFocusedField = selectsAllOnFocus && selection == 0..<text.count && !text.isEmpty && lastFocusPressPending
@@ -430,16 +446,20 @@ open class TextField: View {
         ((size.height - lineHeight(fonts: fonts)) / 2).rounded(.down) + fonts.ascent(fontSize: fontSize)
     }
 
-    /// Background, an outline (focus or invalid), the selection, the text, the invalid hint and the caret.
+    /// `color` faded when disabled.
+    private func enabledColor(_ color: Color) -> Color { isEnabled ? color : color.withAlpha(color.a * Control.disabledOpacity) }
+
+    /// Background, an outline (focus or invalid), the selection, the text (or the placeholder), the invalid hint and
+    /// the caret (drawn steadily while focused: no blink, so frames and replays stay deterministic).
     open override func draw(in rect: Rect, context: inout PaintContext) {
         let radius = presentationCornerRadius
         // Colors: own overrides, else the theme's tokens.
-        let fill = themedBackground(.field), textColor = themeColor(.text, overriddenBy: self.textColor)
+        let fill = enabledColor(themedBackground(.field)), textColor = enabledColor(themeColor(.text, overriddenBy: self.textColor))
         let invalidColor = themeColor(.invalid, overriddenBy: self.invalidColor)
         let selectionColor = themeColor(.textSelection, overriddenBy: self.selectionColor)
         context.add(.rect(rect, color: fill, cornerRadius: radius))
         let invalid = isInvalid
-        let outline = invalid ? invalidColor : (isFocused ? themeColor(.focusRing, overriddenBy: focusColor) : themedBorder(.fieldBorder))
+        let outline = invalid ? invalidColor : (isFocused ? themeColor(.focusRing, overriddenBy: focusColor) : enabledColor(themedBorder(.fieldBorder)))
         context.add(.border(rect, color: outline, width: isFocused || invalid ? 2 : borderWidth, cornerRadius: radius))
         let fonts = context.fonts
         // Widths of the first characters, cached until the text, the font size or the metrics change.
@@ -464,6 +484,10 @@ open class TextField: View {
                 context.add(.rect(Rect(x: originX + x0, y: top + 1, width: x1 - x0, height: lineHeight - 2), color: selectionColor,
                                   cornerRadius: 0))
             }
+        }
+        if text.isEmpty && markedText.isEmpty && !placeholder.isEmpty {
+            context.add(.glyphs(GlyphRun(text: placeholder, origin: Point(x: originX, y: top), fontSize: fontSize,
+                                         color: enabledColor(themeColor(.secondaryText)))))
         }
         if !text.isEmpty {
             if let runs = shapedRuns(at: Point(x: originX, y: top), color: invalid ? invalidColor : textColor, fonts: fonts) {
@@ -505,6 +529,17 @@ open class TextField: View {
                               color: textColor, cornerRadius: 0))
         }
         context.add(.popClip)
+    }
+}
+
+extension TextField {
+    /// `isEnabled` and `placeholder` (the text itself is the app's `text` property).
+    public func scriptValue(of property: String) -> String? {
+        switch property {
+        case "isEnabled", "enabled": String(isEnabled)
+        case "placeholder": placeholder
+        default: nil
+        }
     }
 }
 
