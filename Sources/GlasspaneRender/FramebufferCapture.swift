@@ -32,9 +32,11 @@ public enum FramebufferCapture {
         glGetIntegerv(GLenum(GL_FRAMEBUFFER_BINDING), &bound)
         var sampleBuffers: GLint = 0
         glGetIntegerv(GLenum(GL_SAMPLE_BUFFERS), &sampleBuffers)
-        // A multisampled framebuffer object cannot be read directly: resolve it into a single-sample one first.
+        // A multisampled framebuffer cannot be read directly: resolve it into a single-sample one first. That holds for
+        // a multisampled window too: read straight, its back buffer gave hard edges where the screen, resolved by the
+        // swap, showed smooth ones (WindowMSAACopyTests).
         var resolveFramebuffer: GLuint = 0, resolveColor: GLuint = 0
-        if bound != 0 && sampleBuffers > 0 {
+        if sampleBuffers > 0 {
             glGenFramebuffers(1, &resolveFramebuffer)
             glGenRenderbuffers(1, &resolveColor)
             glBindRenderbuffer(GLenum(GL_RENDERBUFFER), resolveColor)
@@ -42,10 +44,11 @@ public enum FramebufferCapture {
             glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), resolveFramebuffer)
             glFramebufferRenderbuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), resolveColor)
             glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(bound))
+            glReadBuffer(GLenum(bound == 0 ? GL_BACK : GL_COLOR_ATTACHMENT0))
             glBlitFramebuffer(0, 0, GLint(w), GLint(h), 0, 0, GLint(w), GLint(h), GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
             glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), resolveFramebuffer)
         }
-        glReadBuffer(GLenum(bound == 0 ? GL_BACK : GL_COLOR_ATTACHMENT0))
+        glReadBuffer(GLenum(bound == 0 && resolveFramebuffer == 0 ? GL_BACK : GL_COLOR_ATTACHMENT0))
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         glFinish()
         raw.withUnsafeMutableBytes { glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress) }
