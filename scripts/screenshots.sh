@@ -43,7 +43,7 @@ for theme in dark light; do
         echo "{\"frame\":$((start + 481)),\"type_text\":\"Examples/Images/signature.png\"}"
         echo "{\"frame\":$((start + 482)),\"key\":\"enter\"}"
         echo "{\"frame\":$((start + 501)),\"expect\":{\"view\":\"sign.import.image\",\"property\":\"state\",\"equals\":\"loaded\"}}"
-        # The Type tab: a name, and the font list open over its preview.
+        # The Type tab: a name, and the font list open over its preview (shot after its 0.2 s fade-in).
         echo "{\"frame\":$((start + 510)),\"click\":{\"view\":\"sign.tabs.bar\",\"at\":[0.5,0.5]}}"
         echo "{\"frame\":$((start + 512)),\"type_text\":\"Ada Lovelace\"}"
         echo "{\"frame\":$((start + 514)),\"click\":\"sign.font\"}"
@@ -67,6 +67,6 @@ for theme in dark light; do
         --screenshot-at "$((start + 360)):$out/sign-$theme.png" \
         --screenshot-at "$((start + 460)):$out/sign-menu-$theme.png" \
         --screenshot-at "$((start + 500)):$out/sign-import-$theme.png" \
-        --screenshot-at "$((start + 520)):$out/sign-type-$theme.png" \
+        --screenshot-at "$((start + 539)):$out/sign-type-$theme.png" \
         --screenshot-at "$((start + 720)):$out/app-icon-$theme.png"
 done
