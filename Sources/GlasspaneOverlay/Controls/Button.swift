@@ -95,7 +95,8 @@ open class Button: View {
         if borderWidth > 0 && borderColor.a > 0 {
             context.add(.border(rect, color: borderColor, width: borderWidth, cornerRadius: radius))
         }
-        let titleColor = themeColor(primary ? .accentText : .controlText, overriddenBy: self.titleColor)
+        // The pressed fill is the accent blue in both schemes: its title is `accentText`, as a primary button's.
+        let titleColor = themeColor(primary || (isHighlighted && highlightedColor == nil) ? .accentText : .controlText, overriddenBy: self.titleColor)
         let t = context.fonts.measure(title, fontSize: fontSize)
         let origin = Point(x: rect.minX + ((rect.width - t.width) / 2).rounded(.down),
                            y: rect.minY + ((rect.height - t.height) / 2).rounded(.down))

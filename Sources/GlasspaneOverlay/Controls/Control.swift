@@ -58,6 +58,12 @@ open class Control: View {
         enabledColor(themeColor(pressed ? .controlPressed : hovered ? .controlHover : .control))
     }
 
+    /// The text and glyph color over `stateFill`: `accentText` on the pressed fill (the accent blue in both schemes,
+    /// where the light scheme's dark `controlText` could not be read), `controlText` otherwise.
+    public func stateInk(pressed: Bool) -> Color {
+        enabledColor(themeColor(pressed ? .accentText : .controlText))
+    }
+
     /// Draws the focus ring around `rect` while focused.
     public func drawFocusRing(_ rect: Rect, cornerRadius: Double, context: inout PaintContext) {
         if drawsFocusRing { addFocusRing(around: rect, cornerRadius: cornerRadius, context: &context) }

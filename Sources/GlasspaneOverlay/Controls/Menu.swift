@@ -217,7 +217,7 @@ public final class Menu: Control, ScriptableControl {
     public override func draw(in rect: Rect, context: inout PaintContext) {
         let radius = theme.radii.control, size = theme.type.body
         context.add(.rect(rect, color: stateFill(pressed: isPressed || isOpen, hovered: isHovered), cornerRadius: radius))
-        let ink = enabledColor(themeColor(.controlText))
+        let ink = stateInk(pressed: isPressed || isOpen)
         let t = context.fonts.measure(title, fontSize: size)
         let y = rect.minY + ((rect.height - t.height) / 2).rounded(.down)
         context.add(.glyphs(GlyphRun(text: title, origin: Point(x: rect.minX + theme.spacing.medium, y: y), fontSize: size, color: ink)))

@@ -134,7 +134,7 @@ public final class Picker: Control, ScriptableControl {
     private func drawMenuButton(in rect: Rect, context: inout PaintContext) {
         let radius = theme.radii.control, fontSize = theme.type.body
         context.add(.rect(rect, color: stateFill(pressed: isPressed, hovered: isHovered), cornerRadius: radius))
-        let ink = enabledColor(themeColor(.controlText))
+        let ink = stateInk(pressed: isPressed)
         let t = context.fonts.measure(selectedTitle, fontSize: fontSize)
         let y = rect.minY + ((rect.height - t.height) / 2).rounded(.down)
         context.add(.glyphs(GlyphRun(text: selectedTitle, origin: Point(x: rect.minX + theme.spacing.medium, y: y), fontSize: fontSize, color: ink)))

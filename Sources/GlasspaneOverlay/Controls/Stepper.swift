@@ -87,7 +87,7 @@ public final class Stepper: Control, ScriptableControl {
         for (frame, glyph, usable) in [(minus, "\u{2212}", value > range.lowerBound), (plus, "+", value < range.upperBound)] {
             let over = hot.map { frame.offsetBy(dx: -rect.minX, dy: -rect.minY).contains($0) } ?? false
             var fill = themeColor(isPressed && over ? .controlPressed : (isHovered && over ? .controlHover : .control))
-            var ink = themeColor(.controlText)
+            var ink = themeColor(isPressed && over ? .accentText : .controlText)
             if !usable || !isEnabled { fill = fill.withAlpha(fill.a * Control.disabledOpacity); ink = ink.withAlpha(ink.a * Control.disabledOpacity) }
             context.add(.rect(frame, color: fill, cornerRadius: radius))
             let g = context.fonts.measure(glyph, fontSize: fontSize)
