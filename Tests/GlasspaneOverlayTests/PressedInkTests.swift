@@ -3,7 +3,6 @@
 // `controlText`, which could not be read there.
 import XCTest
 import GlasspaneCore
-import GlasspaneDraw
 @testable import GlasspaneOverlay
 
 final class PressedInkTests: XCTestCase {
