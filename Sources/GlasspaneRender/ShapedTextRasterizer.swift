@@ -1,7 +1,8 @@
 // `TextRasterizing` shaped as the overlay's own text is: GlasspaneText's `TextLayoutEngine` (HarfBuzz, FriBidi and
 // Debian's fallback chain, with the chosen font first) places the glyphs, FreeType draws them into RGBA pixels.
 // Implements: one line in any script (joined Arabic, right-to-left runs in visual order, marks, ligatures), fallback
-// fonts for what the chosen one lacks, color emoji (Noto Color Emoji's strike scaled to the size), .notdef boxes.
+// fonts for what the chosen one lacks, color emoji (Noto Color Emoji's strike scaled, GlyphAtlas+Color.swift's
+// `FreeTypeRGBAGlyph`), .notdef boxes.
 // Does not: wrap lines (the signature is one line).
 import CText
 import GlasspaneCore
@@ -34,9 +35,9 @@ public final class ShapedTextRasterizer: TextRasterizing {
         for run in line.runs {
             guard let face = faces.face(run.run.font.path, run.run.font.faceIndex) else { continue }
             for placed in run.placedGlyphs {
-                guard let glyph = GlyphBitmap(face: face, id: placed.glyph.id, pixelSize: pixelSize) else { continue }
-                let left = Int((line.origin.x + placed.x).rounded()) + glyph.left
-                let top = Int((baseline + placed.y).rounded()) - glyph.top
+                guard let glyph = FreeTypeRGBAGlyph(face: face, id: placed.glyph.id, pixelSize: pixelSize), glyph.width > 0 else { continue }
+                let left = Int((line.origin.x + placed.x).rounded()) + glyph.bearingX
+                let top = Int((baseline + placed.y).rounded()) + glyph.top
                 canvas.draw(glyph, at: (left, top), ink: ink)
             }
         }
@@ -62,59 +63,6 @@ public final class ShapedTextRasterizer: TextRasterizing {
     }
 }
 
-/// One glyph drawn by FreeType at a pixel size: coverage (gray) or premultiplied BGRA (color), placed by its bearing.
-private struct GlyphBitmap {
-    var width = 0, height = 0
-    /// Pixels right of the pen, and above the baseline, of the bitmap's left and top edges.
-    var left = 0, top = 0
-    /// Row-major: one coverage byte per pixel, or four (B, G, R, A premultiplied) when `isColor`.
-    var bytes: [UInt8] = []
-    var isColor = false
-
-    init?(face: FT_Face, id: UInt32, pixelSize: Int) {
-        let isBitmapFont = face.pointee.num_fixed_sizes > 0 && (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) == 0
-        let strike: Double
-        if isBitmapFont {
-            // Noto Color Emoji has one strike (109 pixels per em): drawn there and scaled down.
-            guard FT_Select_Size(face, 0) == 0 else { return nil }
-            strike = Double(face.pointee.size.pointee.metrics.y_ppem)
-        } else {
-            guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize)) == 0 else { return nil }
-            strike = Double(pixelSize)
-        }
-        guard strike > 0, FT_Load_Glyph(face, id, Int32(FT_LOAD_RENDER) | Int32(FT_LOAD_COLOR)) == 0 else { return nil }
-        let slot = face.pointee.glyph.pointee
-        let bitmap = slot.bitmap
-        let sourceWidth = Int(bitmap.width), sourceHeight = Int(bitmap.rows), pitch = Int(bitmap.pitch)
-        guard sourceWidth > 0, sourceHeight > 0, let buffer = bitmap.buffer else { return nil }   // a space
-        isColor = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue)
-        let channels = isColor ? 4 : 1
-        func source(_ x: Int, _ y: Int, _ c: Int) -> Double {
-            let row = buffer + (pitch >= 0 ? y * pitch : (sourceHeight - 1 - y) * -pitch)
-            return Double(row[x * channels + c])
-        }
-        let factor = Double(pixelSize) / strike
-        width = max(1, Int((Double(sourceWidth) * factor).rounded()))
-        height = max(1, Int((Double(sourceHeight) * factor).rounded()))
-        left = Int((Double(slot.bitmap_left) * factor).rounded())
-        top = Int((Double(slot.bitmap_top) * factor).rounded())
-        bytes = [UInt8](repeating: 0, count: width * height * channels)
-        // Box filter: each pixel averages the source pixels it covers (one to one at the font's own size).
-        for y in 0..<height {
-            let y0 = min(sourceHeight - 1, Int(Double(y) / factor)), y1 = max(y0 + 1, min(sourceHeight, Int(Double(y + 1) / factor)))
-            for x in 0..<width {
-                let x0 = min(sourceWidth - 1, Int(Double(x) / factor)), x1 = max(x0 + 1, min(sourceWidth, Int(Double(x + 1) / factor)))
-                let n = Double((y1 - y0) * (x1 - x0))
-                for c in 0..<channels {
-                    var sum = 0.0
-                    for sy in y0..<y1 { for sx in x0..<x1 { sum += source(sx, sy, c) } }
-                    bytes[(y * width + x) * channels + c] = UInt8(min(255, (sum / n).rounded()))
-                }
-            }
-        }
-    }
-}
-
 /// RGBA in premultiplied doubles, glyphs composited source-over; `image()` gives straight-alpha bytes.
 private struct PremultipliedCanvas {
     let width: Int, height: Int
@@ -125,20 +73,21 @@ private struct PremultipliedCanvas {
         pixels = [Double](repeating: 0, count: width * height * 4)
     }
 
-    mutating func draw(_ glyph: GlyphBitmap, at origin: (x: Int, y: Int), ink: (r: Double, g: Double, b: Double, a: Double)) {
+    /// Composites `glyph` at `origin`: color glyphs as drawn, coverage tinted with `ink`.
+    mutating func draw(_ glyph: FreeTypeRGBAGlyph, at origin: (x: Int, y: Int), ink: (r: Double, g: Double, b: Double, a: Double)) {
         for gy in 0..<glyph.height {
             let y = origin.y + gy
             guard y >= 0, y < height else { continue }
             for gx in 0..<glyph.width {
                 let x = origin.x + gx
                 guard x >= 0, x < width else { continue }
+                let i = (gy * glyph.width + gx) * 4
                 let source: (r: Double, g: Double, b: Double, a: Double)
                 if glyph.isColor {
-                    let i = (gy * glyph.width + gx) * 4
-                    let a = Double(glyph.bytes[i + 3]) / 255
-                    source = (Double(glyph.bytes[i + 2]) / 255, Double(glyph.bytes[i + 1]) / 255, Double(glyph.bytes[i]) / 255, a)
+                    source = (Double(glyph.rgba[i]) / 255, Double(glyph.rgba[i + 1]) / 255, Double(glyph.rgba[i + 2]) / 255,
+                              Double(glyph.rgba[i + 3]) / 255)
                 } else {
-                    let a = Double(glyph.bytes[gy * glyph.width + gx]) / 255 * ink.a
+                    let a = Double(glyph.rgba[i + 3]) / 255 * ink.a
                     source = (ink.r * a, ink.g * a, ink.b * a, a)
                 }
                 guard source.a > 0 else { continue }
