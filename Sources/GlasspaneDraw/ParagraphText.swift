@@ -129,10 +129,14 @@ public struct ShapedParagraph: Hashable, Sendable, Codable {
     public var missingGlyphCount: Int
     /// Whether the (first) paragraph reads right to left: its base direction (UAX #9 P2, P3, or the style's).
     public var isRightToLeft: Bool
+    /// Whether the layout engine's limits (length, runs, marks per character) dropped text, so that no ellipsis of
+    /// the style says it is missing: views that show the paragraph draw a mark of their own (`Label` an ellipsis).
+    public var wasCutByLimits: Bool
     /// Creates a paragraph.
-    public init(lines: [ShapedLine], size: Size, isTruncated: Bool, missingGlyphCount: Int, isRightToLeft: Bool = false) {
+    public init(lines: [ShapedLine], size: Size, isTruncated: Bool, missingGlyphCount: Int, isRightToLeft: Bool = false,
+                wasCutByLimits: Bool = false) {
         self.lines = lines; self.size = size; self.isTruncated = isTruncated; self.missingGlyphCount = missingGlyphCount
-        self.isRightToLeft = isRightToLeft
+        self.isRightToLeft = isRightToLeft; self.wasCutByLimits = wasCutByLimits
     }
 
     /// Glyph runs to draw the paragraph with its top-left at `origin`.

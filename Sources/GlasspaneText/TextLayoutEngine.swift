@@ -8,15 +8,18 @@ import GlasspaneDraw
 
 /// Lays out and measures text with a font fallback chain; caches what it laid out.
 public final class TextLayoutEngine {
-    /// Input longer than this many Unicode scalars is cut to it before layout (`TextLayout.inputWasTooLong`).
+    /// Input longer than this many Unicode scalars is cut to it before layout, its last kept scalar replaced by
+    /// `cutMark` (`TextLayout.inputWasTooLong`).
     public static let maximumScalars = 32_768
     /// A character (grapheme cluster) keeps at most this many scalars before layout: Unicode's stream-safe format
     /// (UAX #15) allows 30 combining marks in a row, and a cluster of thousands costs HarfBuzz and the layout seconds.
     public static let maximumScalarsPerCharacter = 32
     /// A paragraph shapes at most this many runs (each a HarfBuzz call): text that changes direction, script or font
-    /// at every character (a bidi control storm between Hebrew and Latin letters) is cut at the run past it
-    /// (`isTruncated`). A 10 KB paragraph of real mixed-script text makes about 470.
+    /// at every character (a bidi control storm between Hebrew and Latin letters) is cut at the run past it, where
+    /// `cutMark` is drawn (`isTruncated`, `wasCutByLimits`). A 10 KB paragraph of real mixed-script text makes about 470.
     public static let maximumRunsPerParagraph = 1_024
+    /// Ends the text kept when `maximumScalars` or `maximumRunsPerParagraph` cut it (`TextLayout.wasCutByLimits`).
+    public static let cutMark = "\u{2026}"
     /// At most this many layouts stay cached; the least recently used quarter goes when it is full.
     public static let cacheCapacity = 1024
     /// The fonts.
@@ -88,7 +91,8 @@ public final class TextLayoutEngine {
     private func makeLayout(_ original: String, style: ParagraphStyle, width: Double?) -> TextLayout {
         let tooLong = original.unicodeScalars.count > Self.maximumScalars
         var text = original
-        if tooLong { text = String(String.UnicodeScalarView(original.unicodeScalars.prefix(Self.maximumScalars))) }
+        // Text dropped by a limit ends in an ellipsis where it was cut, so every view shows that some is missing.
+        if tooLong { text = String(String.UnicodeScalarView(original.unicodeScalars.prefix(Self.maximumScalars - 1))) + Self.cutMark }
         let overlong = Self.capCharacters(&text)
         let fontSize = max(style.fontSize, 0.1)
         var tooManyRuns = false
@@ -98,7 +102,7 @@ public final class TextLayoutEngine {
                 // Itemizing is cheap; shaping is what the limit bounds. Cut at a grapheme start and analyze again.
                 tooManyRuns = true
                 let end = piece.unicodeScalars.index(piece.unicodeScalars.startIndex, offsetBy: cut)
-                analysis = ParagraphAnalysis(Substring(piece.unicodeScalars[..<end]), direction: style.direction, chain: chain)
+                analysis = ParagraphAnalysis(Substring(String(piece.unicodeScalars[..<end]) + Self.cutMark), direction: style.direction, chain: chain)
             }
             let (widths, runs) = emWidths(analysis)
             return Paragraph(analysis: analysis, widths: widths, runs: runs)
@@ -177,7 +181,8 @@ public final class TextLayoutEngine {
         }
         let missing = result.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.run.glyphs.filter { $0.id == 0 }.count } }
         return TextLayout(lines: result, size: Size(width: result.map(\.size.width).max() ?? 0, height: Double(result.count) * lineHeight),
-                          scale: scale, isTruncated: truncated, inputWasTooLong: tooLong, missingGlyphCount: missing, isRightToLeft: rtl)
+                          scale: scale, isTruncated: truncated, inputWasTooLong: tooLong, wasCutByLimits: tooLong || overlong || tooManyRuns,
+                          missingGlyphCount: missing, isRightToLeft: rtl)
     }
 
     /// Cuts every character to `maximumScalarsPerCharacter` scalars; true when one was cut. Only text with a run of
@@ -337,6 +342,6 @@ extension TextLayoutEngine: ParagraphMetrics {
                 })
             },
             size: layout.size, isTruncated: layout.isTruncated, missingGlyphCount: layout.missingGlyphCount,
-            isRightToLeft: layout.isRightToLeft)
+            isRightToLeft: layout.isRightToLeft, wasCutByLimits: layout.wasCutByLimits)
     }
 }

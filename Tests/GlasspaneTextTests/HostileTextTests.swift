@@ -150,14 +150,46 @@ final class HostileTextTests: XCTestCase {
         XCTAssertTrue(layout.isTruncated)
         XCTAssertLessThanOrEqual(engine.shapeCallCount, TextLayoutEngine.maximumRunsPerParagraph + 2 * layout.lines.count,
                                  "whole runs once, and at most the two cut by each line's ends again")
-        let kept = layout.lines.map(\.text).joined()
+        var kept = layout.lines.map(\.text).joined()
+        XCTAssertTrue(layout.wasCutByLimits)
+        XCTAssertEqual(kept.popLast(), "\u{2026}", "the cut is marked where it is")
         XCTAssertTrue(storm.unicodeScalars.starts(with: kept.unicodeScalars), "what shows is the storm's start")
         XCTAssertGreaterThan(kept.unicodeScalars.count, 512, "at most two runs per letter and control")
         // Alternating scripts with no controls, under the limit: whole.
         let alternating = String(repeating: "aא ", count: 300)
         let whole = engine.layout(alternating, style: ParagraphStyle(fontSize: 14), width: 560)
         XCTAssertFalse(whole.isTruncated)
+        XCTAssertFalse(whole.wasCutByLimits)
         XCTAssertEqual(whole.lines.map(\.text).joined().unicodeScalars.count, alternating.unicodeScalars.count)
+    }
+
+    /// A label shows that the engine's limits dropped text: an ellipsis where it was cut (the end of a too-long
+    /// text, the end of the paragraph cut by the run limit, the paragraphs after it whole), not a silent stop.
+    func testALabelWhoseTextTheLimitsCutEndsInAnEllipsisWhereItWasCut() throws {
+        try MainActor.assumeIsolated {
+            let controls: [Character] = ["\u{202A}", "\u{202B}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}"]
+            var storm = ""
+            for i in 0..<2_000 { storm.append(controls[i % controls.count]); storm += i % 2 == 0 ? "א" : "a" }
+            let label = Label(identifier: "label", text: "Plain rules", fontSize: 14)
+            label.paragraphStyle = ParagraphStyle()
+            let overlay = Self.overlay(with: label, clipboard: "")
+            @MainActor func drawn() -> String { Self.drawnTexts(label).joined() }
+            XCTAssertEqual(drawn(), "Plain rules", "text within the limits: no mark")
+
+            label.text = storm + "\nLast line"
+            overlay.update()
+            let shown = drawn()
+            XCTAssertEqual(shown.filter { $0 == "\u{2026}" }.count, 1, "one ellipsis: \(shown.suffix(40))")
+            XCTAssertTrue(shown.hasSuffix("Last line"), "the paragraph after the cut one is whole, drawn after it")
+            XCTAssertLessThan(shown.firstIndex(of: "\u{2026}")!, shown.range(of: "Last line")!.lowerBound)
+
+            label.text = String(repeating: "word ", count: 8_000)  // 40,000 scalars
+            overlay.update()
+            let long = drawn()
+            XCTAssertTrue(long.hasSuffix("\u{2026}"), "a text past the length limit ends in an ellipsis")
+            XCTAssertLessThanOrEqual(long.unicodeScalars.count, TextLayoutEngine.maximumScalars)
+            XCTAssertGreaterThan(long.unicodeScalars.count, TextLayoutEngine.maximumScalars * 9 / 10, "the rest is shown")
+        }
     }
 
     /// What `String(decoding:as:)` makes of invalid UTF-8 (SDLPlatform decodes SDL's text events that way; the
