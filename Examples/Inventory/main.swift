@@ -1,10 +1,13 @@
 // Inventory: 10,000 items of your own in a scrolling grid (a List whose rows hold 5 cells) and a list with multiple
-// selection, side by side. On frame 1 the app routes input through the overlay as a user would: 25 wheel notches
-// over the grid, a click on the list's third row, Shift-Down twice; on frame 2 it checks that only the window's rows
-// exist, that the grid scrolled and that the selection holds the three items by id (docs/scrolling.md).
+// selection, side by side, over a hotbar (a horizontal List, one column an item). On frame 1 the app routes input
+// through the overlay as a user would: 25 wheel notches over the grid, a click on the list's third row, Shift-Down
+// twice, 10 horizontal notches over the hotbar and a click on its second column shown; on frame 2 it checks that
+// only the window's rows exist, that the grid and the hotbar scrolled and what is selected, by id
+// (docs/scrolling.md).
 //
 //   swift run Inventory                  a window (needs a display); Escape quits
 //   swift run Inventory --headless 3     3 frames offscreen, then one result line; exit status 1 if the check failed
+//   swift run Inventory --headless 3 --screenshot inventory.png          the same, and a picture of the last frame
 import GlasspaneBus
 import GlasspaneCore
 import GlasspaneHost
@@ -26,6 +29,7 @@ final class InventoryApp: SessionApp {
     let items = (0..<10_000).map { Item(id: 50_000 + $0, name: ["sword", "shield", "potion", "gem", "scroll"][$0 % 5] + " \($0)", count: $0 % 13 + 1) }
     let grid: List
     let list: List
+    let hotbar: List
     static let cellsPerRow = 5
     var wantsQuit = false
     var result: (line: String, passed: Bool) = ("Inventory: nothing checked (run at least 3 frames)", false)
@@ -54,7 +58,14 @@ final class InventoryApp: SessionApp {
                         configureRow: { row, index in (row as? Label)?.text = "  \(items[index].name)  x\(items[index].count)" })
         list.selectionMode = .multiple
         list.preferredWidth = 260; list.preferredHeight = 300
-        layer.addSubview(HStack(identifier: "inventory.row", spacing: 16, [grid, list]), at: Point(x: 16, y: 16))
+        // The hotbar: the same items as columns, left to right; only the columns in sight exist.
+        hotbar = try List(identifier: "hotbar", axis: .horizontal, rowCount: items.count, rowHeight: .fixed(64),
+                          rowID: { AnyHashable(items[$0].id) },
+                          makeRow: { HStack(padding: EdgeInsets(all: 3), [InventoryApp.cell()]) },  // the selection shows around the cell
+                          configureRow: { row, index in (row.subviews.first as? Label)?.text = String(items[index].name.prefix(8)) })
+        hotbar.preferredWidth = 606; hotbar.preferredHeight = 64
+        layer.addSubview(VStack(identifier: "inventory.column", spacing: 12, [HStack(identifier: "inventory.row", spacing: 16, [grid, list]), hotbar]),
+                         at: Point(x: 16, y: 16))
         stage = OverlayStage(overlay: overlay, renderer: resources.overlayRenderer)
     }
 
@@ -76,13 +87,20 @@ final class InventoryApp: SessionApp {
             overlay.route(.pointerDown(PointerEvent(location: third)))
             overlay.route(.pointerUp(PointerEvent(location: third)))
             for _ in 0..<2 { overlay.route(.key(KeyEvent(key: .down, modifiers: .shift))) }
+            let h = hotbar.windowFrame
+            for _ in 0..<10 { overlay.route(.wheel(location: h.center, dx: -1, dy: 0)) }
+            let second = Point(x: h.minX + 64 + 32, y: h.center.y)  // document x 400 + 96: column 7
+            overlay.route(.pointerDown(PointerEvent(location: second)))
+            overlay.route(.pointerUp(PointerEvent(location: second)))
         } else if index == 2 {
             let expected: Set<AnyHashable> = [50_002, 50_003, 50_004]
             let passed = grid.contentOffset.y == 1000 && grid.liveRowCount <= 8 && list.liveRowCount <= 16
                 && list.selection == expected && list.rowView(at: 4)?.isSelected == true
+                && hotbar.contentOffset.x == 400 && hotbar.liveRowCount <= 12 && hotbar.selection == [50_007]
             result = ("Inventory: 10000 items; grid scrolled to \(grid.contentOffset.y) with \(grid.liveRowCount) live rows of "
                       + "\(grid.rowCount); list has \(list.liveRowCount) live rows, selection "
-                      + "\(list.selection.compactMap { $0 as? Int }.sorted())", passed)
+                      + "\(list.selection.compactMap { $0 as? Int }.sorted()); hotbar scrolled to \(hotbar.contentOffset.x) with "
+                      + "\(hotbar.liveRowCount) live columns, selection \(hotbar.selection.compactMap { $0 as? Int }.sorted())", passed)
         }
     }
 
@@ -94,4 +112,4 @@ final class InventoryApp: SessionApp {
     }
 }
 
-exit(await ExampleRunner.run("Inventory", defaultFrames: 3, make: { try InventoryApp(resources: $0) }) { $0.result })
+exit(await ExampleRunner.run("Inventory", size: PixelSize(width: 640, height: 420), defaultFrames: 3, make: { try InventoryApp(resources: $0) }) { $0.result })

@@ -1,4 +1,5 @@
-// The command line every program in Examples/ shares: a window, or `--headless [FRAMES]` for the tests.
+// The command line every program in Examples/ shares: a window, or `--headless [FRAMES]` for the tests, and
+// `--screenshot PATH` for a picture of the last frame.
 import Foundation
 import GlasspaneCore
 import GlasspaneHost
@@ -30,6 +31,14 @@ public enum ExampleRunner {
                 }
                 description.frames = frames
             }
+        }
+        // `--screenshot PATH`: the last frame as a PNG (for the docs' pictures of the examples).
+        if let i = arguments.firstIndex(of: "--screenshot") {
+            guard let path = arguments.dropFirst(i + 1).first, !path.hasPrefix("--") else {
+                print("\(name): --screenshot needs a PATH for the PNG")
+                return 2
+            }
+            description.screenshots = [ScreenshotRequest(frame: nil, path: path)]
         }
         do {
             let session = try Session.open(description) { resources in try make(resources) }

@@ -1,6 +1,8 @@
 // Examples/Inventory run headless as its header says (issue 29): a wheel over the grid scrolls it, a click and
-// Shift-Down select three list items by id, and only the window's rows exist out of 10,000 items.
+// Shift-Down select three list items by id, a horizontal wheel scrolls the hotbar and a click selects its column,
+// and only the window's rows and columns exist out of 10,000 items.
 import Foundation
+import GlasspaneRender
 import XCTest
 
 final class InventoryExampleTests: XCTestCase {
@@ -11,7 +13,9 @@ final class InventoryExampleTests: XCTestCase {
         }
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["--headless", "3"]
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("inventory-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: shot) }
+        process.arguments = ["--headless", "3", "--screenshot", shot]
         process.currentDirectoryURL = BinaryRunner.repository
         process.environment = BinaryRunner.environmentWithoutDisplay
         let out = Pipe()
@@ -22,7 +26,30 @@ final class InventoryExampleTests: XCTestCase {
         process.waitUntilExit()
         let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         XCTAssertEqual(line, "Inventory: 10000 items; grid scrolled to 1000.0 with 8 live rows of 2000; list has 16 live rows, "
-                       + "selection [50002, 50003, 50004]")
+                       + "selection [50002, 50003, 50004]; hotbar scrolled to 400.0 with 12 live columns, selection [50007]")
         XCTAssertEqual(process.terminationStatus, 0)
+        // The picture shows the hotbar's selected column (item 7, window x 64...128 at offset 400) in the selection
+        // color around its cell, and the column after it in the row color.
+        let image = try XCTUnwrap(MainActor.assumeIsolated { FramebufferCapture.readPNG(at: shot) }, "--screenshot wrote no readable PNG")
+        XCTAssertEqual([image.size.width, image.size.height], [640, 420])
+        let selected = image.pixel(x: 66, y: 370), next = image.pixel(x: 130, y: 370)
+        XCTAssertEqual([selected.r, selected.g, selected.b], [43, 92, 168], "List.selectionColor")
+        XCTAssertEqual([next.r, next.g, next.b], [36, 38, 43], "List.rowColor")
+    }
+
+    func testAScreenshotWithoutAPathIsRefusedNamingTheArgument() throws {
+        let binary = BinaryRunner.binary.deletingLastPathComponent().appendingPathComponent("Inventory")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--headless", "3", "--screenshot"]
+        process.environment = BinaryRunner.environmentWithoutDisplay
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), "Inventory: --screenshot needs a PATH for the PNG\n")
+        XCTAssertEqual(process.terminationStatus, 2)
     }
 }

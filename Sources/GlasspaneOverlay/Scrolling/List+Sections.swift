@@ -50,13 +50,13 @@ extension List {
         return nil
     }
 
-    /// Pins a copy of the header of the section at the viewport's top to the top, pushed up by the next header
-    /// (their rows meet); hides it when no section starts at or above the top, or while the header's own row is
+    /// Pins a copy of the header of the section at the viewport's top to the top (the left edge, in a horizontal
+    /// list), pushed out by the next header (their rows meet); hides it when no section starts at or above the top, or while the header's own row is
     /// exactly there (the row itself shows).
     func updatePinnedHeader(fonts: any FontMetrics) {
-        let top = contentOffset.y
+        let top = axisOffset
         guard !sectionHeaderRows.isEmpty, rowCount > 0, top > 0,
-              let row = rowIndex(atDocumentY: top), let k = lastSectionHeader(atOrBefore: row),
+              let row = rowIndex(atDocumentOffset: top), let k = lastSectionHeader(atOrBefore: row),
               rowOffset(sectionHeaderRows[k]) < top else {
             pinnedHeader?.isHidden = true
             return
@@ -76,7 +76,8 @@ extension List {
             // The next header's row pushes the pinned one up once it reaches the pinned one's bottom.
             y = min(0, rowOffset(sectionHeaderRows[k + 1]) - top - rowHeight(header))
         }
-        pinned.frame = Rect(x: 0, y: y, width: bounds.width, height: rowHeight(header))
+        pinned.frame = axis == .horizontal ? Rect(x: y, y: 0, width: rowHeight(header), height: bounds.height)
+            : Rect(x: 0, y: y, width: bounds.width, height: rowHeight(header))
     }
 
     /// The pinned header: a row of the list's own kind, in front of the document and behind the scroll bars.

@@ -15,6 +15,15 @@ public enum ListRowHeight: Hashable, Sendable {
     case measured(estimate: Double)
 }
 
+/// Which way a list's rows run.
+public enum ListAxis: String, Hashable, Sendable {
+    /// Rows top to bottom, each as wide as the viewport (a table, a chat log).
+    case vertical
+    /// Rows left to right as columns, each as tall as the viewport (a hotbar, a strip of cards): a row's "height"
+    /// (`rowHeight`, `rowOffset`) is its width, and Left/Right move the cursor.
+    case horizontal
+}
+
 /// How many rows a list lets the user select.
 public enum ListSelectionMode: String, Hashable, Sendable {
     /// Rows cannot be selected.
@@ -101,14 +110,14 @@ public final class ListRow: View {
     }
 }
 
-/// A vertical list of `rowCount` items that creates, lays out and paints only the rows in or near the viewport
-/// (`overscan` points beyond each edge), recycling row views as they leave. `makeRow` makes a row's content view;
+/// A list of `rowCount` items, vertical or horizontal (`axis`), that creates, lays out and paints only the rows in
+/// or near the viewport (`overscan` points beyond each edge), recycling row views as they leave. `makeRow` makes a row's content view;
 /// `configureRow` fills it for an index (again whenever the row shows another item or the data is reloaded);
 /// `rowID` gives each item a stable identity (its index by default).
 ///
 /// Selection is by id, so it survives scrolling and data changes: a click selects a row; with `.multiple`,
-/// Control/Command-click toggles and Shift-click extends from the anchor. With focus, Up/Down move the cursor and
-/// select (Shift extends), PageUp/PageDown move a page, Home/End go to the ends, Space toggles (`.multiple`).
+/// Control/Command-click toggles and Shift-click extends from the anchor. With focus, Up/Down (Left/Right in a
+/// horizontal list) move the cursor and select (Shift extends), PageUp/PageDown move a page, Home/End go to the ends, Space toggles (`.multiple`).
 open class List: ScrollView {
     /// The most rows a list takes.
     public static let maximumRowCount = 10_000_000
@@ -117,8 +126,10 @@ open class List: ScrollView {
 
     /// The number of items.
     public private(set) var rowCount: Int
-    /// Fixed or measured heights.
+    /// Fixed or measured heights (widths, in a horizontal list).
     public let rowHeight: ListRowHeight
+    /// Which way the rows run.
+    public let axis: ListAxis
     /// Points beyond each edge of the viewport where rows already (or still) exist.
     public var overscan = 64.0 { didSet { setNeedsLayout() } }
     /// What the user may select.
@@ -177,7 +188,7 @@ open class List: ScrollView {
     public var liveRowViews: [ListRow] { liveRows.values.sorted { $0.index < $1.index } }
 
     /// Creates a list; throws when `rowCount` or a fixed row height is outside its limits.
-    public init(identifier: String = "", rowCount: Int, rowHeight: ListRowHeight = .fixed(28),
+    public init(identifier: String = "", axis: ListAxis = .vertical, rowCount: Int, rowHeight: ListRowHeight = .fixed(28),
                 rowID: @escaping (Int) -> AnyHashable = { AnyHashable($0) },
                 makeRow: @escaping () -> View, configureRow: @escaping (View, Int) -> Void) throws(ListError) {
         try List.check(rowCount: rowCount)
@@ -190,7 +201,8 @@ open class List: ScrollView {
         rowIDProvider = rowID
         self.makeRow = makeRow
         self.configureRow = configureRow
-        super.init(identifier: identifier, axes: .vertical)
+        self.axis = axis
+        super.init(identifier: identifier, axes: axis == .horizontal ? .horizontal : .vertical)
         if case .measured(let h) = rowHeight { offsets = RowOffsets(count: rowCount, height: h) }
     }
 
@@ -234,29 +246,44 @@ open class List: ScrollView {
         return liveRows[rowIDProvider(index)].flatMap { $0.index == index ? $0 : nil }
     }
 
-    /// The top of the row at `index` in the document.
+    /// The top of the row at `index` in the document (its left edge, in a horizontal list).
     public func rowOffset(_ index: Int) -> Double { offsets?.offset(of: index) ?? Double(index) * fixedHeight }
-    /// The height of the row at `index`.
+    /// The height of the row at `index` (its width, in a horizontal list).
     public func rowHeight(_ index: Int) -> Double { offsets?.height(index) ?? fixedHeight }
     /// The row under a document y (clamped to the rows); nil for an empty list or a point below the last row.
-    public func rowIndex(atDocumentY y: Double) -> Int? {
+    public func rowIndex(atDocumentY y: Double) -> Int? { rowIndex(atDocumentOffset: y) }
+
+    /// The row at a document position along the list's axis (y, or x in a horizontal list); nil for an empty list
+    /// or a position past the last row.
+    public func rowIndex(atDocumentOffset y: Double) -> Int? {
         guard rowCount > 0, y >= 0, y < totalHeight else { return nil }
         if let offsets { return offsets.index(containing: y) }
         return min(rowCount - 1, Int(y / fixedHeight))
     }
     private var totalHeight: Double { offsets?.total ?? Double(rowCount) * fixedHeight }
+    /// The scroll offset along the axis.
+    var axisOffset: Double { axis == .horizontal ? contentOffset.x : contentOffset.y }
+    /// The frame of the row at `index` in the document: at its offset along the axis, `across` points across.
+    func rowFrame(_ index: Int, across: Double) -> Rect {
+        axis == .horizontal ? Rect(x: rowOffset(index), y: 0, width: rowHeight(index), height: across)
+            : Rect(x: 0, y: rowOffset(index), width: across, height: rowHeight(index))
+    }
+    /// The document's size: the rows along the axis, `across` points across.
+    private func documentSize(across: Double) -> Size {
+        axis == .horizontal ? Size(width: totalHeight, height: across) : Size(width: across, height: totalHeight)
+    }
 
     /// Scrolls the least distance that shows the row at `index` whole.
     public func scrollToRow(_ index: Int) {
         guard index >= 0, index < rowCount else { return }
-        scrollRectToVisible(Rect(x: 0, y: rowOffset(index), width: bounds.width, height: rowHeight(index)))
+        scrollRectToVisible(rowFrame(index, across: axis == .horizontal ? bounds.height : bounds.width))
     }
 
-    /// Scrolls so that the row at `index` is at the top of the viewport (as near as the end of the list allows),
-    /// at once; nothing for an index outside the rows.
+    /// Scrolls so that the row at `index` is at the top of the viewport (the left edge, in a horizontal list; as
+    /// near as the end of the list allows), at once; nothing for an index outside the rows.
     public func scrollToRowAtTop(_ index: Int) {
         guard index >= 0, index < rowCount else { return }
-        contentOffset = Point(x: contentOffset.x, y: rowOffset(index))
+        contentOffset = axis == .horizontal ? Point(x: rowOffset(index), y: contentOffset.y) : Point(x: contentOffset.x, y: rowOffset(index))
     }
 
     // MARK: - The window of live rows
@@ -272,15 +299,16 @@ open class List: ScrollView {
 
     /// Creates, reuses and places the rows of the window; hides and pools the rest.
     open override func layoutDocument(viewport: Size, fonts: any FontMetrics) -> Size {
-        let width = viewport.width
+        let width = axis == .horizontal ? viewport.height : viewport.width  // across the rows
+        let length = axis == .horizontal ? viewport.width : viewport.height
         guard rowCount > 0 else {
             // An animated reload to no rows fades every row out, as it does the rows that left.
             recycleAll(except: [], fadingWith: pendingReloadAnimation)
             pendingReloadAnimation = nil
             forgetWindow()
-            return Size(width: width, height: 0)
+            return documentSize(across: width)
         }
-        let top = contentOffset.y - overscan, bottom = contentOffset.y + viewport.height + overscan
+        let top = axisOffset - overscan, bottom = axisOffset + length + overscan
         let first = rowIndex(atDocumentY: max(0, top)) ?? 0
         var end = first
         while end < rowCount && rowOffset(end) < bottom { end += 1 }
@@ -318,7 +346,7 @@ open class List: ScrollView {
         }
         for (index, id) in wanted {
             guard let row = liveRows[id] else { continue }
-            let frame = Rect(x: 0, y: rowOffset(index), width: width, height: rowHeight(index))
+            let frame = rowFrame(index, across: width)
             guard let animation else { row.frame = frame; continue }
             if arrived.contains(id) {
                 row.frame = frame
@@ -329,10 +357,11 @@ open class List: ScrollView {
             }
         }
         rememberWindow(first..<end, ids: wanted)
-        return Size(width: width, height: totalHeight)
+        return documentSize(across: width)
     }
 
-    /// Shows the item at `index` in `row`: its index and id, `configureRow`, its look, and a measured height.
+    /// Shows the item at `index` in `row`: its index and id, `configureRow`, its look, and a measured height (its
+    /// width, in a horizontal list). `width` is the room across the rows.
     private func configure(_ row: ListRow, index: Int, id: AnyHashable, width: Double, fonts: any FontMetrics) {
         row.index = index
         row.rowID = id
@@ -341,7 +370,8 @@ open class List: ScrollView {
         row.configuredVersion = dataVersion
         row.updateLook()
         if let offsets, offsets.height(index) >= 0 {
-            let measured = row.measure(proposed: Size(width: width, height: .infinity), fonts: fonts).height
+            let measured = axis == .horizontal ? row.measure(proposed: Size(width: .infinity, height: width), fonts: fonts).width
+                : row.measure(proposed: Size(width: width, height: .infinity), fonts: fonts).height
             self.offsets?.setHeight(index, min(max(measured, 1), List.maximumRowHeight))
         }
     }
@@ -385,11 +415,11 @@ open class List: ScrollView {
         }
         for (k, row) in rows.enumerated() {
             let index = range.lowerBound + k
-            row.frame = Rect(x: 0, y: rowOffset(index), width: width, height: rowHeight(index))
+            row.frame = rowFrame(index, across: width)
         }
         windowRows = rows
         window = range
-        return Size(width: width, height: totalHeight)
+        return documentSize(across: width)
     }
 
     /// Records the window the general path just placed (skipped when ids repeat: the next layout is general too).
@@ -470,22 +500,24 @@ open class List: ScrollView {
     /// A click that did not drag selects the row under it.
     open override func didTap(at location: Point, event: PointerEvent) {
         if let pinned = pinnedHeader, !pinned.isHidden, pinned.frame.contains(location) { return }
-        guard let index = rowIndex(atDocumentY: location.y + contentOffset.y), !isSectionHeader(index) else { return }
+        let along = axis == .horizontal ? location.x + contentOffset.x : location.y + contentOffset.y
+        guard let index = rowIndex(atDocumentOffset: along), !isSectionHeader(index) else { return }
         selectRow(index, extending: event.modifiers.contains(.shift),
                   toggling: event.modifiers.contains(.control) || event.modifiers.contains(.command))
     }
 
-    /// Up and Down move the cursor, except Up on the first row and Down on the last (section headers aside): those move focus on (to the
-    /// view that way, docs/focus.md), so arrows and the D-pad can leave a list at its ends. Lists without selection
-    /// scroll as a scroll view does.
+    /// Up and Down (Left and Right, in a horizontal list) move the cursor, except toward the list's ends from its
+    /// first and last rows (section headers aside): those move focus on (to the view that way, docs/focus.md), so
+    /// arrows and the D-pad can leave a list at its ends. Lists without selection scroll as a scroll view does.
     open override func handlesDirection(_ direction: FocusDirection) -> Bool {
         guard selectionMode != .none, rowCount > 0 else { return super.handlesDirection(direction) }
-        guard let c = cursorIndex else { return direction == .up || direction == .down }
+        let (back, forward): (FocusDirection, FocusDirection) = axis == .horizontal ? (.left, .right) : (.up, .down)
+        guard let c = cursorIndex else { return direction == back || direction == forward }
         // Header rows are passed over (List+Sections.swift): the end is the last row that is not one.
         var r = c
         switch direction {
-        case .up: repeat { r -= 1 } while r >= 0 && isSectionHeader(r); return r >= 0
-        case .down: repeat { r += 1 } while r < rowCount && isSectionHeader(r); return r < rowCount
+        case back: repeat { r -= 1 } while r >= 0 && isSectionHeader(r); return r >= 0
+        case forward: repeat { r += 1 } while r < rowCount && isSectionHeader(r); return r < rowCount
         default: return false
         }
     }
@@ -494,11 +526,12 @@ open class List: ScrollView {
     open override func keyDown(_ event: KeyEvent) {
         guard selectionMode != .none, rowCount > 0 else { super.keyDown(event); return }
         let current = cursorIndex
-        let page = max(1, Int(bounds.height / max(1, rowHeight(current ?? 0))) - 1)
+        let horizontal = axis == .horizontal
+        let page = max(1, Int((horizontal ? bounds.width : bounds.height) / max(1, rowHeight(current ?? 0))) - 1)
         let target: Int
         switch event.key {
-        case .up: target = current.map { $0 - 1 } ?? 0
-        case .down: target = current.map { $0 + 1 } ?? 0
+        case .up where !horizontal, .left where horizontal: target = current.map { $0 - 1 } ?? 0
+        case .down where !horizontal, .right where horizontal: target = current.map { $0 + 1 } ?? 0
         case .pageUp: target = (current ?? 0) - page
         case .pageDown: target = (current ?? 0) + page
         case .home: target = 0
