@@ -1,7 +1,7 @@
 // Inventory: 10,000 items of your own in a scrolling grid (a List whose rows hold 5 cells) and a list with multiple
 // selection, side by side, over a hotbar (a horizontal List, one column an item). On frame 1 the app routes input
 // through the overlay as a user would: 25 wheel notches over the grid, a click on the list's third row, Shift-Down
-// twice, 10 horizontal notches over the hotbar and a click on its second column shown; on frame 2 it checks that
+// twice, 10 wheel notches over the hotbar (sideways) and a click on its second column shown; on frame 2 it checks that
 // only the window's rows exist, that the grid and the hotbar scrolled and what is selected, by id
 // (docs/scrolling.md).
 //
@@ -88,7 +88,7 @@ final class InventoryApp: SessionApp {
             overlay.route(.pointerUp(PointerEvent(location: third)))
             for _ in 0..<2 { overlay.route(.key(KeyEvent(key: .down, modifiers: .shift))) }
             let h = hotbar.windowFrame
-            for _ in 0..<10 { overlay.route(.wheel(location: h.center, dx: -1, dy: 0)) }
+            for _ in 0..<10 { overlay.route(.wheel(location: h.center, dx: 0, dy: -1)) }  // a plain wheel scrolls it sideways
             let second = Point(x: h.minX + 64 + 32, y: h.center.y)  // document x 400 + 96: column 7
             overlay.route(.pointerDown(PointerEvent(location: second)))
             overlay.route(.pointerUp(PointerEvent(location: second)))

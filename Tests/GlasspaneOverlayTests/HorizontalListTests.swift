@@ -58,15 +58,37 @@ final class HorizontalListTests: XCTestCase {
         XCTAssertEqual(list.rowIndex(atDocumentOffset: 4_000_080), 50_001)
     }
 
-    func testTheWheelsHorizontalDeltaScrollsItAndItsVerticalDeltaGoesOn() throws {
+    func testTheWheelScrollsItSidewaysAndHandsOnWhatItCannotUseAtItsEnds() throws {
         let (overlay, list) = try makeStrip(count: 1000)
         overlay.route(.wheel(location: Point(x: 200, y: 100), dx: -2, dy: 0))
         overlay.update()
-        XCTAssertEqual(list.contentOffset, Point(x: 2 * list.wheelLineHeight, y: 0))
+        XCTAssertEqual(list.contentOffset, Point(x: 2 * list.wheelLineHeight, y: 0), "a tilt (or a trackpad) right")
         XCTAssertEqual(list.rowView(at: 1)?.windowFrame.minX, 100 - 2 * list.wheelLineHeight)
         overlay.route(.wheel(location: Point(x: 200, y: 100), dx: 0, dy: -3))
         overlay.update()
-        XCTAssertEqual(list.contentOffset, Point(x: 2 * list.wheelLineHeight, y: 0), "a vertical notch does not move a strip")
+        XCTAssertEqual(list.contentOffset, Point(x: 5 * list.wheelLineHeight, y: 0), "a plain notch down moves right")
+        overlay.route(.wheel(location: Point(x: 200, y: 100), dx: 0, dy: 1))
+        XCTAssertEqual(list.contentOffset.x, 4 * list.wheelLineHeight, "and up moves left")
+
+        // In a vertical scroll view: the strip takes the notches it can use, the page the rest.
+        let overlay2 = Overlay(windowSize: Size(width: 800, height: 400))
+        let strip = try List(identifier: "strip", axis: .horizontal, rowCount: 10, rowHeight: .fixed(80),
+                             makeRow: { ColumnContent() }, configureRow: { _, _ in })
+        strip.preferredWidth = 560; strip.preferredHeight = 120
+        let filler = View(); filler.preferredWidth = 560; filler.preferredHeight = 1000
+        let page = ScrollView(identifier: "page", axes: .vertical, content: VStack(spacing: 0, [strip, filler]))
+        page.preferredWidth = 600; page.preferredHeight = 300
+        overlay2.addLayer(name: "ui", level: 0).addSubview(page, at: Point(x: 0, y: 0))
+        overlay2.update()
+        overlay2.route(.wheel(location: Point(x: 100, y: 60), dx: 0, dy: -7))  // 280 points; the strip has 800 - 560 = 240
+        overlay2.update()
+        XCTAssertEqual(strip.contentOffset.x, 240, "the strip scrolls to its end")
+        XCTAssertEqual(page.contentOffset.y, 40, "the page takes the notch the strip could not use")
+        strip.verticalWheelScrollsHorizontally = false
+        overlay2.route(.wheel(location: Point(x: 100, y: 20), dx: 0, dy: 1))
+        overlay2.update()
+        XCTAssertEqual(strip.contentOffset.x, 240, "off: a vertical notch does not move the strip")
+        XCTAssertEqual(page.contentOffset.y, 0, "it goes to the page")
     }
 
     func testAClickSelectsTheColumnUnderItAndLeftRightMoveTheCursor() throws {

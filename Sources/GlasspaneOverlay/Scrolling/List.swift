@@ -203,6 +203,7 @@ open class List: ScrollView {
         self.configureRow = configureRow
         self.axis = axis
         super.init(identifier: identifier, axes: axis == .horizontal ? .horizontal : .vertical)
+        verticalWheelScrollsHorizontally = axis == .horizontal
         if case .measured(let h) = rowHeight { offsets = RowOffsets(count: rowCount, height: h) }
     }
 

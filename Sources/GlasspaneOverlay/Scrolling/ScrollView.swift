@@ -42,6 +42,10 @@ open class ScrollView: View, FrameTicking {
     public let horizontalScrollBar: ScrollBar
     /// Points per wheel line (one notch of a plain mouse wheel).
     public var wheelLineHeight = 40.0
+    /// Whether a horizontal-only scroll view scrolls sideways with a plain (vertical) wheel, as Qt's scroll areas do:
+    /// a notch down moves right; what it cannot use at an end goes on to the scroll view around it as a vertical
+    /// notch. Off by default (a vertical notch goes on at once); a horizontal `List` turns it on.
+    public var verticalWheelScrollsHorizontally = false
     /// Points per arrow key press.
     public var keyLineHeight = 40.0
     /// Whether scroll bars appear while scrolling.
@@ -251,6 +255,11 @@ open class ScrollView: View, FrameTicking {
     /// Scrolls by the wheel's lines (precise deltas move by fractions of a line); passes what is left at an edge
     /// to the superview, so nested scroll views hand over.
     open override func scrollWheel(at location: Point, dx: Double, dy: Double) {
+        if verticalWheelScrollsHorizontally, axes == .horizontal, dx == 0, dy != 0 {
+            let left = scroll(by: Point(x: -dy * wheelLineHeight, y: 0))
+            if left.x != 0 { super.scrollWheel(at: location, dx: 0, dy: -left.x / wheelLineHeight) }
+            return
+        }
         // Positive dy scrolls up (content moves down): the offset decreases. A vertical-only view scrolls
         // horizontally never; Shift is not remapped here.
         let delta = Point(x: axes.contains(.horizontal) ? -dx * wheelLineHeight : 0,
