@@ -292,7 +292,9 @@ public final class Overlay {
     }
 
     private func scanForAppearance(_ view: View, scan: UInt64, layer: OverlayLayer, into toFocus: inout View?) {
-        guard view.isHitTestable else { return }
+        // A subtree with no `focusesOnAppear` view has nothing to mark (View.focusOnAppearCount).
+        guard view.focusOnAppearCount > 0, view.isHitTestable else { return }
+        layer.stats.appearanceScanVisits += 1
         if view.focusesOnAppear {
             let appeared = view.appearanceLayer !== layer || view.appearanceScan &+ 1 != scan
             view.appearanceLayer = layer

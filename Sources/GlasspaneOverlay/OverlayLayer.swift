@@ -56,6 +56,8 @@ public struct OverlayStats: Hashable, Sendable, Codable {
     package var viewsPainted = 0
     /// `View.bind` closures re-run because a property they read changed.
     package var bindingUpdates = 0
+    /// Views the appearance scan visited (`focusesOnAppear` bookkeeping; subtrees without such views are skipped).
+    package var appearanceScanVisits = 0
     /// Creates zeroed counters.
     public init() {}
     /// Component-wise sum.
@@ -63,7 +65,7 @@ public struct OverlayStats: Hashable, Sendable, Codable {
         var s = a
         s.layoutPasses += b.layoutPasses; s.viewsLaidOut += b.viewsLaidOut; s.paintPasses += b.paintPasses
         s.fullRepaints += b.fullRepaints; s.viewsPainted += b.viewsPainted
-        s.bindingUpdates += b.bindingUpdates
+        s.bindingUpdates += b.bindingUpdates; s.appearanceScanVisits += b.appearanceScanVisits
         return s
     }
 }

@@ -195,7 +195,19 @@ open class View {
     /// a modal above it) and can take it: the "open the keyboard when the Type tab appears" case. The overlay
     /// focuses it after its next layout, in the same frame (docs/focus.md).
     public final var focusesOnAppear = false {
-        didSet { if focusesOnAppear && !oldValue { layer?.needsAppearanceScan = true } }
+        didSet {
+            guard focusesOnAppear != oldValue else { return }
+            if focusesOnAppear { layer?.needsAppearanceScan = true }
+            addToFocusOnAppearCounts(focusesOnAppear ? 1 : -1)
+        }
+    }
+    /// How many views of this subtree, itself included, have `focusesOnAppear` set: the overlay's appearance scan
+    /// walks only subtrees with some, so recycling list rows does not walk the whole tree (Overlay.swift).
+    final private(set) var focusOnAppearCount = 0
+    /// Adds `delta` to this view's and its ancestors' `focusOnAppearCount`.
+    private func addToFocusOnAppearCounts(_ delta: Int) {
+        var v: View? = self
+        while let c = v { c.focusOnAppearCount += delta; v = c.superview }
     }
     /// The layer and walk that last saw this view able to take focus (`focusesOnAppear` bookkeeping).
     final weak var appearanceLayer: OverlayLayer?
@@ -334,6 +346,7 @@ open class View {
         if let host = view.hostLayer { host.overlay?.animationStore.treeChanged = true }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        if view.focusOnAppearCount != 0 { addToFocusOnAppearCounts(view.focusOnAppearCount) }
         viewHierarchyGeneration.add(1, ordering: .relaxed)
         hitGeometryDidChange()
         // The child may carry flags set while detached; make the path to it visible to the layout pass.
@@ -350,6 +363,7 @@ open class View {
         parent.invalidateStructure()
         parent.invalidateMeasurement()
         if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
+        if focusOnAppearCount != 0 { parent.addToFocusOnAppearCounts(-focusOnAppearCount) }
         superview = nil
         viewHierarchyGeneration.add(1, ordering: .relaxed)
         parent.hitGeometryDidChange()
