@@ -129,8 +129,8 @@ public struct ShapedParagraph: Hashable, Sendable, Codable {
     public var missingGlyphCount: Int
     /// Whether the (first) paragraph reads right to left: its base direction (UAX #9 P2, P3, or the style's).
     public var isRightToLeft: Bool
-    /// Whether the layout engine's limits (length, runs, marks per character) dropped text, so that no ellipsis of
-    /// the style says it is missing: views that show the paragraph draw a mark of their own (`Label` an ellipsis).
+    /// Whether the layout engine's limits (length, runs, marks per character) dropped text; a length or run cut
+    /// ends in the engine's ellipsis where it was cut, which the style's truncation does not say.
     public var wasCutByLimits: Bool
     /// Creates a paragraph.
     public init(lines: [ShapedLine], size: Size, isTruncated: Bool, missingGlyphCount: Int, isRightToLeft: Bool = false,

@@ -52,8 +52,8 @@ public struct TextLayout: Hashable, Sendable {
     public var isTruncated: Bool
     /// Whether the input was longer than `TextLayoutEngine.maximumScalars` and its end was dropped before layout.
     public var inputWasTooLong: Bool
-    /// Whether the engine's limits dropped text (past `maximumScalars`, past `maximumRunsPerParagraph` runs, or
-    /// marks past `maximumScalarsPerCharacter`): text is missing that no ellipsis of the style's shows.
+    /// Whether the engine's limits dropped text (past `maximumScalars`, past `maximumRunsPerParagraph` runs, where
+    /// `cutMark` ends it, or marks past `maximumScalarsPerCharacter`), as opposed to the style's truncation.
     public var wasCutByLimits: Bool = false
     /// Glyphs no font in the chain had (drawn as the primary font's .notdef box).
     public var missingGlyphCount: Int

@@ -40,6 +40,31 @@ enum BinaryRunner {
         return (p.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// A program of Examples/ that was not built next to the test bundle.
+    struct MissingExample: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "\(path) is missing: build the examples with `swift build` before the tests" }
+    }
+
+    /// Runs the built `Examples/<name>` program with `arguments` from the repository root with no display, and
+    /// returns its exit status and standard output (standard error is dropped); throws `MissingExample` if unbuilt.
+    static func runExample(_ name: String, arguments: [String]) throws -> (code: Int32, stdout: String) {
+        let program = binary.deletingLastPathComponent().appendingPathComponent(name)
+        guard FileManager.default.isExecutableFile(atPath: program.path) else { throw MissingExample(path: program.path) }
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.currentDirectoryURL = repository
+        process.environment = environmentWithoutDisplay
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     /// Runs `glasspane args` and returns its exit status and both outputs.
     static func run(_ args: [String], environment: [String: String] = environmentWithoutDisplay) throws -> (code: Int32, stdout: String, stderr: String) {
         let process = Process()

@@ -11,24 +11,8 @@ final class ExamplesTests: XCTestCase {
 
     /// Runs `Examples/<name>` with `arguments`; returns its exit status and last stdout line.
     private func runExample(_ name: String, arguments: [String]) throws -> (code: Int32, line: String) {
-        let binary = BinaryRunner.binary.deletingLastPathComponent().appendingPathComponent(name)
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            XCTFail("\(binary.path) is missing: build the examples with `swift build` before the tests")
-            return (-1, "")
-        }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = BinaryRunner.repository
-        process.environment = BinaryRunner.environmentWithoutDisplay
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        return (process.terminationStatus, lines.last ?? "")
+        let run = try BinaryRunner.runExample(name, arguments: arguments)
+        return (run.code, run.stdout.split(separator: "\n").last.map(String.init) ?? "")
     }
 
     func testABadFrameCountIsRefusedNamingTheArgument() throws {

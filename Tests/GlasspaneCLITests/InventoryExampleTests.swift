@@ -7,27 +7,13 @@ import XCTest
 
 final class InventoryExampleTests: XCTestCase {
     func testTheInventoryScrollsItsGridAndSelectsInItsList() throws {
-        let binary = BinaryRunner.binary.deletingLastPathComponent().appendingPathComponent("Inventory")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            return XCTFail("\(binary.path) is missing: build the examples with `swift build` before the tests")
-        }
-        let process = Process()
-        process.executableURL = binary
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("inventory-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: shot) }
-        process.arguments = ["--headless", "3", "--screenshot", shot]
-        process.currentDirectoryURL = BinaryRunner.repository
-        process.environment = BinaryRunner.environmentWithoutDisplay
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        let run = try BinaryRunner.runExample("Inventory", arguments: ["--headless", "3", "--screenshot", shot])
+        let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
         XCTAssertEqual(line, "Inventory: 10000 items; grid scrolled to 1000.0 with 8 live rows of 2000; list has 16 live rows, "
                        + "selection [50002, 50003, 50004]; hotbar scrolled to 400.0 with 12 live columns, selection [50007]")
-        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(run.code, 0)
         // The picture shows the hotbar's selected column (item 7, window x 64...128 at offset 400) in the selection
         // color around its cell, and the column after it in the row color.
         let image = try XCTUnwrap(MainActor.assumeIsolated { FramebufferCapture.readPNG(at: shot) }, "--screenshot wrote no readable PNG")
@@ -38,18 +24,8 @@ final class InventoryExampleTests: XCTestCase {
     }
 
     func testAScreenshotWithoutAPathIsRefusedNamingTheArgument() throws {
-        let binary = BinaryRunner.binary.deletingLastPathComponent().appendingPathComponent("Inventory")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["--headless", "3", "--screenshot"]
-        process.environment = BinaryRunner.environmentWithoutDisplay
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(String(decoding: data, as: UTF8.self), "Inventory: --screenshot needs a PATH for the PNG\n")
-        XCTAssertEqual(process.terminationStatus, 2)
+        let run = try BinaryRunner.runExample("Inventory", arguments: ["--headless", "3", "--screenshot"])
+        XCTAssertEqual(run.stdout, "Inventory: --screenshot needs a PATH for the PNG\n")
+        XCTAssertEqual(run.code, 2)
     }
 }

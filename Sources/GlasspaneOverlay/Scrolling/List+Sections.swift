@@ -51,8 +51,8 @@ extension List {
     }
 
     /// Pins a copy of the header of the section at the viewport's top to the top (the left edge, in a horizontal
-    /// list), pushed out by the next header (their rows meet); hides it when no section starts at or above the top, or while the header's own row is
-    /// exactly there (the row itself shows).
+    /// list), pushed out by the next header (their rows meet); hides it when no section starts at or above the top,
+    /// or while the header's own row is exactly there (the row itself shows).
     func updatePinnedHeader(fonts: any FontMetrics) {
         let top = axisOffset
         guard !sectionHeaderRows.isEmpty, rowCount > 0, top > 0,

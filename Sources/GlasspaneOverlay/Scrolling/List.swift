@@ -111,13 +111,14 @@ public final class ListRow: View {
 }
 
 /// A list of `rowCount` items, vertical or horizontal (`axis`), that creates, lays out and paints only the rows in
-/// or near the viewport (`overscan` points beyond each edge), recycling row views as they leave. `makeRow` makes a row's content view;
-/// `configureRow` fills it for an index (again whenever the row shows another item or the data is reloaded);
-/// `rowID` gives each item a stable identity (its index by default).
+/// or near the viewport (`overscan` points beyond each edge), recycling row views as they leave. `makeRow` makes a
+/// row's content view; `configureRow` fills it for an index (again whenever the row shows another item or the data
+/// is reloaded); `rowID` gives each item a stable identity (its index by default).
 ///
 /// Selection is by id, so it survives scrolling and data changes: a click selects a row; with `.multiple`,
 /// Control/Command-click toggles and Shift-click extends from the anchor. With focus, Up/Down (Left/Right in a
-/// horizontal list) move the cursor and select (Shift extends), PageUp/PageDown move a page, Home/End go to the ends, Space toggles (`.multiple`).
+/// horizontal list) move the cursor and select (Shift extends), PageUp/PageDown move a page, Home/End go to the
+/// ends, Space toggles (`.multiple`).
 open class List: ScrollView {
     /// The most rows a list takes.
     public static let maximumRowCount = 10_000_000
@@ -284,7 +285,8 @@ open class List: ScrollView {
     /// near as the end of the list allows), at once; nothing for an index outside the rows.
     public func scrollToRowAtTop(_ index: Int) {
         guard index >= 0, index < rowCount else { return }
-        contentOffset = axis == .horizontal ? Point(x: rowOffset(index), y: contentOffset.y) : Point(x: contentOffset.x, y: rowOffset(index))
+        contentOffset = axis == .horizontal ? Point(x: rowOffset(index), y: contentOffset.y)
+            : Point(x: contentOffset.x, y: rowOffset(index))
     }
 
     // MARK: - The window of live rows
@@ -371,7 +373,8 @@ open class List: ScrollView {
         row.configuredVersion = dataVersion
         row.updateLook()
         if let offsets, offsets.height(index) >= 0 {
-            let measured = axis == .horizontal ? row.measure(proposed: Size(width: .infinity, height: width), fonts: fonts).width
+            let measured = axis == .horizontal
+                ? row.measure(proposed: Size(width: .infinity, height: width), fonts: fonts).width
                 : row.measure(proposed: Size(width: width, height: .infinity), fonts: fonts).height
             self.offsets?.setHeight(index, min(max(measured, 1), List.maximumRowHeight))
         }
