@@ -37,19 +37,29 @@ extension DrawCommand {
             return "pushClip \(rect)"
         case .popClip:
             return "popClip"
+        case let .pushOffset(offset):
+            return "pushOffset \(offset)"
+        case .popOffset:
+            return "popOffset"
         }
     }
 }
 
 extension DrawList {
-    /// Every command's `dumpLine`, indented by clip depth, newline-terminated.
+    /// Every command's `dumpLine`, indented by clip and offset depth, newline-terminated.
     public var dumpText: String {
         var out = ""
         var depth = 0
         for command in commands {
-            if case .popClip = command { depth = max(0, depth - 1) }
+            switch command {
+            case .popClip, .popOffset: depth = max(0, depth - 1)
+            default: break
+            }
             out += String(repeating: "  ", count: depth) + command.dumpLine + "\n"
-            if case .pushClip = command { depth += 1 }
+            switch command {
+            case .pushClip, .pushOffset: depth += 1
+            default: break
+            }
         }
         return out
     }

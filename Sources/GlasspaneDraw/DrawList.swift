@@ -91,6 +91,36 @@ public enum DrawCommand: Hashable, Sendable {
     case pushClip(Rect)
     /// Restores the clip before the matching `pushClip`.
     case popClip
+    /// Draws the commands up to the matching `popOffset` moved by this many points, the clips they push included: a
+    /// scrolled document painted in its own coordinates, so that scrolling rewrites this one command and a renderer
+    /// moves what it made of the rest as a whole (docs/scrolling.md, "Scrolling without repainting").
+    case pushOffset(Point)
+    /// Ends the `pushOffset` before it.
+    case popOffset
+}
+
+extension DrawCommand {
+    /// The command moved by `offset` points (a `pushOffset` adds to its own offset; pops are unchanged).
+    public func translated(by offset: Point) -> DrawCommand {
+        func m(_ r: Rect) -> Rect { r.offsetBy(dx: offset.x, dy: offset.y) }
+        func m(_ p: Point) -> Point { Point(x: p.x + offset.x, y: p.y + offset.y) }
+        switch self {
+        case let .rect(r, color, radius): return .rect(m(r), color: color, cornerRadius: radius)
+        case let .border(r, color, width, radius): return .border(m(r), color: color, width: width, cornerRadius: radius)
+        case let .circle(center, radius, color): return .circle(center: m(center), radius: radius, color: color)
+        case let .ring(center, radius, width, color): return .ring(center: m(center), radius: radius, width: width, color: color)
+        case let .linearGradient(r, from, to, axis, radius):
+            return .linearGradient(m(r), from: from, to: to, axis: axis, cornerRadius: radius)
+        case let .hueGradient(r, axis, radius): return .hueGradient(m(r), axis: axis, cornerRadius: radius)
+        case let .saturationValueGradient(r, hue, radius): return .saturationValueGradient(m(r), hue: hue, cornerRadius: radius)
+        case let .image(r, image, tint): return .image(m(r), image: image, tint: tint)
+        case var .glyphs(run): run.origin = m(run.origin); return .glyphs(run)
+        case var .bars(graph): graph.frame = m(graph.frame); return .bars(graph)
+        case let .pushClip(r): return .pushClip(m(r))
+        case let .pushOffset(p): return .pushOffset(m(p))
+        case .popClip, .popOffset: return self
+        }
+    }
 }
 
 /// An ordered list of drawing commands: what the overlay paints, what the renderer draws.
@@ -105,6 +135,28 @@ public struct DrawList: Hashable, Sendable {
     public mutating func append(contentsOf other: DrawList) { commands.append(contentsOf: other.commands) }
     /// True when there is nothing to draw.
     public var isEmpty: Bool { commands.isEmpty }
+
+    /// The same drawing without `pushOffset`/`popOffset`: every command between them moved by their offsets, in
+    /// window points (what tests and tools compare; renderers draw the offsets as they are).
+    public func resolvingOffsets() -> DrawList {
+        guard commands.contains(where: { if case .pushOffset = $0 { true } else { false } }) else { return self }
+        var out: [DrawCommand] = []
+        out.reserveCapacity(commands.count)
+        var stack: [Point] = []
+        var offset = Point.zero
+        for command in commands {
+            switch command {
+            case .pushOffset(let p):
+                stack.append(offset)
+                offset = Point(x: offset.x + p.x, y: offset.y + p.y)
+            case .popOffset:
+                offset = stack.popLast() ?? .zero
+            default:
+                out.append(offset == .zero ? command : command.translated(by: offset))
+            }
+        }
+        return DrawList(commands: out)
+    }
 }
 
 /// Which commands of a draw list changed since an earlier version of it, so a renderer can redo only those.

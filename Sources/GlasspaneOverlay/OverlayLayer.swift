@@ -138,6 +138,10 @@ public final class OverlayLayer {
     var movedRuns: [MovedCommands] = []
     /// Incremented at each full paint; views painted in it carry the same number.
     var generation = 0
+    /// Offset groups open around the view being painted (OverlayLayer+Offsets.swift: only the outermost is one).
+    var groupDepth = 0
+    /// Grouped documents that moved since the last paint: their `pushOffset` is rewritten in place.
+    var movedGroups: [View] = []
 
     /// Creates a layer with an empty, passthrough root of the given size.
     public init(name: String, level: Int = 0, visibility: LayerVisibility = .visible, kind: LayerKind = .passthrough,
@@ -175,7 +179,7 @@ public final class OverlayLayer {
     package private(set) var contentVersion: UInt64 = 0
 
     /// True when the next `paintIfNeeded` would do work.
-    var needsPaint: Bool { needsFullRepaint || !dirtyViews.isEmpty || !movedSubtrees.isEmpty }
+    var needsPaint: Bool { needsFullRepaint || !dirtyViews.isEmpty || !movedSubtrees.isEmpty || !movedGroups.isEmpty }
 
     /// What the last paint changed: after a partial repaint, the command ranges rewritten in place since the version
     /// before it (every other command is the same value at the same index); nil after a full repaint.
@@ -200,6 +204,7 @@ public final class OverlayLayer {
 
     func presentationDidChange(of view: View) {
         guard !needsFullRepaint else { return }
+        if view.paintGroupShift != nil && view.paintGeneration == generation { queueGroupMove(view); return }
         guard view !== root, view.layer === self, view.paintGeneration == generation,
               movedSubtrees.count < OverlayLayer.maximumMovedSubtrees else { needsFullRepaint = true; return }
         if movedSubtrees.last === view { return }
@@ -256,7 +261,7 @@ public final class OverlayLayer {
         let previousVersion = contentVersion
         contentVersion &+= 1
         damagedRanges.removeAll(keepingCapacity: true)
-        if !needsFullRepaint && repaintMovedSubtreesInPlace() && repaintDirtyViewsInPlace() {
+        if !needsFullRepaint && moveGroupsInPlace(&commands) && repaintMovedSubtreesInPlace() && repaintDirtyViewsInPlace() {
             lastDamage = DrawListDamage(baseGeneration: previousVersion, commandRanges: damagedRanges)
             return true
         }
@@ -266,7 +271,7 @@ public final class OverlayLayer {
     }
 
     /// The command ranges the current partial repaint rewrote.
-    private var damagedRanges: [Range<Int>] = []
+    var damagedRanges: [Range<Int>] = []
 
     /// Repaints each moved view's subtree over its own range of the list; false when one no longer fits it.
     private func repaintMovedSubtreesInPlace() -> Bool {
@@ -290,8 +295,11 @@ public final class OverlayLayer {
             // Positions recorded while painting are where the commands end up, not where they are appended.
             context.indexOffset = start - base
             let parent = view.superview
+            // Inside a grouped document, nothing groups again, as in a full paint.
+            groupDepth = view.isInsideOffsetGroup ? 1 : 0
             paint(view, parentOrigin: parent?.paintOrigin ?? .zero, opacity: parent?.paintOpacity ?? 1,
                   transform: parent?.paintTransform ?? .identity, context: &context)
+            groupDepth = 0
             context.indexOffset = 0
             guard context.commands.count - base == end - start else { return false }
             context.moveAppendedCommands(from: base, to: start)
@@ -335,6 +343,8 @@ public final class OverlayLayer {
         needsFullRepaint = false
         dirtyViews.removeAll(keepingCapacity: true)
         movedSubtrees.removeAll(keepingCapacity: true)
+        movedGroups.removeAll(keepingCapacity: true)
+        groupDepth = 0
         generation += 1
         stats.fullRepaints += 1
         // The last list stays readable while the new one is painted into the buffer before it.
@@ -389,7 +399,29 @@ public final class OverlayLayer {
         if view.subviews.isEmpty { return }
         if view.clipsToBounds { context.commands.append(.pushClip(rect)); context.transformCommands(from: context.commands.count - 1, by: transform) }
         for child in view.subviews {
-            paint(child, parentOrigin: rect.origin, opacity: effective, transform: transform, context: &context, moving: moving)
+            guard paintsAsOffsetGroup(child, of: view, transform: transform), !child.isHidden else {
+                child.paintGroupShift = nil
+                paint(child, parentOrigin: rect.origin, opacity: effective, transform: transform, context: &context, moving: moving)
+                continue
+            }
+            // Painted in its own points (`groupOrigin`), moved by one command (OverlayLayer+Offsets.swift).
+            let own = groupOrigin(for: child)
+            let shift = Point(x: rect.origin.x + child.presentationFrame.origin.x - own.x,
+                              y: rect.origin.y + child.presentationFrame.origin.y - own.y)
+            let at = context.commands.count
+            context.commands.append(.pushOffset(shift))
+            groupDepth += 1
+            paint(child, parentOrigin: Point(x: rect.origin.x - shift.x, y: rect.origin.y - shift.y), opacity: effective,
+                  transform: transform, context: &context)
+            groupDepth -= 1
+            if child.paintGeneration == generation {
+                child.paintGroupShift = shift
+                child.paintGroupCommand = context.indexOffset + at
+                context.commands.append(.popOffset)
+            } else {
+                context.commands.removeSubrange(at...) // drew nothing (transparent): no group
+                child.paintGroupShift = nil
+            }
         }
         if view.clipsToBounds { context.commands.append(.popClip) }
     }

@@ -38,7 +38,7 @@ extension DrawCommand {
         case let .image(r, image, tint): return .image(r, image: image, tint: f(tint))
         case .glyphs(var run): run.color = f(run.color); return .glyphs(run)
         case .bars(var graph): graph.color = f(graph.color); graph.flaggedColor = f(graph.flaggedColor); return .bars(graph)
-        case .hueGradient, .saturationValueGradient, .pushClip, .popClip: return self
+        case .hueGradient, .saturationValueGradient, .pushClip, .popClip, .pushOffset, .popOffset: return self
         }
     }
 }
@@ -90,7 +90,8 @@ extension DrawCommand {
             return .glyphs(run)
         case var .bars(graph): graph.frame = t.apply(graph.frame); return .bars(graph)
         case let .pushClip(r): return .pushClip(t.apply(r))
-        case .popClip: return self
+        case .pushOffset(let p): return .pushOffset(Point(x: s * p.x, y: s * p.y))
+        case .popClip, .popOffset: return self
         }
     }
 }

@@ -286,8 +286,13 @@ open class View {
     final var paintSubtreeEnd = 0
     /// The layer paint generation that last laid out this view's commands; stale means not in the list.
     final var paintGeneration = -1
-    /// Window-space origin and opacity used at the last full paint, reused by partial repaints.
+    /// Origin used at the last full paint, reused by partial repaints: in window points, or inside a scroll view's
+    /// offset group in the group's own points (OverlayLayer+Offsets.swift).
     final var paintOrigin = Point.zero
+    /// For a scroll view's document painted as an offset group: the `pushOffset` it was drawn under (points), and
+    /// that command's index in the list. Nil otherwise.
+    final var paintGroupShift: Point?
+    final var paintGroupCommand = 0
     /// Accumulated opacity at the last full paint.
     final var paintOpacity = 1.0
     /// Accumulated transform (window points to drawn points) at the last full paint.
@@ -462,6 +467,8 @@ open class View {
 
     private func frameDidChange(from old: Rect) {
         if frame.size != old.size { setNeedsLayout() }
+        // In a scrolled document the layer moves what moved in place (OverlayLayer+Offsets.swift).
+        if let layer, layer.frameDidChangeInPlace(self, sizeChanged: frame.size != old.size) { return }
         invalidateStructure()
     }
 

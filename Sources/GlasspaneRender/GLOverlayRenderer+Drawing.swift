@@ -109,21 +109,47 @@ extension GLOverlayRenderer {
         checkGLError("overlay render")
     }
 
-    /// Issues the batches that touch `region` (all when nil); returns the draw calls.
+    /// Issues the batches that touch `region` (all when nil); returns the draw calls. An offset group's batches are
+    /// drawn moved by its offset (`uOffset`) and scissored to its clip.
     func issueBatches(metrics: WindowMetrics, region: Rect?) -> Int {
         let h = metrics.drawableSize.height
-        // Clips are cut into the quads; only a region redraw scissors (once, for every batch).
+        // Clips are cut into the quads; a region redraw and an offset group scissor.
+        var scissor: Rect? = nil
         if let region {
             let box = ScissorBox(region, drawableHeight: h)
             guard box.width > 0, box.height > 0 else { return 0 }
             resources.state.set(.scissorTest, true)
             glScissor(box.x, box.y, box.width, box.height)
+            scissor = region
         }
         var calls = 0
         var boundTexture: GLuint = .max
+        let groups = tessellator.groups
         for batch in tessellator.batches {
-            if let region, !(batch.bounds.map { $0.intersects(region) } ?? false) { continue }
-            resources.use(shader(for: batch), viewport: metrics.drawableSize) // a no-op while the program is bound
+            var offset = Point.zero
+            var batchScissor = region
+            if batch.group >= 0 {
+                let group = groups[batch.group]
+                offset = group.offset
+                if let cut = group.scissor { batchScissor = region.map { $0.intersection(cut) } ?? cut }
+                if let region, !(batch.bounds.flatMap { tessellator.onScreen($0, group: batch.group) }.map { $0.intersects(region) } ?? false) {
+                    continue
+                }
+            } else if let region, !(batch.bounds.map { $0.intersects(region) } ?? false) {
+                continue
+            }
+            if batchScissor != scissor {
+                if let cut = batchScissor {
+                    let box = ScissorBox(cut, drawableHeight: h)
+                    guard box.width > 0, box.height > 0 else { continue }
+                    resources.state.set(.scissorTest, true)
+                    glScissor(box.x, box.y, box.width, box.height)
+                } else {
+                    resources.state.set(.scissorTest, false)
+                }
+                scissor = batchScissor
+            }
+            resources.use(shader(for: batch), viewport: metrics.drawableSize, offset: offset) // no-ops while unchanged
             if batch.texture != 0 && batch.texture != boundTexture {
                 resources.state.bindTexture0(batch.texture)
                 boundTexture = batch.texture
@@ -131,6 +157,7 @@ extension GLOverlayRenderer {
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
             calls += 1
         }
+        if region == nil && scissor != nil { resources.state.set(.scissorTest, false) }
         return calls
     }
 

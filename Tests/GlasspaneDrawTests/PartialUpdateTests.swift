@@ -27,6 +27,14 @@ final class PartialUpdateTests: XCTestCase {
         return Array(t.vertices[(s.first * n)..<((s.first + s.count) * n)])
     }
 
+    /// Command `index`'s vertices without the copies of its last vertex that pad a run of text.
+    static func drawnVertices(of index: Int, in t: DrawListTessellator) -> [Float] {
+        var v = vertices(of: index, in: t)
+        let n = DrawListTessellator.floatsPerVertex
+        while v.count >= 2 * n && Array(v[(v.count - n)...]) == Array(v[(v.count - 2 * n)..<(v.count - n)]) { v.removeLast(n) }
+        return v
+    }
+
     func testARecoloredCommandRewritesAndUploadsOnlyItsRange() {
         let glyphs = TableGlyphSource()
         let t = DrawListTessellator()
@@ -152,7 +160,8 @@ final class PartialUpdateTests: XCTestCase {
             version = ui.contentVersion
             let fresh = TessellationFixtures.tessellate(ui.drawList, glyphs: glyphs)
             for index in t.spans.indices {
-                XCTAssertEqual(Self.vertices(of: index, in: t), Self.vertices(of: index, in: fresh), "step \(step), command \(index)")
+                // A run of text keeps room for a few more glyphs (copies of its last vertex, which draw nothing).
+                XCTAssertEqual(Self.drawnVertices(of: index, in: t), Self.drawnVertices(of: index, in: fresh), "step \(step), command \(index)")
             }
             // Drawing position: batch, then place in the buffer.
             for i in t.spans.indices where t.spans[i].count > 0 {

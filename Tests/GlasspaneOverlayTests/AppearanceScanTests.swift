@@ -42,9 +42,18 @@ final class AppearanceScanTests: XCTestCase {
         overlay.update()
         XCTAssertTrue(field.isFocused, "it appeared: focused")
         overlay.focus(list)
+        // A view shown or hidden with each notch makes a scan each time (rows that leave and come back in the same
+        // pass stay shown, so the scroll alone would scan nothing).
+        let badge = View(identifier: "badge")
+        overlay.layers[0].addSubview(badge, at: Point(x: 420, y: 600))
+        overlay.update()
         let before = overlay.stats.appearanceScanVisits
-        scrollNotches(overlay, 10)
-        // Each scroll's scan visits the root, the panel, the stack and the field: 4 views, not the list's rows.
+        for _ in 0..<10 {
+            overlay.route(.wheel(location: Point(x: 100, y: 300), dx: 0, dy: -1))
+            badge.isHidden.toggle()
+            overlay.update()
+        }
+        // Each scan visits the root, the panel, the stack and the field: 4 views, not the list's rows.
         XCTAssertEqual(overlay.stats.appearanceScanVisits - before, 10 * 4)
         XCTAssertTrue(list.isFocused, "still shown: the field does not take focus back")
 

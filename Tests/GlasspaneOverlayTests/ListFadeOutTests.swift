@@ -38,8 +38,10 @@ final class ListFadeOutTests: XCTestCase {
         XCTAssertEqual(list.fadingRowCount, 0, "pooled once faded")
         XCTAssertTrue(row3.isHidden)
         XCTAssertEqual(row3.alpha, 1, "ready for reuse")
-        // Scrolling brings new rows in: the faded view is among the pooled ones they reuse.
-        list.contentOffset = Point(x: 0, y: 200)
+        // A taller list needs more rows: the faded view is among the pooled ones they reuse (a scroll alone reuses
+        // the rows that left, keeping the window's count steady).
+        list.preferredHeight = 360
+        list.frame.size.height = 360
         overlay.update()
         XCTAssertFalse(row3.isHidden, "reused for a row that came in")
         XCTAssertEqual(overlay.animatingViewCount, 0)

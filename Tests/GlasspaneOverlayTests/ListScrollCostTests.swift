@@ -1,6 +1,6 @@
 // What a scrolled list frame costs the overlay (issue 29, the scrolling target): a wheel notch asks only the rows that
-// come in for their ids, draws only their views (every other row's commands are the last paint's, moved, and are
-// reported as moved runs for the renderer), and the draw list it makes equals drawing every view again.
+// come in for their ids and repaints only their views in place, the document being an offset group whose one
+// `pushOffset` the notch rewrites (OverlayLayer+Offsets.swift); the draw list equals painting every view again.
 import XCTest
 import GlasspaneCore
 @testable import GlasspaneOverlay
@@ -47,44 +47,70 @@ final class ListScrollCostTests: XCTestCase {
                 XCTAssertEqual(lookups.value - asked, entered, "\(rows) rows, notch \(notch) up: ids asked for")
             }
             XCTAssertEqual(list.contentOffset.y, 0)
-            XCTAssertEqual(list.liveRowViews.map(\.index), Array(0..<24), "\(rows) rows: back at the top")
+            // Rows of one height keep a steady window: (540 + 2 x 64 overscan) / 26, rounded up, plus one.
+            XCTAssertEqual(list.liveRowViews.map(\.index), Array(0..<27), "\(rows) rows: back at the top")
         }
     }
 
-    func testANotchDrawsOnlyTheRowsThatEnterAndMovesTheRest() throws {
+    /// The index of the list's `pushOffset` and its offset.
+    private func groupOffset(_ layer: OverlayLayer) -> (index: Int, offset: Point)? {
+        for (i, c) in layer.drawList.commands.enumerated() { if case .pushOffset(let p) = c { return (i, p) } }
+        return nil
+    }
+
+    func testANotchRewritesTheOffsetAndRepaintsOnlyTheRowsThatEnter() throws {
         let (overlay, ui, list) = try makeList(rows: 10_000, lookups: Counter())
-        for notch in 1...30 {
+        // The first notch shows the scroll bar (a change of opacity: the whole list is painted once).
+        overlay.route(.wheel(location: list.windowFrame.center, dx: 0, dy: -1))
+        overlay.update()
+        for notch in 2...30 {
             let before = Set(list.liveRowViews.map(\.index))
-            let previous = ui.drawList.commands
-            let painted = ui.stats.viewsPainted
+            let painted = ui.stats.viewsPainted, full = ui.stats.fullRepaints
+            let (index, offset) = try XCTUnwrap(groupOffset(ui), "the document is an offset group")
             overlay.route(.wheel(location: list.windowFrame.center, dx: 0, dy: -1))
             overlay.update()
             let entered = list.liveRowViews.filter { !before.contains($0.index) }.count
-            // Drawn: the root, the list and its vertical scroll bar (which shows the new offset; the horizontal one is
-            // not needed and stays faded out), and each row that came in with its label. Every row that stayed copied
-            // its commands, moved.
-            XCTAssertEqual(ui.stats.viewsPainted - painted, 3 + 2 * entered, "notch \(notch)")
-            let damage = try XCTUnwrap(ui.lastDamage, "notch \(notch): the moved rows are reported")
-            XCTAssertTrue(damage.rewritesWholeList)
-            let moved = damage.movedRuns.reduce(0) { $0 + $1.range.count }
-            let stayed = list.liveRowViews.count - entered
-            // A row that stayed has its background and its label's glyphs.
-            XCTAssertEqual(moved, 2 * stayed, "notch \(notch)")
-            XCTAssertTrue(damage.movedRuns.allSatisfy { $0.offset == Point(x: 0, y: -40) }, "notch \(notch)")
-            // The moved copies are exactly the commands of the last list, moved.
-            let list2 = ui.drawList.commands
-            for run in damage.movedRuns {
-                for k in 0..<run.range.count {
-                    XCTAssertEqual(list2[run.range.lowerBound + k],
-                                   previous[run.sourceStart + k].transformed(by: PaintTransform(scale: 1, offset: run.offset)))
-                }
-            }
-            // Drawing every view again gives the same list.
-            let copied = ui.drawList
+            XCTAssertEqual(ui.stats.fullRepaints, full, "notch \(notch): nothing is painted again as a whole")
+            // Painted: each row that came in (a row that left, moved to the other end) with its label, and the
+            // vertical scroll bar's thumb. Every other row keeps its commands where they were.
+            XCTAssertEqual(ui.stats.viewsPainted - painted, 1 + 2 * entered, "notch \(notch)")
+            let damage = try XCTUnwrap(ui.lastDamage, "notch \(notch): an in-place repaint")
+            XCTAssertFalse(damage.rewritesWholeList)
+            XCTAssertTrue(damage.commandRanges.contains(index..<(index + 1)), "notch \(notch): the offset is rewritten")
+            XCTAssertEqual(groupOffset(ui)?.offset, Point(x: offset.x, y: offset.y - 40), "notch \(notch): 40 points a notch")
+            // Painting every view again gives the same list, offset included.
+            let inPlace = ui.drawList
             ui.needsFullRepaint = true
             ui.paintIfNeeded()
-            XCTAssertEqual(ui.drawList, copied, "notch \(notch): the copies are what drawing gives")
-            XCTAssertNil(ui.lastDamage, "nothing moved since the last paint: every view drew")
+            XCTAssertEqual(ui.drawList, inPlace, "notch \(notch): the in-place repaint is what painting everything gives")
+        }
+    }
+
+    func testADocumentFarDownIsPaintedInPointsNearWhereItShows() throws {
+        let (overlay, ui, list) = try makeList(rows: 100_000, lookups: Counter())
+        for target in [1_000_000.0, 2_000_000, 40_000, 2_599_000] {
+            list.scroll(to: Point(x: 0, y: target))
+            overlay.update()
+            let resolved = ui.drawList.resolvingOffsets()
+            // Every row's glyphs lie within reach of the group's origin, whatever the document's length...
+            var inGroup = false
+            for command in ui.drawList.commands {
+                switch command {
+                case .pushOffset: inGroup = true
+                case .popOffset: inGroup = false
+                case .glyphs(let run) where inGroup:
+                    XCTAssertLessThanOrEqual(abs(run.origin.y), 2 * OverlayLayer.groupReach, "scrolled to \(target)")
+                default: break
+                }
+            }
+            // ...and resolved they are where the rows show, under the viewport.
+            let row = try XCTUnwrap(list.liveRowViews.first { $0.index == Int(list.contentOffset.y / 26) + 1 })
+            let label = try XCTUnwrap(row.content as? Label)
+            let shown = try XCTUnwrap(resolved.commands.compactMap { c -> GlyphRun? in
+                if case .glyphs(let run) = c, run.text == "row \(row.index)" { return run } else { return nil }
+            }.first)
+            XCTAssertTrue(label.windowFrame.minY...label.windowFrame.maxY ~= shown.origin.y, "scrolled to \(target): in its label")
+            XCTAssertGreaterThan(shown.origin.y, list.windowFrame.minY)
         }
     }
 }

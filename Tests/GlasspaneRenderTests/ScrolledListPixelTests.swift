@@ -1,7 +1,8 @@
 // A scrolled list's frames (issue 29): the bench's 10,000-row list scrolled a wheel notch a frame, down then up, is
 // drawn by one renderer as the overlay stage drives it (prepare with the layer's damage, then render), keeping its
 // work from frame to frame (tessellations, partial updates, a cache), and every frame equals what a fresh renderer
-// draws from the same draw list, through its cache and directly.
+// draws from the same draw list, through its cache and directly, and what it draws from the list with the scrolled
+// document's offset group resolved into window points.
 import XCTest
 import GlasspaneCore
 import GlasspaneDemo
@@ -50,6 +51,13 @@ final class ScrolledListPixelTests: XCTestCase {
                         }
                         let expected = clearedFrame(size: size) { fresh.render(list, generation: 1, metrics: metrics) }
                         assertSamePixels(drawn, expected, "\(mode) frame \(step), offset \(screen.list.contentOffset.y)")
+                        // The document is an offset group (drawn moved by a uniform under a scissor): the same pixels
+                        // as its commands moved into window points and cut to the clip on the CPU.
+                        XCTAssertTrue(list.commands.contains { if case .pushOffset = $0 { true } else { false } })
+                        let flat = try XCTUnwrap(programs.makeCompanion() as? GLOverlayRenderer)
+                        flat.compositing = fresh.compositing
+                        let resolved = clearedFrame(size: size) { flat.render(list.resolvingOffsets(), generation: 1, metrics: metrics) }
+                        assertSamePixels(drawn, resolved, "\(mode) frame \(step): the group against its commands resolved")
                     }
                     XCTAssertEqual(offsets, path, "\(mode): a notch is 40 points")
                 }

@@ -73,6 +73,11 @@ extension DrawListTessellator {
         var fresh: [Int] = []
         for index in lastChangedCommands where hot.first[index] < 0 { fresh.append(index) }
         guard !fresh.isEmpty else { return }
+        // A group's commands are drawn moved by its offset, which the hot buffer does not know: drawn directly.
+        guard !fresh.contains(where: { spans[$0].group >= 0 }) else {
+            coolHotCommands()
+            return
+        }
         guard let hotSet = hotClosure(hot.commands + fresh) else {
             coolHotCommands()
             return
@@ -175,7 +180,8 @@ extension DrawListTessellator {
             guard spans[h].bounds != nil else { continue }
             var j = h + 1
             while j < spans.count {
-                if !isHot[j] && spans[j].count > 0 && spans[j].mayOverlap(spans[h]) {
+                if !isHot[j] && spans[j].count > 0 && spansMayOverlap(spans[j], spans[h]) {
+                    if spans[j].group >= 0 { return nil }
                     isHot[j] = true
                     hotSet.append(j)
                     if hotSet.count > Self.maxHotCommands { return nil }
@@ -197,7 +203,7 @@ extension DrawListTessellator {
             guard spans[h].bounds != nil else { continue }
             var j = h + 1
             while j < spans.count {
-                if hot.first[j] < 0 && spans[j].count > 0 && spans[j].mayOverlap(spans[h]) { return false }
+                if hot.first[j] < 0 && spans[j].count > 0 && spansMayOverlap(spans[j], spans[h]) { return false }
                 j += 1
             }
         }

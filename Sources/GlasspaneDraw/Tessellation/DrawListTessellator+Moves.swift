@@ -62,6 +62,8 @@ extension DrawListTessellator {
         default: return false // bar graphs keep per-command state; gradients are computed from their own inputs
         }
         let old = moveSource.spans[source]
+        // Inside an offset group or not, both times: vertices in the group's own pixels or the window's.
+        guard (old.group >= 0) == (emittingGroup >= 0) else { return false }
         guard old.count > 0, old.batch >= 0, let extent = old.extent, let height = drawableSize?.height else { return false }
         if texture != 0 && moveSource.batchTextures[old.batch] != texture { return false }
         let dx = moveSource.moveX[index], dy = moveSource.moveY[index]
@@ -85,7 +87,7 @@ extension DrawListTessellator {
         e.extent = extent.offsetBy(dx: Double(dx), dy: Double(dy))
         e.hole = old.hole?.offsetBy(dx: ox, dy: oy)
         e.program = moveSource.batchPrograms[old.batch]
-        if let b = e.bounds { contentBounds = RectMath.grown(contentBounds, by: b) }
+        if let b = e.bounds { noteContent(b) }
         return true
     }
 

@@ -10,7 +10,8 @@ extension DrawListTessellator {
     /// relative to the list tessellated last, at the same metrics.
     package func updateDamaged(_ list: DrawList, _ damage: DrawListDamage, metrics: WindowMetrics,
                                glyphs: any GlyphSource, images: [Int: TextureID]) -> Bool {
-        guard list.commands.count == spans.count else { return false }
+        guard list.commands.count == spans.count, !drawsOffsetsOnCPU else { return false }
+        defer { emittingGroup = -1 }
         let context = Context(metrics: metrics, glyphs: glyphs, images: images)
         let height = metrics.drawableSize.height
         let drawable = Rect(x: 0, y: 0, width: Double(metrics.drawableSize.width), height: Double(height))
@@ -25,9 +26,47 @@ extension DrawListTessellator {
             var clip = range.isEmpty ? nil : spans[range.lowerBound].clip
             clipStack.removeAll(keepingCapacity: true)
             movedClips.removeAll(keepingCapacity: true)
+            offsetStack.removeAll(keepingCapacity: true)
+            // A range that starts inside an offset group works in its pixels (a `pushOffset` records the group it opens).
+            emittingGroup = range.isEmpty ? -1 : spans[range.lowerBound].group
+            if !range.isEmpty, case .pushOffset = list.commands[range.lowerBound] { emittingGroup = -1 }
+            groupClipDepth = 0
             for index in range {
                 let command = list.commands[index]
                 switch command {
+                case .pushOffset(let p):
+                    // Only a group's offset may change in place: the same group, scissor and kind of offset.
+                    guard emittingGroup < 0, let g = groups.firstIndex(where: { $0.command == index }) else { return false }
+                    let offset = Point(x: p.x * context.sx, y: p.y * context.sy)
+                    guard offset.x == offset.x.rounded(), offset.y == offset.y.rounded(), abs(offset.x) < 1_048_576,
+                          abs(offset.y) < 1_048_576, groups[g].scissor == Self.scissorPixelsIfClipped(clip, drawableHeight: height)
+                    else { return false }
+                    offsetStack.append(OffsetFrame(cpuOffset: .zero, group: -1, clip: clip, clipDepth: clipStack.count))
+                    if groups[g].offset != offset {
+                        // No vertex changes: the group is drawn moved, wherever its scissor keeps.
+                        if let before = screenBounds(drawable, group: g) { addDamage(onScreen: before) }
+                        groups[g].offset = offset
+                        lastChangedCommands.append(index)
+                    }
+                    emittedCommands[index] = command
+                    emittingGroup = g
+                    groupClipDepth = clipStack.count
+                    clip = nil
+                    continue
+                case .popOffset:
+                    if let frame = offsetStack.popLast() {
+                        clip = frame.clip
+                        if clipStack.count > frame.clipDepth {
+                            clipStack.removeSubrange(frame.clipDepth...)
+                            movedClips.removeSubrange(frame.clipDepth...)
+                        }
+                        emittingGroup = frame.group
+                    } else {
+                        // The range began inside the group: after it, what the tessellation recorded.
+                        clip = spans[index].clip
+                        emittingGroup = spans[index].group
+                    }
+                    continue
                 case .pushClip(let r):
                     let pushed = context.pixels(r)
                     movedClips.append(pushed != spans[index].bounds)
@@ -37,6 +76,8 @@ extension DrawListTessellator {
                     clip = RectMath.intersection(clip, pushed)
                     continue
                 case .popClip:
+                    // A pop past the group's own pushes is left out, as the tessellation left it out.
+                    if emittingGroup >= 0 && !offsetStack.isEmpty && clipStack.count <= groupClipDepth { continue }
                     if clipStack.isEmpty { clip = spans[index].clip } else { clip = clipStack.removeLast() ?? nil; movedClips.removeLast() }
                     spans[index].clip = clip
                     continue
@@ -50,7 +91,7 @@ extension DrawListTessellator {
                 }
                 let span = spans[index]
                 switch command {
-                case .pushClip, .popClip:
+                case .pushClip, .popClip, .pushOffset, .popOffset:
                     continue
                 case .image(_, let handle, _):
                     guard let image = images[handle.id] else { return false }
@@ -63,6 +104,10 @@ extension DrawListTessellator {
                 var emitted = EmittedCommand(index: index, clip: Self.scissorPixelsIfClipped(span.clip, drawableHeight: height))
                 emit(command, into: &emitted, context)
                 reemittedCommandCount += 1
+                // In an offset group, a shorter or slightly longer text fills the room its run kept (`padGlyphQuads`).
+                if emittingGroup >= 0, case .glyphs = command, vertices.count - tail <= span.count * Self.floatsPerVertex {
+                    padGlyphQuads(from: tail, to: span.count * Self.floatsPerVertex)
+                }
                 let floats = vertices.count - tail
                 // A rectangle that left whole pixels (or shrank under `solidRectMinimumPixels`) needs another program.
                 if span.count > 0 && batches[span.batch].program != emitted.program {
@@ -102,8 +147,8 @@ extension DrawListTessellator {
                 lastChangedCommands.append(index)
                 uploads.append(start..<(start + floats))
                 // The pixels the command covered and now covers (its quads are cut to its clip already).
-                if let c = RectMath.union(span.bounds, emitted.bounds)?.intersection(drawable), c.width > 0, c.height > 0 {
-                    addDamage(c.wholePixels)
+                if let covered = RectMath.union(span.bounds, emitted.bounds) {
+                    addDamage(onScreen: emittingGroup < 0 ? covered : onScreen(covered, group: emittingGroup))
                 }
                 if emitted.bounds != span.bounds || emitted.hole != span.hole { moved.append(index) }
                 spans[index].bounds = emitted.bounds
@@ -137,16 +182,24 @@ extension DrawListTessellator {
             guard spans[index].bounds != nil else { continue }
             // A cold command that now overlaps a hot one it follows would be drawn under it.
             for h in hot.commands where h < index {
-                if spans[h].mayOverlap(spans[index]) { return false }
+                if spansMayOverlap(spans[h], spans[index]) { return false }
             }
             let batch = spans[index].batch
             for other in spans.indices where other != index && spans[other].count > 0 {
-                guard spans[other].mayOverlap(spans[index]) else { continue }
+                guard spansMayOverlap(spans[other], spans[index]) else { continue }
                 let drawnBefore = spans[other].batch < batch || (spans[other].batch == batch && other < index)
                 if drawnBefore != (other < index) { return false }
             }
         }
         return true
+    }
+
+    /// Where pixels of group `group` (in its own pixels) are on screen now: moved by its offset, cut to its scissor.
+    package func onScreen(_ r: Rect, group: Int) -> Rect? {
+        let moved = r.offsetBy(dx: groups[group].offset.x, dy: groups[group].offset.y)
+        guard let scissor = groups[group].scissor else { return moved }
+        let cut = moved.intersection(scissor)
+        return cut.width > 0 && cut.height > 0 ? cut : nil
     }
 
     /// Merges upload ranges less than `uploadMergeGap` floats apart (the vertices between are current too).

@@ -38,6 +38,15 @@ enum VertexColors {
 }
 
 extension DrawListTessellator {
+    /// Grows `contentBounds` by pixels a quad covers (for a quad in an offset group, by where the group may draw).
+    func noteContent(_ quadBounds: Rect) {
+        if emittingGroup < 0 {
+            contentBounds = RectMath.grown(contentBounds, by: quadBounds)
+        } else if let b = screenBounds(quadBounds, group: emittingGroup) {
+            contentBounds = RectMath.grown(contentBounds, by: b)
+        }
+    }
+
     /// Appends a command's quads to `vertices`.
     func emit(_ command: DrawCommand, into e: inout EmittedCommand, _ context: Context) {
         let sx = context.sx, sy = context.sy
@@ -73,7 +82,7 @@ extension DrawListTessellator {
             glyphs(run, context, into: &e)
         case .bars(let graph):
             bars(graph, in: context.pixels(graph.frame), context.glyphs, into: &e)
-        case .pushClip, .popClip:
+        case .pushClip, .popClip, .pushOffset, .popOffset:
             break
         }
     }
@@ -246,7 +255,7 @@ extension DrawListTessellator {
         }
         let quadBounds = Rect(x: qx0, y: qy0, width: qx1 - qx0, height: qy1 - qy0)
         e.bounds = RectMath.grown(e.bounds, by: quadBounds)
-        contentBounds = RectMath.grown(contentBounds, by: quadBounds)
+        noteContent(quadBounds)
         appendQuad(qx0, qy0, qx1, qy1, m0, m1, (p.tl, p.tr, p.bl, p.br), shape, kind)
     }
 

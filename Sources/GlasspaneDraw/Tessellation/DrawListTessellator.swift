@@ -11,6 +11,17 @@
 // are one contiguous range that a partial update overwrites in place.
 import GlasspaneCore
 
+/// What a `popOffset` restores while tessellating.
+struct OffsetFrame {
+    /// The offset drawn on the CPU outside it, points.
+    var cpuOffset: Point
+    /// The group outside it (-1: none).
+    var group: Int
+    /// The clip outside it, and the clip stack's depth at its push.
+    var clip: Rect?
+    var clipDepth: Int
+}
+
 /// Turns draw lists into vertices and batches, remembering enough to redo only damaged commands. Not thread-safe: one
 /// per overlay layer, used by its renderer.
 package final class DrawListTessellator {
@@ -56,6 +67,19 @@ package final class DrawListTessellator {
     var batchMembers: [[Int]] = []
     /// The clip stack while tessellating (kept to reuse its storage).
     var clipStack: [Rect?] = []
+    /// The offset groups of the last tessellation, in list order (`OffsetGroup`).
+    package internal(set) var groups: [OffsetGroup] = []
+    /// The offsets open while tessellating, and what each `popOffset` restores.
+    var offsetStack: [OffsetFrame] = []
+    /// The group the command being emitted is in (-1: none), and how deep the clip stack was where it began.
+    var emittingGroup = -1
+    var groupClipDepth = 0
+    /// Each command's vertex count in the last tessellation (a text's room, `padGlyphQuads`), and the one being made.
+    var glyphRoom: [Int] = []
+    var newGlyphRoom: [Int] = []
+    /// Some offset of the last tessellation was drawn on the CPU (nested in a group, or not whole pixels): partial
+    /// updates, which do not track it, redo the whole list.
+    var drawsOffsetsOnCPU = false
     /// Whether each clip pushed and still open in the range being updated moved (reused storage).
     var movedClips: [Bool] = []
     /// The commands whose bounds changed in a partial update (reused storage).
@@ -131,12 +155,46 @@ package final class DrawListTessellator {
         spans.removeAll(keepingCapacity: true)
         spans.reserveCapacity(list.commands.count)
         clipStack.removeAll(keepingCapacity: true)
+        groups.removeAll(keepingCapacity: true)
+        offsetStack.removeAll(keepingCapacity: true)
+        emittingGroup = -1
+        drawsOffsetsOnCPU = false
+        newGlyphRoom.removeAll(keepingCapacity: true)
+        newGlyphRoom.append(contentsOf: repeatElement(0, count: list.commands.count))
         var clip: Rect? = nil
+        // Offsets drawn on the CPU (nested, or not whole pixels), in points: commands are moved before emitting.
+        var cpuOffset = Point.zero
 
-        for (index, command) in list.commands.enumerated() {
-            spans.append(CommandSpan(first: 0, count: 0, batch: -1, bounds: nil, clip: clip))
+        for (index, listed) in list.commands.enumerated() {
+            spans.append(CommandSpan(first: 0, count: 0, batch: -1, bounds: nil, clip: clip, group: emittingGroup))
+            let command = cpuOffset == .zero ? listed : listed.translated(by: cpuOffset)
             let texture: TextureID
             switch command {
+            case .pushOffset(let p): // its own offset plus those drawn on the CPU around it
+                offsetStack.append(OffsetFrame(cpuOffset: cpuOffset, group: emittingGroup, clip: clip, clipDepth: clipStack.count))
+                let px = p.x * context.sx, py = p.y * context.sy
+                if emittingGroup < 0 && px == px.rounded() && py == py.rounded() && abs(px) < 1_048_576 && abs(py) < 1_048_576 {
+                    groups.append(OffsetGroup(offset: Point(x: px, y: py),
+                                              scissor: Self.scissorPixelsIfClipped(clip, drawableHeight: context.drawableHeight),
+                                              command: index))
+                    emittingGroup = groups.count - 1
+                    groupClipDepth = clipStack.count
+                    spans[index].group = emittingGroup
+                    cpuOffset = .zero // the uniform moves them
+                    clip = nil // inside, clips are the group's own and cut its quads; the outer one scissors
+                } else {
+                    cpuOffset = p // `listed` moved by the offsets around it
+                    drawsOffsetsOnCPU = true
+                }
+                continue
+            case .popOffset:
+                guard let frame = offsetStack.popLast() else { continue }
+                if frame.group != emittingGroup { clip = frame.clip; clipStack.removeSubrange(min(frame.clipDepth, clipStack.count)...) }
+                emittingGroup = frame.group
+                cpuOffset = frame.cpuOffset
+                spans[index].clip = clip
+                spans[index].group = emittingGroup
+                continue
             case .pushClip(let r):
                 clipStack.append(clip)
                 let p = context.pixels(r)
@@ -144,6 +202,8 @@ package final class DrawListTessellator {
                 clip = RectMath.intersection(clip, p)
                 continue
             case .popClip:
+                // A pop past the group's own pushes would bring back a clip in other coordinates.
+                if emittingGroup >= 0 && clipStack.count <= groupClipDepth { continue }
                 clip = clipStack.popLast() ?? nil
                 spans[index].clip = clip // for a pop, the clip after it (partial updates resume from it)
                 continue
@@ -184,17 +244,23 @@ package final class DrawListTessellator {
                 emit(command, into: &emitted, context)
                 lastEmittedCommandCount += 1
             }
+            if emittingGroup >= 0, case .glyphs = command {
+                padGlyphQuads(from: first * Self.floatsPerVertex, roomBefore: index < glyphRoom.count ? glyphRoom[index] : 0)
+            }
+            newGlyphRoom[index] = vertices.count / Self.floatsPerVertex - first
             let count = vertices.count / Self.floatsPerVertex - first
             guard count > 0 else { continue }
             // A command cut away entirely (no bounds) draws nothing: any batch of its texture keeps its vertices.
             let b = emitted.bounds
-            let batch = batchToJoin(bounds: b, texture: texture, program: emitted.program)
+            let batch = batchToJoin(bounds: b, texture: texture, program: emitted.program, group: emittingGroup)
             spans[index] = CommandSpan(first: first, count: count, batch: batch, bounds: b, hole: emitted.hole, clip: clip,
-                                       extent: emitted.extent)
+                                       extent: emitted.extent, group: emittingGroup)
             batches[batch].count += count
             if let b { batches[batch].bounds = RectMath.grown(batches[batch].bounds, by: b) }
             batchMembers[batch].append(index)
         }
+        emittingGroup = -1
+        swap(&glyphRoom, &newGlyphRoom)
         // Lay the vertices out batch after batch, each batch's commands in painter's order.
         staging.removeAll(keepingCapacity: true)
         staging.reserveCapacity(vertices.count)
@@ -212,16 +278,25 @@ package final class DrawListTessellator {
     }
 
     /// The batch a command with these pixel bounds, texture and program joins (a new one when it must).
-    private func batchToJoin(bounds: Rect?, texture: TextureID, program: BatchProgram) -> Int {
+    private func batchToJoin(bounds: Rect?, texture: TextureID, program: BatchProgram, group: Int) -> Int {
         // Plain loops: closures here were measured to cost in this hot path.
         var candidate = batches.count - 1
-        while candidate >= 0 && !Self.sharesBatch(batches[candidate].texture, batches[candidate].program, texture, program) {
+        while candidate >= 0 && !(batches[candidate].group == group
+                                  && Self.sharesBatch(batches[candidate].texture, batches[candidate].program, texture, program)) {
             candidate -= 1
         }
         if candidate >= 0, let bounds {
             var later = candidate + 1
             while later < batches.count {
-                if let union = batches[later].bounds, union.intersects(bounds) {
+                if batches[later].group != group {
+                    // Other coordinates: where each may draw on screen.
+                    let ours = screenBounds(bounds, group: group)
+                    if let theirs = batches[later].bounds.flatMap({ screenBounds($0, group: batches[later].group) }),
+                       let ours, theirs.intersects(ours) {
+                        candidate = -1
+                        break
+                    }
+                } else if let union = batches[later].bounds, union.intersects(bounds) {
                     for member in batchMembers[later] where spans[member].bounds?.intersects(bounds) ?? false {
                         candidate = -1
                         break
@@ -235,10 +310,48 @@ package final class DrawListTessellator {
             if texture != 0 { batches[candidate].texture = texture } // a batch of shapes takes the texture
             return candidate
         }
-        batches.append(DrawBatch(first: 0, count: 0, texture: texture, program: program))
+        batches.append(DrawBatch(first: 0, count: 0, texture: texture, program: program, group: group))
         if batchMembers.count < batches.count { batchMembers.append([]) }
         batchMembers[batches.count - 1].removeAll(keepingCapacity: true)
         return batches.count - 1
+    }
+
+    /// A run of text in an offset group keeps room for up to `glyphQuadQuantum - 1` more glyphs: a row recycled with
+    /// another text of about its length (a list's next item) is then re-emitted in place instead of tessellating the
+    /// whole list.
+    static let glyphQuadQuantum = 4
+
+    /// Pads the vertices appended from `start` (floats) with copies of their last vertex, which draw nothing, to
+    /// `floats`, or else to a whole number of `glyphQuadQuantum` quads and at least the room the same command had in
+    /// the tessellation before (`roomBefore` vertices, up to twice what it needs and 8 quads): rows that keep coming
+    /// back with texts of other lengths settle on room for the longest. None when nothing was appended.
+    func padGlyphQuads(from start: Int, to floats: Int? = nil, roomBefore: Int = 0) {
+        let quad = 6 * Self.floatsPerVertex, have = vertices.count - start
+        guard have > 0 else { return }
+        let kept = min(roomBefore * Self.floatsPerVertex, 2 * have + 8 * quad)
+        let block = quad * Self.glyphQuadQuantum
+        let want = floats ?? (max(have, kept) + block - 1) / block * block
+        let last = vertices.count - Self.floatsPerVertex
+        for _ in stride(from: have, to: want, by: Self.floatsPerVertex) {
+            for f in 0..<Self.floatsPerVertex { vertices.append(vertices[last + f]) }
+        }
+    }
+
+    /// Where pixels with these bounds may land on screen: the bounds themselves, or for a group's (in its own pixels)
+    /// anywhere its scissor keeps (the whole drawable without one), since its offset changes without tessellating.
+    func screenBounds(_ bounds: Rect, group: Int) -> Rect? {
+        guard group >= 0 else { return bounds }
+        if let scissor = groups[group].scissor { return scissor }
+        guard let size = drawableSize else { return nil }
+        return Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+    }
+
+    /// Whether two commands' pixels may overlap on screen (`CommandSpan.mayOverlap` when they share coordinates).
+    func spansMayOverlap(_ a: CommandSpan, _ b: CommandSpan) -> Bool {
+        if a.group == b.group { return a.mayOverlap(b) }
+        guard let ab = a.bounds.flatMap({ screenBounds($0, group: a.group) }),
+              let bb = b.bounds.flatMap({ screenBounds($0, group: b.group) }) else { return false }
+        return ab.intersects(bb)
     }
 
     /// Whether commands of these textures and programs can be drawn by one call: two different programs or textures

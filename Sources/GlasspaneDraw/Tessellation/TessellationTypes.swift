@@ -86,12 +86,31 @@ package struct DrawBatch: Equatable, Sendable {
     package var texture: TextureID
     /// The program that draws it.
     package var program: BatchProgram
-    /// The pixels its quads cover.
+    /// The pixels its quads cover (in its offset group's own pixels when it has one).
     package var bounds: Rect?
+    /// The offset group (`DrawListTessellator.groups`) whose offset and scissor it is drawn with, -1 for none.
+    package var group: Int
 
     /// Creates a batch.
-    package init(first: Int, count: Int, texture: TextureID, program: BatchProgram, bounds: Rect? = nil) {
+    package init(first: Int, count: Int, texture: TextureID, program: BatchProgram, bounds: Rect? = nil, group: Int = -1) {
         self.first = first; self.count = count; self.texture = texture; self.program = program; self.bounds = bounds
+        self.group = group
+    }
+}
+
+/// The commands between a `pushOffset` and its `popOffset`, tessellated in their own pixels and drawn moved by
+/// `offset` (a uniform) under `scissor`, so that a new offset (a scroll) changes no vertex.
+package struct OffsetGroup: Equatable, Sendable {
+    /// How far its vertices are moved when drawn, whole pixels.
+    package var offset: Point
+    /// The clip in effect at the `pushOffset` (top-left whole pixels, as `ScissorBox` keeps them); nil: none.
+    package var scissor: Rect?
+    /// The index of its `pushOffset`.
+    package var command: Int
+
+    /// Creates a group record.
+    package init(offset: Point, scissor: Rect?, command: Int) {
+        self.offset = offset; self.scissor = scissor; self.command = command
     }
 }
 
@@ -112,6 +131,8 @@ package struct CommandSpan: Equatable, Sendable {
     package var clip: Rect?
     /// What its quads cover before the clip cuts them (a moved copy checks the cut against it).
     package var extent: Rect?
+    /// The offset group it is in (bounds, hole, clip and extent are then in the group's own pixels), -1 for none.
+    package var group: Int = -1
 
     /// Whether the two commands' pixels may overlap: their bounds intersect and neither lies wholly in the other's
     /// hole. A knob inside a focus border does not touch it, so the border need not be drawn over the knob.

@@ -315,6 +315,15 @@ open class List: ScrollView {
         let first = rowIndex(atDocumentY: max(0, top)) ?? 0
         var end = first
         while end < rowCount && rowOffset(end) < bottom { end += 1 }
+        // Rows all of one height keep as many rows in the window wherever it is: a scroll then only moves rows,
+        // which the layer repaints in place, where a row more or less would repaint the whole list.
+        if offsets == nil, fixedHeight > 0 {
+            // The most rows a span of that length meets: one more than fit in it whole, two when it is not a whole
+            // number of rows (it can then cut into a row at each end).
+            let fit = (length + 2 * overscan) / fixedHeight
+            let steady = Int(fit.rounded(.down)) + (fit == fit.rounded(.down) ? 1 : 2)
+            end = min(rowCount, max(end, first + steady))
+        }
         if pendingReloadAnimation == nil, let size = slideWindow(to: first..<end, width: width, fonts: fonts) {
             return size
         }
@@ -395,10 +404,18 @@ open class List: ScrollView {
             if liveRows[id] != nil { windowVersion = -1; return nil }
             entering.append((index, id))
         }
-        // Pooled in the general path's order (index descending), so a scroll reuses the same views in every run.
+        // Taken in the general path's order (index descending, the last left first), so a scroll reuses the same
+        // views in every run. A row that leaves and comes back in the same pass stays shown: it only moves, which
+        // the layer repaints in place (OverlayLayer+Offsets.swift), where hiding it would repaint the whole list.
+        var leaving: [ListRow] = []
         for index in old.reversed() where !range.contains(index) {
             let row = oldRows[index - old.lowerBound]
             liveRows[row.rowID] = nil
+            leaving.append(row)
+        }
+        let reused = min(leaving.count, entering.count)
+        var reusable = Array(leaving[(leaving.count - reused)...])
+        for row in leaving[..<(leaving.count - reused)] {
             row.isHidden = true
             pool.append(row)
         }
@@ -409,7 +426,7 @@ open class List: ScrollView {
             if old.contains(index) { rows.append(oldRows[index - old.lowerBound]); continue }
             let id = entering[next].id
             next += 1
-            let row = pool.popLast() ?? newRow()
+            let row = reusable.popLast() ?? pool.popLast() ?? newRow()
             row.isHidden = false
             liveRows[id] = row
             configure(row, index: index, id: id, width: width, fonts: fonts)

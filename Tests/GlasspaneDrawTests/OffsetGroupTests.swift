@@ -1,0 +1,160 @@
+// Offset groups without GL (issue 29, scrolling without repainting): the commands between `pushOffset` and
+// `popOffset` are tessellated in their own pixels and drawn moved by the group's offset under its clip, so a new
+// offset is a partial update that rewrites no vertex; offsets that are not whole pixels, and nested ones, are drawn on
+// the CPU as the commands moved.
+import GlasspaneCore
+import GlasspaneDraw
+import XCTest
+
+final class OffsetGroupTests: XCTestCase {
+    static let metrics = TessellationFixtures.metrics
+    static let hiDPI = WindowMetrics(windowSize: Size(width: 640, height: 360), drawableSize: PixelSize(width: 1280, height: 720))
+    static let panel = Color(r: 0.2, g: 0.2, b: 0.2), row = Color(r: 0, g: 0, b: 1), bar = Color(r: 1, g: 1, b: 1)
+
+    /// A panel, a clipped viewport holding a scrolled document of two rows, and a scroll bar drawn over it.
+    static func scrolled(by offset: Point) -> DrawList {
+        DrawList(commands: [
+            .rect(Rect(x: 0, y: 0, width: 300, height: 300), color: panel, cornerRadius: 0),
+            .pushClip(Rect(x: 10, y: 10, width: 220, height: 120)),
+            .pushOffset(offset),
+            .rect(Rect(x: 0, y: 0, width: 200, height: 30), color: row, cornerRadius: 4),
+            .glyphs(GlyphRun(text: "row", origin: Point(x: 4, y: 4), fontSize: 14, color: bar)),
+            .rect(Rect(x: 0, y: 30, width: 200, height: 30), color: row, cornerRadius: 4),
+            .popOffset,
+            .popClip,
+            .rect(Rect(x: 210, y: 20, width: 6, height: 40), color: bar, cornerRadius: 3),
+        ])
+    }
+
+    /// Command `index`'s vertices' positions moved by `offset` pixels, without the copies of the last vertex that
+    /// pad a run of text in a group (they draw nothing).
+    static func positions(of index: Int, in t: DrawListTessellator, movedBy offset: Point = .zero) -> [Float] {
+        let s = t.spans[index], n = DrawListTessellator.floatsPerVertex
+        var out: [Float] = []
+        for v in s.first..<(s.first + s.count) {
+            out.append(t.vertices[v * n] + Float(offset.x))
+            out.append(t.vertices[v * n + 1] + Float(offset.y))
+        }
+        while out.count >= 4 && out[out.count - 2] == out[out.count - 4] && out[out.count - 1] == out[out.count - 3] {
+            out.removeLast(2)
+        }
+        return out
+    }
+
+    func testAGroupIsTessellatedInItsOwnPixelsAndDrawnMovedUnderItsClip() {
+        let t = TessellationFixtures.tessellate(Self.scrolled(by: Point(x: 20, y: 20)))
+        XCTAssertEqual(t.groups, [OffsetGroup(offset: Point(x: 20, y: 20), scissor: Rect(x: 10, y: 10, width: 220, height: 120),
+                                              command: 2)])
+        // The rows are in the group's own pixels: the vertices of the list with the offset resolved, less the offset.
+        let flat = TessellationFixtures.tessellate(Self.scrolled(by: Point(x: 20, y: 20)).resolvingOffsets())
+        XCTAssertTrue(flat.groups.isEmpty)
+        for (grouped, resolved) in [(3, 2), (4, 3), (5, 4)] {
+            XCTAssertFalse(Self.positions(of: grouped, in: t).isEmpty)
+            XCTAssertEqual(Self.positions(of: grouped, in: t, movedBy: Point(x: 20, y: 20)), Self.positions(of: resolved, in: flat))
+        }
+        XCTAssertNotEqual(Self.positions(of: 3, in: t), Self.positions(of: 2, in: flat), "not in window pixels")
+        XCTAssertEqual(t.spans[3].group, 0)
+        XCTAssertEqual(t.spans[0].group, -1)
+        XCTAssertEqual(t.spans[8].group, -1)
+        // Batches never mix a group's commands with others, and the bar drawn over the viewport stays after the rows.
+        for batch in t.batches {
+            let members = t.spans.indices.filter { t.spans[$0].batch >= 0 && t.batches[t.spans[$0].batch] == batch }
+            XCTAssertEqual(Set(members.map { t.spans[$0].group }).count, 1, "batch \(batch) mixes groups")
+        }
+        XCTAssertGreaterThan(t.spans[8].batch, t.spans[5].batch, "the scroll bar is drawn after the rows under it")
+        XCTAssertLessThan(t.spans[0].batch, t.spans[3].batch, "the panel is drawn before the rows")
+        // The composite covers where the group may draw: its scissor, not its own pixels.
+        XCTAssertEqual(t.contentBounds, Rect(x: 0, y: 0, width: 300, height: 300))
+    }
+
+    func testANewOffsetRewritesNoVertexAndDamagesTheViewport() {
+        let glyphs = TableGlyphSource()
+        let t = DrawListTessellator()
+        t.tessellate(Self.scrolled(by: Point(x: 20, y: 20)), metrics: Self.metrics, glyphs: glyphs, images: [:])
+        _ = t.takeUploads()
+        let vertices = t.vertices
+        XCTAssertTrue(t.updateDamaged(Self.scrolled(by: Point(x: 20, y: -40)), DrawListDamage(baseGeneration: 0, commandRanges: [2..<3]),
+                                      metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        XCTAssertEqual(t.vertices, vertices, "a scroll moves the group, not its vertices")
+        XCTAssertTrue(t.takeUploads().isEmpty)
+        XCTAssertEqual(t.groups[0].offset, Point(x: 20, y: -40))
+        XCTAssertEqual(t.lastChangedCommands, [2], "the offset is a change (a cache must redraw)")
+        XCTAssertEqual(t.damagedPixels, [Rect(x: 10, y: 10, width: 220, height: 120)])
+        // A row repainted inside the group is damaged where it shows now: moved by the offset, cut to the viewport.
+        t.damagedPixels.removeAll()
+        var recolored = Self.scrolled(by: Point(x: 20, y: -40))
+        recolored.commands[5] = .rect(Rect(x: 0, y: 30, width: 200, height: 30), color: Self.bar, cornerRadius: 4)
+        XCTAssertTrue(t.updateDamaged(recolored, DrawListDamage(baseGeneration: 0, commandRanges: [5..<6]),
+                                      metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        XCTAssertEqual(t.lastChangedCommands, [5])
+        // Its quad covers x -1...201, y 29...61 (a pixel of anti-aliasing around it), moved by (20, -40), cut at y 10.
+        XCTAssertEqual(t.damagedPixels, [Rect(x: 19, y: 10, width: 202, height: 11)])
+        // The same offset again changes nothing.
+        XCTAssertTrue(t.updateDamaged(recolored, DrawListDamage(baseGeneration: 0, commandRanges: [2..<3]),
+                                      metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        XCTAssertEqual(t.lastChangedCommands, [])
+    }
+
+    func testOffsetsInPointsBecomePixelsAndThoseNotWholeAreDrawnOnTheCPU() {
+        let glyphs = TableGlyphSource()
+        let t = DrawListTessellator()
+        t.tessellate(Self.scrolled(by: Point(x: 3, y: -7)), metrics: Self.hiDPI, glyphs: glyphs, images: [:])
+        XCTAssertEqual(t.groups.first?.offset, Point(x: 6, y: -14), "points times the scale")
+        XCTAssertEqual(t.groups.first?.scissor, Rect(x: 20, y: 20, width: 440, height: 240))
+        // Half a point at 1x is half a pixel: no group, the rows' vertices are moved as the list resolved.
+        let half = Self.scrolled(by: Point(x: 0, y: 0.5))
+        t.tessellate(half, metrics: Self.metrics, glyphs: glyphs, images: [:])
+        XCTAssertTrue(t.groups.isEmpty)
+        let flat = TessellationFixtures.tessellate(half.resolvingOffsets())
+        XCTAssertEqual(Self.positions(of: 3, in: t), Self.positions(of: 2, in: flat))
+        // Its partial updates redo the whole list (they do not track offsets drawn on the CPU).
+        XCTAssertFalse(t.updateDamaged(Self.scrolled(by: Point(x: 0, y: 1)), DrawListDamage(baseGeneration: 0, commandRanges: [2..<3]),
+                                       metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        // A whole-pixel group whose clip moved cannot keep its scissor: the whole list is redone.
+        t.tessellate(Self.scrolled(by: .zero), metrics: Self.metrics, glyphs: glyphs, images: [:])
+        var moved = Self.scrolled(by: .zero)
+        moved.commands[1] = .pushClip(Rect(x: 10, y: 15, width: 220, height: 120))
+        XCTAssertFalse(t.updateDamaged(moved, DrawListDamage(baseGeneration: 0, commandRanges: [1..<3]),
+                                       metrics: Self.metrics, glyphs: glyphs, images: [:]))
+    }
+
+    func testNestedOffsetsAddUpAndUnbalancedOnesAreHarmless() {
+        let inner = DrawList(commands: [
+            .pushOffset(Point(x: 10, y: 10)),
+            .pushOffset(Point(x: 5, y: 0)),
+            .rect(Rect(x: 0, y: 0, width: 20, height: 20), color: Self.row, cornerRadius: 0),
+            .popOffset,
+            .rect(Rect(x: 0, y: 30, width: 20, height: 20), color: Self.row, cornerRadius: 0),
+            .popOffset,
+            .popOffset, // one too many
+            .rect(Rect(x: 100, y: 100, width: 20, height: 20), color: Self.row, cornerRadius: 0),
+        ])
+        XCTAssertEqual(inner.resolvingOffsets().commands, [
+            .rect(Rect(x: 15, y: 10, width: 20, height: 20), color: Self.row, cornerRadius: 0),
+            .rect(Rect(x: 10, y: 40, width: 20, height: 20), color: Self.row, cornerRadius: 0),
+            .rect(Rect(x: 100, y: 100, width: 20, height: 20), color: Self.row, cornerRadius: 0),
+        ])
+        let t = TessellationFixtures.tessellate(inner)
+        let flat = TessellationFixtures.tessellate(inner.resolvingOffsets())
+        XCTAssertEqual(t.groups.count, 1, "the outer offset is the group; the inner one is drawn on the CPU")
+        XCTAssertEqual(Self.positions(of: 2, in: t, movedBy: Point(x: 10, y: 10)), Self.positions(of: 0, in: flat))
+        XCTAssertEqual(Self.positions(of: 4, in: t, movedBy: Point(x: 10, y: 10)), Self.positions(of: 1, in: flat))
+        XCTAssertEqual(Self.positions(of: 7, in: t), Self.positions(of: 2, in: flat))
+        // A group left open ends with the list; a pop of a clip pushed outside the group is left out inside it.
+        let open = DrawList(commands: [
+            .pushClip(Rect(x: 0, y: 0, width: 50, height: 50)),
+            .pushOffset(Point(x: 1, y: 1)),
+            .popClip,
+            .rect(Rect(x: 0, y: 0, width: 100, height: 100), color: Self.row, cornerRadius: 0),
+        ])
+        let o = TessellationFixtures.tessellate(open)
+        XCTAssertEqual(o.groups.first?.scissor, Rect(x: 0, y: 0, width: 50, height: 50))
+        XCTAssertEqual(o.contentBounds, Rect(x: 0, y: 0, width: 50, height: 50), "still scissored to the clip")
+    }
+
+    func testTheDumpShowsOffsets() {
+        XCTAssertEqual(DrawList(commands: [.pushOffset(Point(x: 0, y: -40)), .rect(Rect(x: 0, y: 0, width: 1, height: 1),
+                                                                                     color: Self.row, cornerRadius: 0), .popOffset]).dumpText,
+                       "pushOffset 0,-40\n  rect 0,0 1x1 #0000ff\npopOffset\n")
+    }
+}
