@@ -8,10 +8,16 @@ struct VertexBuffer {
     var vertexArray: GLuint = 0
     var buffer: GLuint = 0
     var capacity = 0
+    /// The offset groups' offsets, read by attribute 5 (`aOffset`, divisor 1): (0, 0) first, then one pair a group.
+    var offsets: GLuint = 0
+    /// What `offsets` holds, and which of its pairs attribute 5 points at now (vertex-array state).
+    var uploadedOffsets: [Float] = []
+    var offsetSlot = -1
 
     /// Deletes both (nothing when they were never made).
     mutating func delete() {
         if buffer != 0 { glDeleteBuffers(1, &buffer) }
+        if offsets != 0 { glDeleteBuffers(1, &offsets) }
         if vertexArray != 0 { glDeleteVertexArrays(1, &vertexArray) }
     }
 }
@@ -36,8 +42,38 @@ extension GLOverlayRenderer {
         attribute(2, 4, 4) // premultiplied color
         attribute(3, 4, 8) // shape parameters
         attribute(4, 1, 12) // kind
+        // Attribute 5, the offset: one pair a draw call from its own buffer (`pointOffsets`).
+        glGenBuffers(1, &made.offsets)
+        resources.state.bindArrayBuffer(made.offsets)
+        var zero: [Float] = [0, 0]
+        glBufferData(GLenum(GL_ARRAY_BUFFER), 8, &zero, GLenum(GL_DYNAMIC_DRAW))
+        made.uploadedOffsets = zero
+        glEnableVertexAttribArray(5)
+        glVertexAttribPointer(5, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        glVertexAttribDivisor(5, 1)
+        made.offsetSlot = 0
         resources.state.bindVertexArray(0)
         return made
+    }
+
+    /// Makes the list's offset buffer hold (0, 0) then each group's offset (a new buffer's storage when they changed:
+    /// no wait for a frame still drawing from the old one).
+    func uploadOffsets() {
+        var wanted: [Float] = [0, 0]
+        for group in tessellator.groups { wanted.append(Float(group.offset.x)); wanted.append(Float(group.offset.y)) }
+        guard wanted != listBuffer.uploadedOffsets else { return }
+        resources.state.bindArrayBuffer(listBuffer.offsets)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), wanted.count * MemoryLayout<Float>.size, wanted, GLenum(GL_DYNAMIC_DRAW))
+        listBuffer.uploadedOffsets = wanted
+    }
+
+    /// Points attribute 5 of the list's vertex array (bound) at slot `slot` of the offset buffer: 0 is (0, 0), group
+    /// `g` is slot `g + 1`.
+    func pointOffsets(at slot: Int) {
+        guard slot != listBuffer.offsetSlot else { return }
+        resources.state.bindArrayBuffer(listBuffer.offsets)
+        glVertexAttribPointer(5, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, UnsafeRawPointer(bitPattern: slot * 8))
+        listBuffer.offsetSlot = slot
     }
 
     /// Uploads every vertex after a whole tessellation, growing the buffer when it must.
@@ -110,7 +146,7 @@ extension GLOverlayRenderer {
     }
 
     /// Issues the batches that touch `region` (all when nil); returns the draw calls. An offset group's batches are
-    /// drawn moved by its offset (`uOffset`) and scissored to its clip.
+    /// drawn moved by its offset (`aOffset`) and scissored to its clip.
     func issueBatches(metrics: WindowMetrics, region: Rect?) -> Int {
         let h = metrics.drawableSize.height
         // Clips are cut into the quads; a region redraw and an offset group scissor.
@@ -125,12 +161,11 @@ extension GLOverlayRenderer {
         var calls = 0
         var boundTexture: GLuint = .max
         let groups = tessellator.groups
+        uploadOffsets()
         for batch in tessellator.batches {
-            var offset = Point.zero
             var batchScissor = region
             if batch.group >= 0 {
                 let group = groups[batch.group]
-                offset = group.offset
                 if let cut = group.scissor { batchScissor = region.map { $0.intersection(cut) } ?? cut }
                 if let region, !(batch.bounds.flatMap { tessellator.onScreen($0, group: batch.group) }.map { $0.intersects(region) } ?? false) {
                     continue
@@ -149,7 +184,8 @@ extension GLOverlayRenderer {
                 }
                 scissor = batchScissor
             }
-            resources.use(shader(for: batch), viewport: metrics.drawableSize, offset: offset) // no-ops while unchanged
+            resources.use(shader(for: batch), viewport: metrics.drawableSize) // a no-op while the program is bound
+            pointOffsets(at: batch.group + 1)
             if batch.texture != 0 && batch.texture != boundTexture {
                 resources.state.bindTexture0(batch.texture)
                 boundTexture = batch.texture

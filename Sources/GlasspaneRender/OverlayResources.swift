@@ -28,8 +28,6 @@ final class OverlayResources {
     /// Each program's `uViewportSize` location and the size last set there (program uniforms keep their values, so
     /// an unchanged drawable size costs no uniform call and no lookup by name).
     private var viewports: [(program: GLuint, location: GLint, size: PixelSize?)] = []
-    /// Each quads program's `uOffset` location and the offset last set there (an offset group's move, pixels).
-    private var offsets: [(program: GLuint, location: GLint, offset: Point)] = []
 
     init(atlas: GlyphAtlas, sharedState: GLStateCache?) throws(ShaderError) {
         self.atlas = atlas
@@ -46,11 +44,6 @@ final class OverlayResources {
             viewports.append((p.id, p.uniform("uViewportSize"), nil))
             state.useProgram(p.id)
             glUniform1i(p.uniform("uTexture"), 0) // the texture is always on unit 0
-            let offset = p.uniform("uOffset")
-            if offset >= 0 {
-                glUniform2f(offset, 0, 0)
-                offsets.append((p.id, offset, .zero))
-            }
         }
         // Without the contract, the caller's program is put back (when it still exists: a deleted program's name
         // would be an error).
@@ -60,17 +53,12 @@ final class OverlayResources {
         }
     }
 
-    /// Binds one of the overlay's programs, setting its viewport size and offset (pixels, the quads' vertex shader's
-    /// `uOffset`) when they changed since the last time.
-    func use(_ shader: ShaderProgram, viewport size: PixelSize, offset: Point = .zero) {
+    /// Binds one of the overlay's programs, setting its viewport size when it changed since the last time.
+    func use(_ shader: ShaderProgram, viewport size: PixelSize) {
         state.useProgram(shader.id)
         for i in viewports.indices where viewports[i].program == shader.id && viewports[i].size != size {
             glUniform2f(viewports[i].location, Float(size.width), Float(size.height))
             viewports[i].size = size
-        }
-        for i in offsets.indices where offsets[i].program == shader.id && offsets[i].offset != offset {
-            glUniform2f(offsets[i].location, Float(offset.x), Float(offset.y))
-            offsets[i].offset = offset
         }
     }
 

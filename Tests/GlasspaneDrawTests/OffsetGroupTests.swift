@@ -73,26 +73,54 @@ final class OffsetGroupTests: XCTestCase {
         t.tessellate(Self.scrolled(by: Point(x: 20, y: 20)), metrics: Self.metrics, glyphs: glyphs, images: [:])
         _ = t.takeUploads()
         let vertices = t.vertices
-        XCTAssertTrue(t.updateDamaged(Self.scrolled(by: Point(x: 20, y: -40)), DrawListDamage(baseGeneration: 0, commandRanges: [2..<3]),
+        XCTAssertTrue(t.updateDamaged(Self.scrolled(by: Point(x: 20, y: 10)), DrawListDamage(baseGeneration: 0, commandRanges: [2..<3]),
                                       metrics: Self.metrics, glyphs: glyphs, images: [:]))
         XCTAssertEqual(t.vertices, vertices, "a scroll moves the group, not its vertices")
         XCTAssertTrue(t.takeUploads().isEmpty)
-        XCTAssertEqual(t.groups[0].offset, Point(x: 20, y: -40))
+        XCTAssertEqual(t.groups[0].offset, Point(x: 20, y: 10))
         XCTAssertEqual(t.lastChangedCommands, [2], "the offset is a change (a cache must redraw)")
         XCTAssertEqual(t.damagedPixels, [Rect(x: 10, y: 10, width: 220, height: 120)])
         // A row repainted inside the group is damaged where it shows now: moved by the offset, cut to the viewport.
         t.damagedPixels.removeAll()
-        var recolored = Self.scrolled(by: Point(x: 20, y: -40))
+        var recolored = Self.scrolled(by: Point(x: 20, y: 10))
         recolored.commands[5] = .rect(Rect(x: 0, y: 30, width: 200, height: 30), color: Self.bar, cornerRadius: 4)
         XCTAssertTrue(t.updateDamaged(recolored, DrawListDamage(baseGeneration: 0, commandRanges: [5..<6]),
                                       metrics: Self.metrics, glyphs: glyphs, images: [:]))
         XCTAssertEqual(t.lastChangedCommands, [5])
-        // Its quad covers x -1...201, y 29...61 (a pixel of anti-aliasing around it), moved by (20, -40), cut at y 10.
-        XCTAssertEqual(t.damagedPixels, [Rect(x: 19, y: 10, width: 202, height: 11)])
+        // Its quad covers x -1...201, y 29...61 (a pixel of anti-aliasing around it), moved by (20, 10).
+        XCTAssertEqual(t.damagedPixels, [Rect(x: 19, y: 39, width: 202, height: 32)])
         // The same offset again changes nothing.
         XCTAssertTrue(t.updateDamaged(recolored, DrawListDamage(baseGeneration: 0, commandRanges: [2..<3]),
                                       metrics: Self.metrics, glyphs: glyphs, images: [:]))
         XCTAssertEqual(t.lastChangedCommands, [])
+    }
+
+    func testCommandsScrolledOutOfTheScissorAreCollapsedAndComeBackWhole() {
+        let glyphs = TableGlyphSource()
+        let t = DrawListTessellator()
+        t.tessellate(Self.scrolled(by: Point(x: 20, y: 20)), metrics: Self.metrics, glyphs: glyphs, images: [:])
+        let shown = (3...5).map { OffsetGroupTests.positions(of: $0, in: t) }
+        _ = t.takeUploads()
+        // Up 75 points: the first row (y -55...-25 on screen) and its text leave the viewport (y 10...130); the second
+        // (y -25...5, with its anti-aliasing pixel) too. Each is collapsed to one point: it draws nothing.
+        XCTAssertTrue(t.updateDamaged(Self.scrolled(by: Point(x: 20, y: -55)), DrawListDamage(baseGeneration: 0, commandRanges: [2..<3]),
+                                      metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        XCTAssertEqual(t.culled[3...5], [true, true, true])
+        XCTAssertEqual(t.culled[0], false, "outside the group: never culled")
+        for index in 3...5 {
+            let s = t.spans[index], n = DrawListTessellator.floatsPerVertex
+            let first = Array(t.vertices[(s.first * n)..<(s.first * n + n)])
+            for v in s.first..<(s.first + s.count) { XCTAssertEqual(Array(t.vertices[(v * n)..<(v * n + n)]), first) }
+        }
+        XCTAssertFalse(t.takeUploads().isEmpty, "the collapsed ranges are uploaded")
+        // Back: emitted again into their own ranges, the vertices they had.
+        XCTAssertTrue(t.updateDamaged(Self.scrolled(by: Point(x: 20, y: 20)), DrawListDamage(baseGeneration: 0, commandRanges: [2..<3]),
+                                      metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        XCTAssertEqual(t.culled[3...5], [false, false, false])
+        XCTAssertEqual((3...5).map { OffsetGroupTests.positions(of: $0, in: t) }, shown)
+        // A whole tessellation at an offset that hides them starts them collapsed.
+        t.tessellate(Self.scrolled(by: Point(x: 20, y: -55)), metrics: Self.metrics, glyphs: glyphs, images: [:])
+        XCTAssertEqual(t.culled[3...5], [true, true, true])
     }
 
     func testOffsetsInPointsBecomePixelsAndThoseNotWholeAreDrawnOnTheCPU() {

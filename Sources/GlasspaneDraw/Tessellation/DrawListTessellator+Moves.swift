@@ -12,6 +12,8 @@ struct MoveSource {
     var spans: [CommandSpan] = []
     /// Its batches' programs and textures.
     var batchPrograms: [BatchProgram] = []
+    /// Which of its commands were collapsed out of sight (DrawListTessellator+Culling.swift): not copied.
+    var culled: [Bool] = []
     var batchTextures: [TextureID] = []
     /// For each command of the new list, the earlier command it is a moved copy of (-1: none) and the move in pixels.
     var sourceOf: [Int] = []
@@ -27,6 +29,7 @@ extension DrawListTessellator {
               hot.commands.isEmpty, !spans.isEmpty else { return false }
         swap(&moveSource.vertices, &vertices)
         swap(&moveSource.spans, &spans)
+        swap(&moveSource.culled, &culled)
         moveSource.batchPrograms = batches.map(\.program)
         moveSource.batchTextures = batches.map(\.texture)
         moveSource.sourceOf.removeAll(keepingCapacity: true)
@@ -63,7 +66,9 @@ extension DrawListTessellator {
         }
         let old = moveSource.spans[source]
         // Inside an offset group or not, both times: vertices in the group's own pixels or the window's.
-        guard (old.group >= 0) == (emittingGroup >= 0) else { return false }
+        guard (old.group >= 0) == (emittingGroup >= 0), !(source < moveSource.culled.count && moveSource.culled[source]) else {
+            return false
+        }
         guard old.count > 0, old.batch >= 0, let extent = old.extent, let height = drawableSize?.height else { return false }
         if texture != 0 && moveSource.batchTextures[old.batch] != texture { return false }
         let dx = moveSource.moveX[index], dy = moveSource.moveY[index]

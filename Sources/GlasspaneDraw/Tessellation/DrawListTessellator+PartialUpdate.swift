@@ -143,6 +143,7 @@ extension DrawListTessellator {
                     || command.changesWithoutVertices
                 vertices.removeSubrange(tail...)
                 emittedCommands[index] = command
+                if index < culled.count { culled[index] = false } // emitted whole: culled again below if out of sight
                 guard changed else { continue }
                 lastChangedCommands.append(index)
                 uploads.append(start..<(start + floats))
@@ -159,7 +160,7 @@ extension DrawListTessellator {
             // A clip that moved and is still open past the range would leave the commands after it cut to the old one.
             if movedClips.contains(true) { return false }
         }
-        guard movesKeepPaintersOrder() else { return false }
+        guard movesKeepPaintersOrder(), cullGroupCommands(list, context) else { return false }
         if !hot.moved.isEmpty {
             // Still drawn after every cold command it overlaps that follows it in the list? Else draw it all anew.
             guard hotCommandsKeepPaintersOrder() else { return false }

@@ -77,6 +77,8 @@ package final class DrawListTessellator {
     /// Each command's vertex count in the last tessellation (a text's room, `padGlyphQuads`), and the one being made.
     var glyphRoom: [Int] = []
     var newGlyphRoom: [Int] = []
+    /// Group commands collapsed because they lie outside their group's scissor (DrawListTessellator+Culling.swift).
+    package internal(set) var culled: [Bool] = []
     /// Some offset of the last tessellation was drawn on the CPU (nested in a group, or not whole pixels): partial
     /// updates, which do not track it, redo the whole list.
     var drawsOffsetsOnCPU = false
@@ -275,6 +277,10 @@ package final class DrawListTessellator {
         }
         swap(&vertices, &staging)
         appendCompositeQuad(drawableSize: metrics.drawableSize)
+        culled.removeAll(keepingCapacity: true)
+        culled.append(contentsOf: repeatElement(false, count: spans.count))
+        _ = cullGroupCommands(list, context) // only collapses: nothing is culled yet
+        uploads.removeAll(keepingCapacity: true) // the whole of `vertices` is new
     }
 
     /// The batch a command with these pixel bounds, texture and program joins (a new one when it must).
@@ -316,25 +322,25 @@ package final class DrawListTessellator {
         return batches.count - 1
     }
 
-    /// A run of text in an offset group keeps room for up to `glyphQuadQuantum - 1` more glyphs: a row recycled with
-    /// another text of about its length (a list's next item) is then re-emitted in place instead of tessellating the
-    /// whole list.
-    static let glyphQuadQuantum = 4
+    /// A run of text in an offset group keeps room for a glyph more (it is padded to a whole number of this many
+    /// quads): a row recycled with another text of about its length (a list's next item) is then re-emitted in place
+    /// instead of tessellating the whole list. Larger rooms cost llvmpipe more vertex work than they save (measured
+    /// with `bench --scenario list`, docs/scrolling.md).
+    static let glyphQuadQuantum = 2
 
     /// Pads the vertices appended from `start` (floats) with copies of their last vertex, which draw nothing, to
     /// `floats`, or else to a whole number of `glyphQuadQuantum` quads and at least the room the same command had in
-    /// the tessellation before (`roomBefore` vertices, up to twice what it needs and 8 quads): rows that keep coming
-    /// back with texts of other lengths settle on room for the longest. None when nothing was appended.
+    /// the tessellation before (`roomBefore` vertices, up to 4 quads more than it needs): rows that keep coming back
+    /// with texts of other lengths settle on room for the longer ones. None when nothing was appended.
     func padGlyphQuads(from start: Int, to floats: Int? = nil, roomBefore: Int = 0) {
         let quad = 6 * Self.floatsPerVertex, have = vertices.count - start
         guard have > 0 else { return }
-        let kept = min(roomBefore * Self.floatsPerVertex, 2 * have + 8 * quad)
+        let kept = min(roomBefore * Self.floatsPerVertex, have + 4 * quad)
         let block = quad * Self.glyphQuadQuantum
         let want = floats ?? (max(have, kept) + block - 1) / block * block
-        let last = vertices.count - Self.floatsPerVertex
-        for _ in stride(from: have, to: want, by: Self.floatsPerVertex) {
-            for f in 0..<Self.floatsPerVertex { vertices.append(vertices[last + f]) }
-        }
+        let last = Array(vertices[(vertices.count - Self.floatsPerVertex)...])
+        vertices.reserveCapacity(start + want)
+        for _ in stride(from: have, to: want, by: Self.floatsPerVertex) { vertices.append(contentsOf: last) }
     }
 
     /// Where pixels with these bounds may land on screen: the bounds themselves, or for a group's (in its own pixels)

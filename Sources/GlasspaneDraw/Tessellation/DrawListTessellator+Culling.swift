@@ -1,0 +1,60 @@
+// Culling in offset groups (issue 29): a group's quads are not cut to its clip (the scissor does it, since the offset
+// changes without tessellating), and on llvmpipe a list's overscan rows drawn whole under the scissor doubled the
+// cost of drawing the panel. So after each tessellation or partial update, a group's command that lies wholly outside
+// the group's scissor at its current offset is collapsed to one point (it draws nothing, as a hot command does in the
+// cache's vertices), and emitted again into its own range once a scroll brings it back. Its span keeps its bounds.
+import GlasspaneCore
+
+extension DrawListTessellator {
+    /// Collapses the group commands that no longer show and emits again those that show again; false when one cannot
+    /// be emitted into its range (the caller tessellates the whole list).
+    func cullGroupCommands(_ list: DrawList, _ context: Context) -> Bool {
+        guard !groups.isEmpty else { return true }
+        if culled.count != spans.count { culled = [Bool](repeating: false, count: spans.count) }
+        let stride = Self.floatsPerVertex
+        for index in spans.indices {
+            let span = spans[index]
+            guard span.group >= 0, span.count > 0, index < list.commands.count else { continue }
+            let shows = span.bounds.flatMap { onScreen($0, group: span.group) } != nil
+            if !shows && !culled[index] {
+                let from = span.first * stride, to = from + span.count * stride
+                // Through a buffer pointer: an array access per float costs an exclusivity and a uniqueness check.
+                vertices.withUnsafeMutableBufferPointer { v in
+                    var k = from + stride
+                    while k < to {
+                        for f in 0..<stride { v[k + f] = v[from + f] }
+                        k += stride
+                    }
+                }
+                uploads.append(from..<to)
+                culled[index] = true
+            } else if shows && culled[index] {
+                let command = list.commands[index]
+                if command.drawsFromAtlas && batches[span.batch].texture != 0 && batches[span.batch].texture != context.glyphs.texture {
+                    return false
+                }
+                let tail = vertices.count
+                emittingGroup = span.group
+                var emitted = EmittedCommand(index: index,
+                                             clip: Self.scissorPixelsIfClipped(span.clip, drawableHeight: context.drawableHeight))
+                emit(command, into: &emitted, context)
+                if case .glyphs = command, vertices.count - tail <= span.count * stride {
+                    padGlyphQuads(from: tail, to: span.count * stride)
+                }
+                emittingGroup = -1
+                guard vertices.count - tail == span.count * stride, emitted.program == batches[span.batch].program else {
+                    vertices.removeSubrange(tail...)
+                    return false
+                }
+                let start = span.first * stride, count = span.count * stride
+                vertices.withUnsafeMutableBufferPointer { v in
+                    for k in 0..<count { v[start + k] = v[tail + k] }
+                }
+                vertices.removeSubrange(tail...)
+                uploads.append(start..<(start + span.count * stride))
+                culled[index] = false
+            }
+        }
+        return true
+    }
+}
