@@ -9,7 +9,9 @@
 //   gradients (vertex colors), the picker's hue and saturation/value gradients (per pixel, Shaders/gradient.frag),
 //   glyph runs from the atlas (R8, tinted), RGBA images (premultiplied at upload, linear filtering), bar graphs
 //   (Shaders/bars.frag), large solid rectangles (Shaders/solid.frag);
-// - nested clips, cut into the quads (not scissored), so clips never split a batch;
+// - nested clips, cut into the quads (not scissored), so clips never split a batch; offset groups (`pushOffset`, a
+//   scrolled document) in batches of their own, drawn moved by the group's offset (vertex attribute 5, one value a
+//   draw call from a small buffer) and scissored to the clip around the group;
 // - premultiplied alpha blending, high-DPI scaling (points to pixels by `WindowMetrics`);
 // - batching by texture and program, reordering commands whose quads do not overlap (the demo panel: three calls);
 // - caching: an unchanged list (same generation and metrics) is not tessellated or uploaded again; a list whose
@@ -24,8 +26,8 @@
 // Does not implement:
 // - indexed drawing (six vertices a quad: a command's vertices are one range a partial update overwrites in place);
 // - draw-list callbacks (ImGui's ImDrawCallback), per-command blend modes, custom shaders;
-// - scissor-rectangle clipping per batch (clips are geometry), multi-sample anti-aliasing of overlay pixels (shapes
-//   anti-alias themselves and are drawn single-sampled);
+// - scissor-rectangle clipping per batch other than an offset group's (clips are geometry), multi-sample
+//   anti-aliasing of overlay pixels (shapes anti-alias themselves and are drawn single-sampled);
 // - color glyphs (the atlas is one 8-bit channel), mipmaps, image formats other than RGBA8, freeing a registered
 //   image before the renderer's resources go;
 // - sRGB-correct blending, OpenGL ES, GL below 3.3, several windows or contexts.
