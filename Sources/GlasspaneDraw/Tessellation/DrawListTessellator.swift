@@ -161,8 +161,8 @@ package final class DrawListTessellator {
         offsetStack.removeAll(keepingCapacity: true)
         emittingGroup = -1
         drawsOffsetsOnCPU = false
-        newGlyphRoom.removeAll(keepingCapacity: true)
-        newGlyphRoom.append(contentsOf: repeatElement(0, count: list.commands.count))
+        // `Array(repeating:count:)`: appending a `repeatElement` went through unspecialized generic code (measured).
+        newGlyphRoom = [Int](repeating: 0, count: list.commands.count)
         var clip: Rect? = nil
         // Offsets drawn on the CPU (nested, or not whole pixels), in points: commands are moved before emitting.
         var cpuOffset = Point.zero
@@ -277,8 +277,7 @@ package final class DrawListTessellator {
         }
         swap(&vertices, &staging)
         appendCompositeQuad(drawableSize: metrics.drawableSize)
-        culled.removeAll(keepingCapacity: true)
-        culled.append(contentsOf: repeatElement(false, count: spans.count))
+        culled = [Bool](repeating: false, count: spans.count)
         _ = cullGroupCommands(list, context) // only collapses: nothing is culled yet
         uploads.removeAll(keepingCapacity: true) // the whole of `vertices` is new
     }
