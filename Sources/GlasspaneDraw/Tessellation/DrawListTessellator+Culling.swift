@@ -30,9 +30,8 @@ extension DrawListTessellator {
                 culled[index] = true
             } else if shows && culled[index] {
                 let command = list.commands[index]
-                if command.drawsFromAtlas && batches[span.batch].texture != 0 && batches[span.batch].texture != context.glyphs.texture {
-                    return false
-                }
+                let texture = batches[span.batch].texture
+                if command.drawsFromAtlas && texture != 0 && texture != context.glyphs.texture { return false }
                 let tail = vertices.count
                 emittingGroup = span.group
                 var emitted = EmittedCommand(index: index,
