@@ -167,9 +167,8 @@ extension GLOverlayRenderer {
             if batch.group >= 0 {
                 let group = groups[batch.group]
                 if let cut = group.scissor { batchScissor = region.map { $0.intersection(cut) } ?? cut }
-                if let region, !(batch.bounds.flatMap { tessellator.onScreen($0, group: batch.group) }.map { $0.intersects(region) } ?? false) {
-                    continue
-                }
+                let shown = batch.bounds.flatMap { tessellator.onScreen($0, group: batch.group) }
+                if let region, !(shown.map { $0.intersects(region) } ?? false) { continue }
             } else if let region, !(batch.bounds.map { $0.intersects(region) } ?? false) {
                 continue
             }

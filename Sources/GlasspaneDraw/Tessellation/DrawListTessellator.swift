@@ -182,7 +182,7 @@ package final class DrawListTessellator {
                     emittingGroup = groups.count - 1
                     groupClipDepth = clipStack.count
                     spans[index].group = emittingGroup
-                    cpuOffset = .zero // the uniform moves them
+                    cpuOffset = .zero // the renderer moves them as a whole (the group's offset)
                     clip = nil // inside, clips are the group's own and cut its quads; the outer one scissors
                 } else {
                     cpuOffset = p // `listed` moved by the offsets around it

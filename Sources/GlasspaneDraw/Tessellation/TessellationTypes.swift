@@ -99,7 +99,8 @@ package struct DrawBatch: Equatable, Sendable {
 }
 
 /// The commands between a `pushOffset` and its `popOffset`, tessellated in their own pixels and drawn moved by
-/// `offset` (a uniform) under `scissor`, so that a new offset (a scroll) changes no vertex.
+/// `offset` (a per-draw vertex attribute in the GL renderer) under `scissor`, so that a new offset (a scroll) changes
+/// no vertex.
 package struct OffsetGroup: Equatable, Sendable {
     /// How far its vertices are moved when drawn, whole pixels.
     package var offset: Point
