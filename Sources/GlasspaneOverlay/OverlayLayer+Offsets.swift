@@ -35,7 +35,12 @@ extension OverlayLayer {
     func frameDidChangeInPlace(_ view: View, sizeChanged: Bool) -> Bool {
         guard !needsFullRepaint, view.paintGeneration == generation else { return false }
         if view.paintGroupShift != nil {
-            guard !sizeChanged else { return false }
+            if sizeChanged {
+                // A document that grew or shrank (rows measured as they came in) moves nothing inside it; unless it
+                // clips to its bounds, only its own drawing depends on its size, repainted in place.
+                guard !view.clipsToBounds else { return false }
+                view.setNeedsDisplay()
+            }
             queueGroupMove(view)
             return true
         }
@@ -51,15 +56,16 @@ extension OverlayLayer {
         overlay?.layersMayNeedWork = true
     }
 
-    /// Rewrites each moved group's `pushOffset` in `commands`; false when one cannot stay as painted (another size,
-    /// a transform, out of `groupReach`): a full repaint then.
+    /// Rewrites each moved group's `pushOffset` in `commands`; false when one cannot stay as painted (another size
+    /// of a document that clips, a transform, out of `groupReach`): a full repaint then.
     func moveGroupsInPlace(_ commands: inout [DrawCommand]) -> Bool {
         defer { movedGroups.removeAll(keepingCapacity: true) }
         for document in movedGroups {
             guard document.paintGeneration == generation, document.layer === self, let shift = document.paintGroupShift,
                   let scroll = document.superview as? ScrollView, scroll.documentView === document,
                   scroll.paintGeneration == generation, scroll.paintTransform.isIdentity,
-                  document.presentationTransform == .identity, document.paintSize == document.presentationFrame.size,
+                  document.presentationTransform == .identity,
+                  document.paintSize == document.presentationFrame.size || !document.clipsToBounds,
                   document.paintGroupCommand < commands.count,
                   case .pushOffset = commands[document.paintGroupCommand] else { return false }
             let now = document.presentationFrame.origin

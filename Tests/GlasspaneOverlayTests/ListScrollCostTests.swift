@@ -86,6 +86,56 @@ final class ListScrollCostTests: XCTestCase {
         }
     }
 
+    /// Rows of five heights (20 to 70 points), measured as they come in; the estimate is 30.
+    private func makeMeasuredList() throws -> (Overlay, OverlayLayer, List) {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 700))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let list = try List(identifier: "list", rowCount: 10_000, rowHeight: .measured(estimate: 30),
+                            makeRow: { Label(text: "") },
+                            configureRow: { view, index in
+                                let label = view as! Label
+                                label.text = "row \(index)"
+                                label.preferredHeight = [20.0, 30, 45, 26, 70][index % 5]
+                            })
+        list.preferredWidth = 540
+        list.preferredHeight = 540
+        ui.addSubview(list, at: Point(x: 20, y: 40))
+        overlay.advanceAnimations(to: 0)
+        overlay.update()
+        return (overlay, ui, list)
+    }
+
+    func testRowsOfMeasuredHeightsScrollWithoutRepaintingTheList() throws {
+        let (overlay, ui, list) = try makeMeasuredList()
+        // The first notch shows the scroll bar (the whole list is painted once).
+        overlay.route(.wheel(location: list.windowFrame.center, dx: 0, dy: -1))
+        overlay.update()
+        let rows = list.liveRowViews.count
+        var heights: Set<Double> = []
+        for notch in 1...80 {
+            // Down 60 notches, then back up 20: each measured row that comes in changes the document's height.
+            let full = ui.stats.fullRepaints
+            overlay.route(.wheel(location: list.windowFrame.center, dx: 0, dy: notch <= 60 ? -1 : 1))
+            overlay.update()
+            heights.insert(list.documentView.frame.height)
+            // The window keeps its row count, so rows only move, and the document's new height is repainted in
+            // place: nothing is painted again as a whole (before, nearly every notch was).
+            XCTAssertEqual(list.liveRowViews.count, rows, "notch \(notch): a steady window")
+            XCTAssertEqual(ui.stats.fullRepaints, full, "notch \(notch): no full repaint")
+            let inPlace = ui.drawList
+            ui.needsFullRepaint = true
+            ui.paintIfNeeded()
+            XCTAssertEqual(ui.drawList, inPlace, "notch \(notch): the in-place repaint is what painting everything gives")
+        }
+        XCTAssertGreaterThan(heights.count, 40, "the document's height changed with the rows measured")
+        // Rows still lie edge to edge at their measured heights.
+        let shown = list.liveRowViews
+        for (a, b) in zip(shown, shown.dropFirst()) {
+            XCTAssertEqual(a.frame.maxY, b.frame.minY, "rows \(a.index) and \(b.index)")
+            XCTAssertEqual(a.frame.height, [20.0, 30, 45, 26, 70][a.index % 5], "row \(a.index)")
+        }
+    }
+
     func testADocumentFarDownIsPaintedInPointsNearWhereItShows() throws {
         let (overlay, ui, list) = try makeList(rows: 100_000, lookups: Counter())
         for target in [1_000_000.0, 2_000_000, 40_000, 2_599_000] {

@@ -166,6 +166,8 @@ open class List: ScrollView {
     private var windowRows: [ListRow] = []
     private var window: Range<Int> = 0..<0
     private var windowVersion = -1
+    /// The most rows a window of measured heights held since the last reload (`layoutDocument`).
+    private var measuredWindowRows = 0
     private var offsets: RowOffsets?
     private var fixedHeight: Double
     private var dataVersion = 0
@@ -225,6 +227,7 @@ open class List: ScrollView {
         self.rowCount = rowCount
         dataVersion += 1
         if case .measured(let h) = rowHeight { offsets = RowOffsets(count: rowCount, height: h) }
+        measuredWindowRows = 0
         if let c = cursorIndex, c >= rowCount { cursorIndex = rowCount > 0 ? rowCount - 1 : nil }
         setNeedsLayout()
     }
@@ -323,6 +326,11 @@ open class List: ScrollView {
             let fit = (length + 2 * overscan) / fixedHeight
             let steady = Int(fit.rounded(.down)) + (fit == fit.rounded(.down) ? 1 : 2)
             end = min(rowCount, max(end, first + steady))
+        } else if offsets != nil {
+            // Rows of measured heights keep at least as many rows as the window held since the last reload: it
+            // grows where rows are short and keeps its count where they are tall, so most notches only move rows.
+            end = min(rowCount, max(end, first + measuredWindowRows))
+            measuredWindowRows = max(measuredWindowRows, end - first)
         }
         if pendingReloadAnimation == nil, let size = slideWindow(to: first..<end, width: width, fonts: fonts) {
             return size
