@@ -1,7 +1,7 @@
 // Offset groups without GL (issue 29, scrolling without repainting): the commands between `pushOffset` and
 // `popOffset` are tessellated in their own pixels and drawn moved by the group's offset under its clip, so a new
-// offset is a partial update that rewrites no vertex; offsets that are not whole pixels, and nested ones, are drawn on
-// the CPU as the commands moved.
+// offset is a partial update that rewrites no vertex; the part of an offset below a pixel, and nested offsets, move
+// the commands themselves on the CPU.
 import GlasspaneCore
 import GlasspaneDraw
 import XCTest
@@ -123,21 +123,40 @@ final class OffsetGroupTests: XCTestCase {
         XCTAssertEqual(t.culled[3...5], [true, true, true])
     }
 
-    func testOffsetsInPointsBecomePixelsAndThoseNotWholeAreDrawnOnTheCPU() {
+    func testOffsetsInPointsBecomePixelsAndWhatIsNotWholeMovesTheCommands() {
         let glyphs = TableGlyphSource()
         let t = DrawListTessellator()
         t.tessellate(Self.scrolled(by: Point(x: 3, y: -7)), metrics: Self.hiDPI, glyphs: glyphs, images: [:])
         XCTAssertEqual(t.groups.first?.offset, Point(x: 6, y: -14), "points times the scale")
+        XCTAssertEqual(t.groups.first?.cpuShift, .zero)
         XCTAssertEqual(t.groups.first?.scissor, Rect(x: 20, y: 20, width: 440, height: 240))
-        // Half a point at 1x is half a pixel: no group, the rows' vertices are moved as the list resolved.
+        // Half a point at 1x is half a pixel: the group moves by the whole pixels (none), its commands by the half.
         let half = Self.scrolled(by: Point(x: 0, y: 0.5))
         t.tessellate(half, metrics: Self.metrics, glyphs: glyphs, images: [:])
-        XCTAssertTrue(t.groups.isEmpty)
-        let flat = TessellationFixtures.tessellate(half.resolvingOffsets())
-        XCTAssertEqual(Self.positions(of: 3, in: t), Self.positions(of: 2, in: flat))
-        // Its partial updates redo the whole list (they do not track offsets drawn on the CPU).
+        XCTAssertEqual(t.groups.first?.offset, .zero)
+        XCTAssertEqual(t.groups.first?.cpuShift, Point(x: 0, y: 0.5))
+        var movedRow = Self.scrolled(by: .zero)
+        movedRow.commands[3] = .rect(Rect(x: 0, y: 0.5, width: 200, height: 30), color: Self.row, cornerRadius: 4)
+        let reference = DrawListTessellator()
+        reference.tessellate(movedRow, metrics: Self.metrics, glyphs: glyphs, images: [:])
+        XCTAssertEqual(Self.positions(of: 3, in: t), Self.positions(of: 3, in: reference), "the row half a pixel down")
+        // A scroll by whole pixels keeps the half: a partial update that changes no vertex.
+        let before = t.vertices
+        XCTAssertTrue(t.updateDamaged(Self.scrolled(by: Point(x: 0, y: -2.5)), DrawListDamage(baseGeneration: 0, commandRanges: [2..<3]),
+                                      metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        XCTAssertEqual(t.groups.first?.offset, Point(x: 0, y: -3))
+        XCTAssertEqual(t.vertices, before)
+        // Another fraction moves every command of the group: the whole list is redone.
         XCTAssertFalse(t.updateDamaged(Self.scrolled(by: Point(x: 0, y: 1)), DrawListDamage(baseGeneration: 0, commandRanges: [2..<3]),
                                        metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        // At 1.5x a point is a pixel and a half: a notch of 40 points (60 pixels) keeps the fraction too.
+        let oneAndAHalf = WindowMetrics(windowSize: Size(width: 640, height: 360), drawableSize: PixelSize(width: 960, height: 540))
+        t.tessellate(Self.scrolled(by: Point(x: 0, y: 1)), metrics: oneAndAHalf, glyphs: glyphs, images: [:])
+        XCTAssertEqual(t.groups.first?.offset, Point(x: 0, y: 1))
+        XCTAssertEqual(t.groups.first?.cpuShift.y ?? 0, 1.0 / 3, accuracy: 1e-12)
+        XCTAssertTrue(t.updateDamaged(Self.scrolled(by: Point(x: 0, y: -39)), DrawListDamage(baseGeneration: 0, commandRanges: [2..<3]),
+                                      metrics: oneAndAHalf, glyphs: glyphs, images: [:]))
+        XCTAssertEqual(t.groups.first?.offset, Point(x: 0, y: -59))
         // A whole-pixel group whose clip moved cannot keep its scissor: the whole list is redone.
         t.tessellate(Self.scrolled(by: .zero), metrics: Self.metrics, glyphs: glyphs, images: [:])
         var moved = Self.scrolled(by: .zero)

@@ -12,8 +12,18 @@ import GlasspaneOverlay
 
 final class ScrolledListPixelTests: XCTestCase {
     func testEveryScrolledFrameEqualsAFreshRenderersFrame() throws {
+        try framesEqualFreshRenderers(scale: 1)
+    }
+
+    /// At 1.5x the list's origin is not on a whole pixel: the group moves by whole pixels and its commands by the
+    /// rest on the CPU, and a notch (60 pixels) is still a partial update.
+    func testEveryScrolledFrameAtAFractionalScaleEqualsAFreshRenderersFrame() throws {
+        try framesEqualFreshRenderers(scale: 1.5)
+    }
+
+    private func framesEqualFreshRenderers(scale: Double) throws {
         try MainActor.assumeIsolated {
-            let size = PixelSize(width: 640, height: 640)
+            let size = PixelSize(width: Int(640 * scale), height: Int(640 * scale))
             let metrics = WindowMetrics(windowSize: Size(width: 640, height: 640), drawableSize: size)
             try withHeadlessTarget(size: size) { atlas in
                 // A companion of `programs` has its own vertices, batches and cache and shares the compiled shaders.
@@ -51,7 +61,7 @@ final class ScrolledListPixelTests: XCTestCase {
                         }
                         let expected = clearedFrame(size: size) { fresh.render(list, generation: 1, metrics: metrics) }
                         assertSamePixels(drawn, expected, "\(mode) frame \(step), offset \(screen.list.contentOffset.y)")
-                        // The document is an offset group (drawn moved by a uniform under a scissor): the same pixels
+                        // The document is an offset group (drawn moved by its offset under a scissor): the same pixels
                         // as its commands moved into window points and cut to the clip on the CPU.
                         XCTAssertTrue(list.commands.contains { if case .pushOffset = $0 { true } else { false } })
                         let flat = try XCTUnwrap(programs.makeCompanion() as? GLOverlayRenderer)
@@ -60,6 +70,7 @@ final class ScrolledListPixelTests: XCTestCase {
                         assertSamePixels(drawn, resolved, "\(mode) frame \(step): the group against its commands resolved")
                     }
                     XCTAssertEqual(offsets, path, "\(mode): a notch is 40 points")
+                    XCTAssertLessThanOrEqual(renderer.tessellationCount, 2, "\(scale)x: notches are partial updates")
                 }
             }
         }

@@ -13,9 +13,16 @@ extension DrawListTessellator {
         if culled.count != spans.count { culled = [Bool](repeating: false, count: spans.count) }
         let stride = Self.floatsPerVertex
         for index in spans.indices {
+            // Most spans change nothing: read the few fields before copying one.
+            let group = spans[index].group
+            guard group >= 0, spans[index].count > 0, index < list.commands.count, let bounds = spans[index].bounds
+            else { continue }
+            // As `onScreen` decides, without making the cut rectangle.
+            let shows = groups[group].scissor.map {
+                bounds.offsetBy(dx: groups[group].offset.x, dy: groups[group].offset.y).intersects($0)
+            } ?? true
+            guard shows == culled[index] else { continue }
             let span = spans[index]
-            guard span.group >= 0, span.count > 0, index < list.commands.count else { continue }
-            let shows = span.bounds.flatMap { onScreen($0, group: span.group) } != nil
             if !shows && !culled[index] {
                 let from = span.first * stride, to = from + span.count * stride
                 // Through a buffer pointer: an array access per float costs an exclusivity and a uniqueness check.
@@ -36,7 +43,7 @@ extension DrawListTessellator {
                 emittingGroup = span.group
                 var emitted = EmittedCommand(index: index,
                                              clip: Self.scissorPixelsIfClipped(span.clip, drawableHeight: context.drawableHeight))
-                emit(command, into: &emitted, context)
+                emit(shiftedForGroup(command, span.group), into: &emitted, context)
                 if case .glyphs = command, vertices.count - tail <= span.count * stride {
                     padGlyphQuads(from: tail, to: span.count * stride)
                 }

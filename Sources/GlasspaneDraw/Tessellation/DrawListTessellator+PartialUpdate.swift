@@ -37,9 +37,9 @@ extension DrawListTessellator {
                 case .pushOffset(let p):
                     // Only a group's offset may change in place: the same group, scissor and kind of offset.
                     guard emittingGroup < 0, let g = groups.firstIndex(where: { $0.command == index }) else { return false }
-                    let offset = Point(x: p.x * context.sx, y: p.y * context.sy)
-                    guard offset.x == offset.x.rounded(), offset.y == offset.y.rounded(), abs(offset.x) < 1_048_576,
-                          abs(offset.y) < 1_048_576, groups[g].scissor == Self.scissorPixelsIfClipped(clip, drawableHeight: height)
+                    // The part below a pixel must stay: the group's commands were emitted moved by it.
+                    guard let (offset, shift) = Self.groupOffset(p, context), shift == groups[g].cpuShift,
+                          groups[g].scissor == Self.scissorPixelsIfClipped(clip, drawableHeight: height)
                     else { return false }
                     offsetStack.append(OffsetFrame(cpuOffset: .zero, group: -1, clip: clip, clipDepth: clipStack.count))
                     if groups[g].offset != offset {
@@ -67,7 +67,8 @@ extension DrawListTessellator {
                         emittingGroup = spans[index].group
                     }
                     continue
-                case .pushClip(let r):
+                case .pushClip(let listed):
+                    let r = emittingGroup >= 0 ? listed.offsetBy(dx: groups[emittingGroup].cpuShift.x, dy: groups[emittingGroup].cpuShift.y) : listed
                     let pushed = context.pixels(r)
                     movedClips.append(pushed != spans[index].bounds)
                     spans[index].bounds = pushed
@@ -102,7 +103,7 @@ extension DrawListTessellator {
                     break // a shape fits a batch of any texture (its program is checked after emitting)
                 }
                 var emitted = EmittedCommand(index: index, clip: Self.scissorPixelsIfClipped(span.clip, drawableHeight: height))
-                emit(command, into: &emitted, context)
+                emit(shiftedForGroup(command, emittingGroup), into: &emitted, context)
                 reemittedCommandCount += 1
                 // In an offset group, a shorter or slightly longer text fills the room its run kept (`padGlyphQuads`).
                 if emittingGroup >= 0, case .glyphs = command, vertices.count - tail <= span.count * Self.floatsPerVertex {
@@ -180,17 +181,31 @@ extension DrawListTessellator {
     /// the list, and before each that follows it (batches are drawn in order, each batch in list order).
     private func movesKeepPaintersOrder() -> Bool {
         for index in moved {
-            guard spans[index].bounds != nil else { continue }
+            let span = spans[index]
+            guard let bounds = span.bounds else { continue }
             // A cold command that now overlaps a hot one it follows would be drawn under it.
             for h in hot.commands where h < index {
-                if spansMayOverlap(spans[h], spans[index]) { return false }
+                if spansMayOverlap(spans[h], span) { return false }
             }
-            let batch = spans[index].batch
-            for other in spans.indices where other != index && spans[other].count > 0 {
-                guard spansMayOverlap(spans[other], spans[index]) else { continue }
-                let drawnBefore = spans[other].batch < batch || (spans[other].batch == batch && other < index)
-                if drawnBefore != (other < index) { return false }
+            let batch = span.batch
+            let onScreen = screenBounds(bounds, group: span.group)
+            // Every span is looked at for each moved command (a scroll moves a few rows' commands among hundreds):
+            // a quick test of the bounds first, without copying spans.
+            let keepsOrder = spans.withUnsafeBufferPointer { all -> Bool in
+                for other in all.indices where other != index && all[other].count > 0 {
+                    guard let otherBounds = all[other].bounds else { continue }
+                    if all[other].group == span.group {
+                        guard otherBounds.intersects(bounds), all[other].mayOverlap(span) else { continue }
+                    } else {
+                        guard let a = onScreen, let b = screenBounds(otherBounds, group: all[other].group),
+                              a.intersects(b) else { continue }
+                    }
+                    let drawnBefore = all[other].batch < batch || (all[other].batch == batch && other < index)
+                    if drawnBefore != (other < index) { return false }
+                }
+                return true
             }
+            if !keepsOrder { return false }
         }
         return true
     }

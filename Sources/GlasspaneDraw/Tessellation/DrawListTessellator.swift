@@ -79,7 +79,7 @@ package final class DrawListTessellator {
     var newGlyphRoom: [Int] = []
     /// Group commands collapsed because they lie outside their group's scissor (DrawListTessellator+Culling.swift).
     package internal(set) var culled: [Bool] = []
-    /// Some offset of the last tessellation was drawn on the CPU (nested in a group, or not whole pixels): partial
+    /// Some offset of the last tessellation was drawn on the CPU (nested in a group, or too far): partial
     /// updates, which do not track it, redo the whole list.
     var drawsOffsetsOnCPU = false
     /// Whether each clip pushed and still open in the range being updated moved (reused storage).
@@ -164,7 +164,8 @@ package final class DrawListTessellator {
         // `Array(repeating:count:)`: appending a `repeatElement` went through unspecialized generic code (measured).
         newGlyphRoom = [Int](repeating: 0, count: list.commands.count)
         var clip: Rect? = nil
-        // Offsets drawn on the CPU (nested, or not whole pixels), in points: commands are moved before emitting.
+        // Offsets drawn on the CPU (nested, too far, or a group's part below a pixel), in points: commands are moved
+        // before emitting.
         var cpuOffset = Point.zero
 
         for (index, listed) in list.commands.enumerated() {
@@ -174,15 +175,14 @@ package final class DrawListTessellator {
             switch command {
             case .pushOffset(let p): // its own offset plus those drawn on the CPU around it
                 offsetStack.append(OffsetFrame(cpuOffset: cpuOffset, group: emittingGroup, clip: clip, clipDepth: clipStack.count))
-                let px = p.x * context.sx, py = p.y * context.sy
-                if emittingGroup < 0 && px == px.rounded() && py == py.rounded() && abs(px) < 1_048_576 && abs(py) < 1_048_576 {
-                    groups.append(OffsetGroup(offset: Point(x: px, y: py),
+                if emittingGroup < 0, let (whole, shift) = Self.groupOffset(p, context) {
+                    groups.append(OffsetGroup(offset: whole,
                                               scissor: Self.scissorPixelsIfClipped(clip, drawableHeight: context.drawableHeight),
-                                              command: index))
+                                              command: index, cpuShift: shift))
                     emittingGroup = groups.count - 1
                     groupClipDepth = clipStack.count
                     spans[index].group = emittingGroup
-                    cpuOffset = .zero // the renderer moves them as a whole (the group's offset)
+                    cpuOffset = shift // the renderer moves them as a whole (the group's offset), this much on the CPU
                     clip = nil // inside, clips are the group's own and cut its quads; the outer one scissors
                 } else {
                     cpuOffset = p // `listed` moved by the offsets around it
@@ -363,6 +363,21 @@ package final class DrawListTessellator {
     /// cannot (0 is no texture: shapes).
     static func sharesBatch(_ a: TextureID, _ aProgram: BatchProgram, _ b: TextureID, _ bProgram: BatchProgram) -> Bool {
         aProgram == bProgram && (a == b || a == 0 || b == 0)
+    }
+
+    /// A top-level offset of `p` points as a group's: the whole pixels the renderer moves it by, and the rest (in
+    /// points) that its commands are moved by as they are emitted; nil when it is too far to hold whole pixels.
+    static func groupOffset(_ p: Point, _ context: Context) -> (whole: Point, shift: Point)? {
+        let px = p.x * context.sx, py = p.y * context.sy
+        guard abs(px) < 1_048_576 && abs(py) < 1_048_576 else { return nil }
+        let whole = Point(x: px.rounded(.down), y: py.rounded(.down))
+        return (whole, Point(x: (px - whole.x) / context.sx, y: (py - whole.y) / context.sy))
+    }
+
+    /// `command` as a group's command is emitted: moved by the part of the group's offset below a pixel.
+    func shiftedForGroup(_ command: DrawCommand, _ group: Int) -> DrawCommand {
+        guard group >= 0, groups[group].cpuShift != .zero else { return command }
+        return command.translated(by: groups[group].cpuShift)
     }
 
     /// The pixels scissoring to `clip` keeps (`ScissorBox`'s rounding), nil when there is no clip.

@@ -100,7 +100,7 @@ package struct DrawBatch: Equatable, Sendable {
 
 /// The commands between a `pushOffset` and its `popOffset`, tessellated in their own pixels and drawn moved by
 /// `offset` (a per-draw vertex attribute in the GL renderer) under `scissor`, so that a new offset (a scroll) changes
-/// no vertex.
+/// no vertex. What of the offset is not whole pixels (`cpuShift`) moves the commands themselves.
 package struct OffsetGroup: Equatable, Sendable {
     /// How far its vertices are moved when drawn, whole pixels.
     package var offset: Point
@@ -108,10 +108,13 @@ package struct OffsetGroup: Equatable, Sendable {
     package var scissor: Rect?
     /// The index of its `pushOffset`.
     package var command: Int
+    /// The part of the offset below a whole pixel, in points: its commands are moved by it as they are emitted (a
+    /// fractional scale), so a scroll by whole pixels keeps it and stays a partial update.
+    package var cpuShift: Point
 
     /// Creates a group record.
-    package init(offset: Point, scissor: Rect?, command: Int) {
-        self.offset = offset; self.scissor = scissor; self.command = command
+    package init(offset: Point, scissor: Rect?, command: Int, cpuShift: Point = .zero) {
+        self.offset = offset; self.scissor = scissor; self.command = command; self.cpuShift = cpuShift
     }
 }
 
