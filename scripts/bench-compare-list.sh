@@ -28,4 +28,7 @@ print(f"{'':10} {'glasspane':>12} {'+routing':>10} {'imgui':>10} {'ratio':>8}")
 for label, g, r, i in (("scrolling", gs, gr, peer.get("scroll", 0)), ("idle", gi, gir, peer.get("idle", 0))):
     ratio = (g + r) / i if i else float("nan")
     print(f"{label:10} {g:12.1f} {r:10.1f} {i:10.1f} {ratio:8.3f}")
+render = re.search(r"imgui-list scroll render: p50 ([\d.]+)", open(f"{out}/peer.txt").read())
+if render:
+    print(f"imgui's GL backend alone while scrolling (ImGui_ImplOpenGL3_RenderDrawData): {float(render.group(1)):.1f} us")
 PY
