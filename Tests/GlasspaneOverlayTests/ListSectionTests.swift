@@ -50,6 +50,39 @@ final class ListSectionTests: XCTestCase {
         XCTAssertEqual(list.pinnedHeader?.isHidden, true)
     }
 
+    func testMeasuredHeadersArePinnedAndPushedAtTheirOwnHeights() throws {
+        // Headers (rows 0, 10, 20, ...) measure 36 points and rows 20, against an estimate of 20: a section is 216
+        // points once measured, which scrolling down measures before each header reaches the top.
+        let overlay = Overlay(windowSize: Size(width: 600, height: 400))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let list = try List(identifier: "list", rowCount: 100, rowHeight: .measured(estimate: 20), makeRow: { Label(text: "") },
+                            configureRow: { view, i in
+                                let label = view as! Label
+                                label.text = i % 10 == 0 ? "section \(i / 10)" : "row \(i)"
+                                label.preferredHeight = i % 10 == 0 ? 36 : 20
+                            })
+        list.preferredWidth = 300
+        list.preferredHeight = 200
+        try list.setSectionHeaderRows(Array(stride(from: 0, to: 100, by: 10)))
+        ui.addSubview(list, at: Point(x: 10, y: 10))
+        overlay.advanceAnimations(to: 0)
+        overlay.update()
+        for offset in stride(from: 1.0, through: 1_700, by: 7) {
+            list.contentOffset = Point(x: 0, y: offset)
+            overlay.update()
+            let section = Int(offset / 216)
+            let sectionTop = Double(section) * 216
+            XCTAssertEqual(list.rowOffset(section * 10), sectionTop, "offset \(offset): the section's header is measured")
+            let pinned = try XCTUnwrap(list.pinnedHeader)
+            if offset == sectionTop { XCTAssertTrue(pinned.isHidden); continue }
+            XCTAssertFalse(pinned.isHidden, "offset \(offset)")
+            XCTAssertEqual((pinned.content as! Label).text, "section \(section)", "offset \(offset)")
+            // Its own 36 points tall, pinned until the next header (216 points below this one) reaches its bottom.
+            let expectedY = min(0, sectionTop + 216 - offset - 36)
+            XCTAssertEqual(pinned.frame, Rect(x: 0, y: expectedY, width: 300, height: 36), "offset \(offset)")
+        }
+    }
+
     func testThePinnedHeaderIsDrawnOverTheRowsAndTakesNoClick() throws {
         let (overlay, list) = try makeList()
         list.contentOffset = Point(x: 0, y: 250)  // section 1, row 12 under the pinned header
