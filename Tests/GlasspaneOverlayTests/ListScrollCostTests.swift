@@ -9,11 +9,16 @@ final class ListScrollCostTests: XCTestCase {
     /// A list of `rows` 26-point rows in a 540-point viewport (as the bench's), laid out and painted once; `lookups`
     /// counts the list's calls of its `rowID` closure.
     private func makeList(rows: Int, lookups: Counter) throws -> (Overlay, OverlayLayer, List) {
-        let overlay = Overlay(windowSize: Size(width: 800, height: 700))
-        let ui = overlay.addLayer(name: "ui", level: 0)
         let list = try List(identifier: "list", rowCount: rows, rowHeight: .fixed(26),
                             rowID: { lookups.value += 1; return AnyHashable($0) },
                             makeRow: { Label(text: "") }, configureRow: { view, index in (view as! Label).text = "row \(index)" })
+        return place(list)
+    }
+
+    /// Puts `list` in a 540-point square of an 800x700 window's layer, laid out and painted once.
+    private func place(_ list: List) -> (Overlay, OverlayLayer, List) {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 700))
+        let ui = overlay.addLayer(name: "ui", level: 0)
         list.preferredWidth = 540
         list.preferredHeight = 540
         ui.addSubview(list, at: Point(x: 20, y: 40))
@@ -88,8 +93,6 @@ final class ListScrollCostTests: XCTestCase {
 
     /// Rows of five heights (20 to 70 points), measured as they come in; the estimate is 30.
     private func makeMeasuredList() throws -> (Overlay, OverlayLayer, List) {
-        let overlay = Overlay(windowSize: Size(width: 800, height: 700))
-        let ui = overlay.addLayer(name: "ui", level: 0)
         let list = try List(identifier: "list", rowCount: 10_000, rowHeight: .measured(estimate: 30),
                             makeRow: { Label(text: "") },
                             configureRow: { view, index in
@@ -97,12 +100,7 @@ final class ListScrollCostTests: XCTestCase {
                                 label.text = "row \(index)"
                                 label.preferredHeight = [20.0, 30, 45, 26, 70][index % 5]
                             })
-        list.preferredWidth = 540
-        list.preferredHeight = 540
-        ui.addSubview(list, at: Point(x: 20, y: 40))
-        overlay.advanceAnimations(to: 0)
-        overlay.update()
-        return (overlay, ui, list)
+        return place(list)
     }
 
     func testRowsOfMeasuredHeightsScrollWithoutRepaintingTheList() throws {

@@ -6,12 +6,18 @@ import GlasspaneCore
 @testable import GlasspaneOverlay
 
 final class ListSectionTests: XCTestCase {
-    /// 100 rows of 20 points in a 200-point viewport; rows 0, 10, 20, ... head sections ("section K").
-    private func makeList() throws -> (Overlay, List) {
+    /// 100 rows of 20 points in a 200-point viewport; rows 0, 10, 20, ... head sections ("section K"). With
+    /// `headerHeight`, rows are measured (estimate 20) and headers are that tall.
+    private func makeList(headerHeight: Double? = nil) throws -> (Overlay, List) {
         let overlay = Overlay(windowSize: Size(width: 600, height: 400))
         let ui = overlay.addLayer(name: "ui", level: 0)
-        let list = try List(identifier: "list", rowCount: 100, rowHeight: .fixed(20), makeRow: { Label(text: "") },
-                            configureRow: { view, i in (view as! Label).text = i % 10 == 0 ? "section \(i / 10)" : "row \(i)" })
+        let list = try List(identifier: "list", rowCount: 100,
+                            rowHeight: headerHeight == nil ? .fixed(20) : .measured(estimate: 20), makeRow: { Label(text: "") },
+                            configureRow: { view, i in
+                                let label = view as! Label
+                                label.text = i % 10 == 0 ? "section \(i / 10)" : "row \(i)"
+                                if let headerHeight { label.preferredHeight = i % 10 == 0 ? headerHeight : 20 }
+                            })
         list.preferredWidth = 300
         list.preferredHeight = 200
         try list.setSectionHeaderRows(Array(stride(from: 0, to: 100, by: 10)))
@@ -53,20 +59,7 @@ final class ListSectionTests: XCTestCase {
     func testMeasuredHeadersArePinnedAndPushedAtTheirOwnHeights() throws {
         // Headers (rows 0, 10, 20, ...) measure 36 points and rows 20, against an estimate of 20: a section is 216
         // points once measured, which scrolling down measures before each header reaches the top.
-        let overlay = Overlay(windowSize: Size(width: 600, height: 400))
-        let ui = overlay.addLayer(name: "ui", level: 0)
-        let list = try List(identifier: "list", rowCount: 100, rowHeight: .measured(estimate: 20), makeRow: { Label(text: "") },
-                            configureRow: { view, i in
-                                let label = view as! Label
-                                label.text = i % 10 == 0 ? "section \(i / 10)" : "row \(i)"
-                                label.preferredHeight = i % 10 == 0 ? 36 : 20
-                            })
-        list.preferredWidth = 300
-        list.preferredHeight = 200
-        try list.setSectionHeaderRows(Array(stride(from: 0, to: 100, by: 10)))
-        ui.addSubview(list, at: Point(x: 10, y: 10))
-        overlay.advanceAnimations(to: 0)
-        overlay.update()
+        let (overlay, list) = try makeList(headerHeight: 36)
         for offset in stride(from: 1.0, through: 1_700, by: 7) {
             list.contentOffset = Point(x: 0, y: offset)
             overlay.update()

@@ -68,7 +68,9 @@ extension DrawListTessellator {
                     }
                     continue
                 case .pushClip(let listed):
-                    let r = emittingGroup >= 0 ? listed.offsetBy(dx: groups[emittingGroup].cpuShift.x, dy: groups[emittingGroup].cpuShift.y) : listed
+                    // A clip pushed inside a group moves with its commands (the group's part below a pixel).
+                    let shift = emittingGroup >= 0 ? groups[emittingGroup].cpuShift : .zero
+                    let r = listed.offsetBy(dx: shift.x, dy: shift.y)
                     let pushed = context.pixels(r)
                     movedClips.append(pushed != spans[index].bounds)
                     spans[index].bounds = pushed
