@@ -15,13 +15,22 @@ extension List {
     /// The rows fading out now (their items left the window in an animated reload).
     public var fadingRowCount: Int { fadingRows.count }
 
-    /// Starts fading `row` out at its place; it is pooled when its animations are over.
-    func fadeOut(_ row: ListRow, id: AnyHashable, animation: Animation) {
+    /// Starts fading `row` out at its place, or moving it to `target` (an update said where it goes: a deleted row
+    /// slides to where its neighbours close up, fading; a row pushed out of the window slides out, opaque). It is
+    /// pooled when its animations are over.
+    func fadeOut(_ row: ListRow, id: AnyHashable, animation: Animation, to target: LeavingTarget? = nil) {
         // A row already fading for this id (an item deleted twice in a row) is pooled at once.
         if let earlier = fadingRows[id], earlier !== row { returnToPool(earlier) }
         row.isUserInteractionEnabled = false
         fadingRows[id] = row
-        withAnimation(animation) { row.alpha = 0 }
+        withAnimation(animation) {
+            if let target {
+                var frame = row.frame
+                if axis == .horizontal { frame.origin.x = target.offset } else { frame.origin.y = target.offset }
+                row.frame = frame
+            }
+            if target?.fades ?? true { row.alpha = 0 }
+        }
         let sweeper = fadeSweeper ?? ListFadeOutSweeper(list: self)
         fadeSweeper = sweeper
         if let overlay = layer?.overlay { overlay.startTicking(sweeper) } else { _ = poolFadedRows() }

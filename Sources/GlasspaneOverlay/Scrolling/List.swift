@@ -42,6 +42,10 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
     case rowHeightOutOfRange(Double)
     /// Section header rows that are not ascending row indices of the list: the first offending entry's position.
     case sectionHeaderRowsInvalid(at: Int)
+    /// A deleted row that is not one of the `rowCount` rows before the update, or is named twice.
+    case deletedRowInvalid(Int, rowCount: Int)
+    /// An inserted row that is not one of the `rowCount` rows after the update, or is named twice.
+    case insertedRowInvalid(Int, rowCount: Int)
 
     /// A stable identifier for tests and logs.
     public var identifier: String {
@@ -49,6 +53,8 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
         case .rowCountOutOfRange: "list-row-count-out-of-range"
         case .rowHeightOutOfRange: "list-row-height-out-of-range"
         case .sectionHeaderRowsInvalid: "list-section-headers-invalid"
+        case .deletedRowInvalid: "list-deleted-row-invalid"
+        case .insertedRowInvalid: "list-inserted-row-invalid"
         }
     }
 
@@ -59,6 +65,10 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
         case .rowHeightOutOfRange(let h): "list row height \(h) is outside 1...\(List.maximumRowHeight) points"
         case .sectionHeaderRowsInvalid(let i):
             "section header row \(i) (0-based entry) is not a row of the list or not after the entry before it"
+        case .deletedRowInvalid(let row, let n):
+            "deleted row \(row) is not one of the list's \(n) rows before the update, or is named twice"
+        case .insertedRowInvalid(let row, let n):
+            "inserted row \(row) is not one of the list's \(n) rows after the update, or is named twice"
         }
     }
 }
@@ -126,13 +136,24 @@ open class List: ScrollView {
     public static let maximumRowHeight = 10_000.0
 
     /// The number of items.
-    public private(set) var rowCount: Int
+    public internal(set) var rowCount: Int
     /// Fixed or measured heights (widths, in a horizontal list).
     public let rowHeight: ListRowHeight
     /// Which way the rows run.
     public let axis: ListAxis
     /// Points beyond each edge of the viewport where rows already (or still) exist.
     public var overscan = 64.0 { didSet { setNeedsLayout() } }
+    /// Whether rows inserted or deleted wholly above the first row in sight leave what shows in place, once the
+    /// list is scrolled away from its start (List+Updates.swift).
+    public var keepsVisibleRowsInPlace = true
+    /// Whether the list keeps its end in sight while it is scrolled to the end (a chat log): rows inserted at the
+    /// end, rows measured there and a new size scroll it to the new end. Turning it on scrolls to the end at the next
+    /// layout. Off by default.
+    public var followsEnd = false {
+        didSet { if followsEnd && !oldValue { scrollsToEndAtNextLayout = true; setNeedsLayout() } }
+    }
+    /// Set when `followsEnd` is turned on: the next layout goes to the end wherever the list is.
+    private var scrollsToEndAtNextLayout = false
     /// What the user may select.
     public var selectionMode: ListSelectionMode = .single
     /// The selected items' ids.
@@ -140,7 +161,7 @@ open class List: ScrollView {
     /// Called after the user changed the selection.
     public var onSelectionChange: ((Set<AnyHashable>) -> Void)?
     /// The keyboard cursor's row (also the anchor of Shift extensions); nil before any selection.
-    public private(set) var cursorIndex: Int?
+    public internal(set) var cursorIndex: Int?
     /// Background of even rows.
     public var rowColor = Color(r: 0.14, g: 0.15, b: 0.17) { didSet { refreshRowLooks() } }
     /// Background of odd rows.
@@ -154,7 +175,7 @@ open class List: ScrollView {
     let makeRow: () -> View
     let configureRow: (View, Int) -> Void
     /// Live rows by item id.
-    private var liveRows: [AnyHashable: ListRow] = [:]
+    var liveRows: [AnyHashable: ListRow] = [:]
     /// Hidden rows waiting for reuse.
     var pool: [ListRow] = []
     /// Rows whose item left the window in an animated reload, fading out where they were (List+FadeOut.swift).
@@ -165,15 +186,17 @@ open class List: ScrollView {
     /// version `windowVersion` (-1: none): a scroll slides this window instead of re-reading every id.
     private var windowRows: [ListRow] = []
     private var window: Range<Int> = 0..<0
-    private var windowVersion = -1
+    var windowVersion = -1
     /// The most rows a window of measured heights held since the last reload (`layoutDocument`).
     private var measuredWindowRows = 0
-    private var offsets: RowOffsets?
+    var offsets: RowOffsets?
     private var fixedHeight: Double
     private var dataVersion = 0
-    private var selectionAnchor: Int?
+    var selectionAnchor: Int?
     /// The animation of the last `reloadData(rowCount:animation:)`, taken by the next layout.
-    private var pendingReloadAnimation: Animation?
+    var pendingReloadAnimation: Animation?
+    /// Where rows that leave the window in the next animated layout go, by id (List+Updates.swift).
+    var leavingTargets: [AnyHashable: LeavingTarget] = [:]
     /// Rows that head sections, ascending (List+Sections.swift).
     public internal(set) var sectionHeaderRows: [Int] = []
     /// The copy of the current section's header pinned to the viewport's top (List+Sections.swift).
@@ -228,6 +251,7 @@ open class List: ScrollView {
         dataVersion += 1
         if case .measured(let h) = rowHeight { offsets = RowOffsets(count: rowCount, height: h) }
         measuredWindowRows = 0
+        leavingTargets = [:]
         if let c = cursorIndex, c >= rowCount { cursorIndex = rowCount > 0 ? rowCount - 1 : nil }
         setNeedsLayout()
     }
@@ -265,7 +289,7 @@ open class List: ScrollView {
         if let offsets { return offsets.index(containing: y) }
         return min(rowCount - 1, Int(y / fixedHeight))
     }
-    private var totalHeight: Double { offsets?.total ?? Double(rowCount) * fixedHeight }
+    var totalHeight: Double { offsets?.total ?? Double(rowCount) * fixedHeight }
     /// The scroll offset along the axis.
     var axisOffset: Double { axis == .horizontal ? contentOffset.x : contentOffset.y }
     /// The frame of the row at `index` in the document: at its offset along the axis, `across` points across.
@@ -297,9 +321,23 @@ open class List: ScrollView {
     /// A scroll brings rows in and out: at the next layout, in this frame.
     open override func contentOffsetDidChange() { setNeedsLayout() }
 
-    /// Lays out the window's rows, then pins the current section's header (List+Sections.swift).
+    /// Lays out the window's rows (keeping the end in sight with `followsEnd`), then pins the current section's
+    /// header (List+Sections.swift).
     open override func layoutSubviews(fonts: any FontMetrics) {
+        let end = axis == .horizontal ? maximumOffset.x : maximumOffset.y
+        let pinned = followsEnd && !isMoving && (axisOffset >= end - 0.5 || scrollsToEndAtNextLayout)
+        scrollsToEndAtNextLayout = false
         super.layoutSubviews(fonts: fonts)
+        if pinned {
+            // Rows measured at the new end change the document's length: go again until the end stays put (a few
+            // passes; each measures only the rows that came in).
+            for _ in 0..<8 {
+                let end = maximumOffset
+                guard axisOffset != (axis == .horizontal ? end.x : end.y) else { break }
+                contentOffset = axis == .horizontal ? Point(x: end.x, y: contentOffset.y) : Point(x: contentOffset.x, y: end.y)
+                super.layoutSubviews(fonts: fonts)
+            }
+        }
         updatePinnedHeader(fonts: fonts)
     }
 
@@ -311,11 +349,12 @@ open class List: ScrollView {
             // An animated reload to no rows fades every row out, as it does the rows that left.
             recycleAll(except: [], fadingWith: pendingReloadAnimation)
             pendingReloadAnimation = nil
+            leavingTargets = [:]
             forgetWindow()
             return documentSize(across: width)
         }
         let top = axisOffset - overscan, bottom = axisOffset + length + overscan
-        let first = rowIndex(atDocumentY: max(0, top)) ?? 0
+        var first = rowIndex(atDocumentY: max(0, top)) ?? 0
         var end = first
         while end < rowCount && rowOffset(end) < bottom { end += 1 }
         // Rows all of one height keep as many rows in the window wherever it is: a scroll then only moves rows,
@@ -326,10 +365,13 @@ open class List: ScrollView {
             let fit = (length + 2 * overscan) / fixedHeight
             let steady = Int(fit.rounded(.down)) + (fit == fit.rounded(.down) ? 1 : 2)
             end = min(rowCount, max(end, first + steady))
+            // At the end the window reaches back instead, so a notch there (or a row appended) moves rows too.
+            if end == rowCount { first = min(first, max(0, end - steady)) }
         } else if offsets != nil {
             // Rows of measured heights keep at least as many rows as the window held since the last reload: it
             // grows where rows are short and keeps its count where they are tall, so most notches only move rows.
             end = min(rowCount, max(end, first + measuredWindowRows))
+            if end == rowCount { first = min(first, max(0, end - measuredWindowRows)) }
             measuredWindowRows = max(measuredWindowRows, end - first)
         }
         if pendingReloadAnimation == nil, let size = slideWindow(to: first..<end, width: width, fonts: fonts) {
@@ -341,7 +383,10 @@ open class List: ScrollView {
         let keep = Set(wanted.map(\.id))
         let animation = pendingReloadAnimation
         pendingReloadAnimation = nil
-        recycleAll(except: keep, fadingWith: animation)
+        // Rows that leave are reused first, without being hidden in between: a row hidden and shown again in one
+        // layout would repaint the whole layer, where a row shown in place repaints in place.
+        var reusable = recycleAll(except: keep, fadingWith: animation, keepingShown: true)
+        leavingTargets = [:]
         var arrived: Set<AnyHashable> = []
         for (index, id) in wanted {
             let row: ListRow
@@ -353,7 +398,7 @@ open class List: ScrollView {
                 row.configuredVersion = -1
             } else {
                 if animation != nil { arrived.insert(id) }
-                row = pool.popLast() ?? newRow()
+                row = reusable.popLast() ?? pool.popLast() ?? newRow()
                 row.isHidden = false
                 liveRows[id] = row
                 row.configuredVersion = -1
@@ -363,6 +408,10 @@ open class List: ScrollView {
             }
             row.isSelected = selection.contains(id)
             row.hasCursor = isFocused && cursorIndex == index
+        }
+        for row in reusable {
+            row.isHidden = true
+            pool.append(row)
         }
         for (index, id) in wanted {
             guard let row = liveRows[id] else { continue }
@@ -474,16 +523,23 @@ open class List: ScrollView {
         return row
     }
 
-    private func recycleAll(except keep: Set<AnyHashable>, fadingWith animation: Animation? = nil) {
+    /// Takes the rows whose ids are not in `keep` out of the window: fading out with an animation, else pooled
+    /// hidden, or returned still shown (`keepingShown`, for the caller to reuse or pool) in pooling order.
+    @discardableResult
+    private func recycleAll(except keep: Set<AnyHashable>, fadingWith animation: Animation? = nil,
+                            keepingShown: Bool = false) -> [ListRow] {
         // In index order, so the same scroll pools (and later reuses) the same views in every run: a dictionary's
         // order changes from process to process, and with it the order glyphs reach the atlas.
         let leaving = liveRows.filter { !keep.contains($0.key) }.sorted { $0.value.index > $1.value.index }
+        var shown: [ListRow] = []
         for (id, row) in leaving {
             liveRows[id] = nil
-            if let animation { fadeOut(row, id: id, animation: animation); continue }
+            if let animation { fadeOut(row, id: id, animation: animation, to: leavingTargets[id]); continue }
+            if keepingShown { shown.append(row); continue }
             row.isHidden = true
             pool.append(row)
         }
+        return shown
     }
 
     private func refreshRowLooks() { for row in liveRows.values { row.updateLook() } }

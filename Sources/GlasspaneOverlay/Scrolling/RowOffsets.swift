@@ -13,15 +13,39 @@ struct RowOffsets {
 
     /// `count` rows of one height.
     init(count: Int, height: Double) {
-        self.count = count
-        heights = Array(repeating: height, count: count)
+        self.init(heights: Array(repeating: height, count: count))
+    }
+
+    /// Rows of these heights.
+    init(heights: [Double]) {
+        count = heights.count
+        self.heights = heights
         tree = Array(repeating: 0, count: count + 1)
         // Linear-time build: each node adds itself to its parent.
         for i in 1...max(count, 1) where i <= count {
-            tree[i] += height
+            tree[i] += heights[i - 1]
             let parent = i + (i & -i)
             if parent <= count { tree[parent] += tree[i] }
         }
+    }
+
+    /// The rows after deleting `deleted` (ascending indices of these rows) and then inserting rows of `height` at
+    /// `inserted` (ascending indices of the result): the rows that stay keep their heights, in one linear pass.
+    func updated(deleting deleted: [Int], inserting inserted: [Int], height: Double) -> RowOffsets {
+        var kept: [Double] = []
+        kept.reserveCapacity(count - deleted.count)
+        var d = 0
+        for (i, h) in heights.enumerated() {
+            if d < deleted.count && deleted[d] == i { d += 1; continue }
+            kept.append(h)
+        }
+        var result: [Double] = []
+        result.reserveCapacity(kept.count + inserted.count)
+        var k = 0, n = 0
+        while result.count < kept.count + inserted.count {
+            if n < inserted.count && inserted[n] == result.count { result.append(height); n += 1 } else { result.append(kept[k]); k += 1 }
+        }
+        return RowOffsets(heights: result)
     }
 
     /// Row `index`'s height.

@@ -55,6 +55,12 @@ public struct ScrollMotion: Hashable, Sendable {
                             startVelocity: velocity, startTime: time)
     }
 
+    /// The same motion along a course moved by `distance` points (the content under it moved).
+    func shifted(by distance: Double) -> ScrollMotion {
+        ScrollMotion(phase: phase, spring: spring, target: target + distance, startDisplacement: startDisplacement,
+                     startVelocity: startVelocity, startTime: startTime)
+    }
+
     /// The offset at a frame-clock time.
     public func offset(at time: Double) -> Double {
         let c = spring.coefficients(at: time - startTime)

@@ -240,6 +240,22 @@ open class ScrollView: View, FrameTicking {
         onScroll?(p)
     }
 
+    /// Moves the document under the viewport by `delta` where the content above the viewport grew or shrank by that
+    /// much (rows inserted or deleted out of sight, List+Updates.swift), so what shows stays put: a drag keeps
+    /// following the pointer and a fling or bounce keeps its course, shifted by the same amount. `contentSize` must
+    /// already be the new one.
+    func shiftContent(by delta: Point) {
+        guard delta != .zero else { return }
+        if let d = drag {
+            let move = { (p: Point) in Point(x: p.x + delta.x, y: p.y + delta.y) }
+            drag = Drag(pointer: d.pointer, start: d.start, startOffset: move(d.startOffset),
+                        samples: d.samples.map { ($0.time, move($0.offset)) }, isScrolling: d.isScrolling)
+        }
+        motionX = motionX?.shifted(by: delta.x)
+        motionY = motionY?.shifted(by: delta.y)
+        setOffset(Point(x: offset.x + delta.x, y: offset.y + delta.y))
+    }
+
     /// Moves by a delta from user input (clamped), returning what could not be used (for the scroll view around it).
     @discardableResult
     public func scroll(by delta: Point) -> Point {

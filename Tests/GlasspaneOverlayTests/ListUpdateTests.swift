@@ -1,0 +1,378 @@
+// Inserting, deleting and moving rows without reloading (issue 29): the index map against a brute-force model, rows
+// that keep their views and measured heights, what shows staying put when rows change above it (and a fling keeping
+// its course), a deleted row fading as it slides to where its neighbours close up, rows pushed out sliding out, the
+// cursor and section headers following their rows, and clear errors that change nothing.
+import XCTest
+import GlasspaneCore
+import GlasspaneAnimation
+import GlasspaneTesting
+@testable import GlasspaneOverlay
+
+final class ListUpdateTests: XCTestCase {
+    private typealias Box = AnimatedReloadFixture.Box
+    private func liveRow(_ list: List, _ id: String) throws -> ListRow { try AnimatedReloadFixture.liveRow(list, id) }
+
+    /// The fixture's list (200 items, 20-point rows, a 200-point viewport at window y 10) scrolled to `offset`.
+    private func makeList(offset: Double = 0) throws -> (Overlay, List, Box) {
+        let (overlay, list, box) = try AnimatedReloadFixture.makeList()
+        list.contentOffset = Point(x: 0, y: offset)
+        overlay.update()
+        return (overlay, list, box)
+    }
+
+    /// Where a live row is on screen (window y of its top).
+    private func windowY(_ row: ListRow) -> Double { row.windowFrame.minY }
+
+    func testTheIndexMapAgreesWithDeletingAndInsertingInAnArray() {
+        var random = SplitMix64(seed: 29)
+        for trial in 0..<400 {
+            let count = Int(random.next() % 40)
+            let old = Array(0..<count)
+            let deleted = old.filter { _ in random.next() % 4 == 0 }
+            var new = old.filter { !deleted.contains($0) }
+            let insertions = Int(random.next() % 6)
+            var inserted: [Int] = []
+            for k in 0..<insertions {
+                let at = Int(random.next() % UInt64(new.count + 1))
+                new.insert(1000 + k, at: at)
+            }
+            inserted = new.indices.filter { new[$0] >= 1000 }
+            let map = ListIndexMap(deleted: deleted, inserted: inserted, newCount: new.count)
+            for index in old {
+                let expected = new.firstIndex(of: index)
+                XCTAssertEqual(map.newIndex(index), expected, "trial \(trial): old row \(index) of \(old) -> \(new)")
+                // A deleted row's place is the next row that stays, or one past the last that stays.
+                let nextStaying = old[index...].first { new.contains($0) }.flatMap { new.firstIndex(of: $0) }
+                let lastStaying = old.last { new.contains($0) }.flatMap { new.firstIndex(of: $0) }
+                XCTAssertEqual(map.slot(index), expected ?? nextStaying ?? lastStaying.map { $0 + 1 } ?? 0,
+                               "trial \(trial): place of old row \(index) of \(old) -> \(new)")
+            }
+        }
+    }
+
+    func testRowsInsertedAboveTheViewportLeaveWhatShowsInPlace() throws {
+        let (overlay, list, box) = try makeList(offset: 400)  // item 20 at the top
+        let row25 = try liveRow(list, "item 25")
+        let y25 = windowY(row25)
+        box.items.insert(contentsOf: ["new a", "new b", "new c"], at: 2)
+        try list.insertRows(at: [2, 3, 4])
+        overlay.update()
+        XCTAssertEqual(list.rowCount, 203)
+        XCTAssertEqual(list.contentOffset.y, 460, "the offset moves by the three rows added above")
+        XCTAssertTrue(try liveRow(list, "item 25") === row25, "the same view")
+        XCTAssertEqual(row25.index, 28)
+        XCTAssertEqual(windowY(row25), y25, "at the same place on screen")
+        XCTAssertEqual(list.rowView(at: 23)?.rowID, AnyHashable("item 20"), "item 20 still at the top")
+
+        // Deleting above moves it back.
+        box.items.removeSubrange(0..<5)
+        try list.deleteRows(at: [0, 1, 2, 3, 4])
+        overlay.update()
+        XCTAssertEqual(list.contentOffset.y, 360)
+        XCTAssertEqual(windowY(row25), y25)
+        XCTAssertTrue(try liveRow(list, "item 25") === row25)
+    }
+
+    func testWithoutKeepingRowsInPlaceOrAtTheTopTheContentMoves() throws {
+        let (overlay, list, box) = try makeList(offset: 400)
+        list.keepsVisibleRowsInPlace = false
+        box.items.insert("new", at: 0)
+        try list.insertRows(at: [0])
+        overlay.update()
+        XCTAssertEqual(list.contentOffset.y, 400)
+        XCTAssertEqual(list.rowView(at: 20)?.rowID, AnyHashable("item 19"), "the rows moved down by one")
+
+        // At the list's start, a row inserted at the top shows (a feed at its top).
+        let (overlay2, top, box2) = try makeList()
+        box2.items.insert("new", at: 0)
+        try top.insertRows(at: [0])
+        overlay2.update()
+        XCTAssertEqual(top.contentOffset.y, 0)
+        XCTAssertEqual(top.rowView(at: 0)?.rowID, AnyHashable("new"))
+        XCTAssertEqual(top.rowView(at: 0).map(windowY), 10)
+
+        // A change inside the viewport moves the rows below it, not the offset.
+        let (overlay3, inside, box3) = try makeList(offset: 400)
+        box3.items.remove(at: 22)
+        try inside.deleteRows(at: [22])
+        overlay3.update()
+        XCTAssertEqual(inside.contentOffset.y, 400)
+        XCTAssertEqual(inside.rowView(at: 22)?.rowID, AnyHashable("item 23"))
+    }
+
+    func testRowsThatKeepTheirIndexAreNotConfiguredAgain() throws {
+        let (overlay, list, box) = try makeList()
+        let configured = list.rowsConfigured
+        box.items.insert("new", at: 5)
+        try list.insertRows(at: [5])
+        overlay.update()
+        // Rows 0-4 keep their index; the new row and the rows after it in the window (5...13 before, 6...14 now, one
+        // more row than fits 200 + 64 points ends the window at 13) are configured.
+        let window = list.liveRowViews.map(\.index)
+        XCTAssertEqual(window.first, 0)
+        XCTAssertEqual(list.rowsConfigured - configured, window.filter { $0 >= 5 }.count)
+        XCTAssertEqual(list.liveRowViews.map { $0.rowID }, window.map { AnyHashable(box.items[$0]) })
+        let reloaded = list.rowsConfigured
+        try list.reloadData(rowCount: box.items.count)
+        overlay.update()
+        XCTAssertEqual(list.rowsConfigured - reloaded, window.count, "a reload configures every row")
+    }
+
+    /// A list of measured rows: heights 20, 30, 45, 26, 70 by the item's number, in a 200-point viewport.
+    private func makeMeasuredList(_ box: Box) throws -> (Overlay, OverlayLayer, List) {
+        let overlay = Overlay(windowSize: Size(width: 600, height: 400))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let heights = [20.0, 30, 45, 26, 70]
+        let list = try List(identifier: "list", rowCount: box.items.count, rowHeight: .measured(estimate: 30),
+                            rowID: { AnyHashable(box.items[$0]) }, makeRow: { Label(text: "") },
+                            configureRow: { view, i in
+                                let label = view as! Label
+                                label.text = box.items[i]
+                                label.preferredHeight = heights[(Int(box.items[i].split(separator: " ").last!) ?? 0) % 5]
+                            })
+        list.preferredWidth = 300
+        list.preferredHeight = 200
+        ui.addSubview(list, at: Point(x: 10, y: 10))
+        overlay.advanceAnimations(to: 0)
+        overlay.update()
+        return (overlay, ui, list)
+    }
+
+    func testMeasuredHeightsSurviveAnInsertAndAReloadLosesThem() throws {
+        let box = Box((0..<200).map { "item \($0)" })
+        let (overlay, _, list) = try makeMeasuredList(box)
+        // Scroll through the first 60 rows so they are measured.
+        for _ in 0..<60 { list.scroll(by: Point(x: 0, y: 30)); overlay.update() }
+        list.contentOffset = .zero
+        overlay.update()
+        let measured = (0..<40).reduce(0.0) { sum, i in sum + [20.0, 30, 45, 26, 70][i % 5] }
+        XCTAssertEqual(list.rowOffset(40), measured, "rows 0-39 measured")
+        box.items.append("item 200")
+        try list.insertRows(at: [200])
+        overlay.update()
+        XCTAssertEqual(list.rowOffset(40), measured, "an insert keeps the measured heights")
+        box.items.insert("item 1000", at: 35)  // below the window
+        try list.insertRows(at: [35])
+        overlay.update()
+        XCTAssertEqual(list.rowOffset(41), measured + 30, "the inserted row counts as the estimate until measured")
+        try list.reloadData(rowCount: box.items.count)
+        overlay.update()
+        XCTAssertNotEqual(list.rowOffset(41), measured + 30, "a reload measures again from the estimate")
+    }
+
+    func testAMovedRowKeepsItsViewAndItsMeasuredHeight() throws {
+        let box = Box((0..<200).map { "item \($0)" })
+        let (overlay, _, list) = try makeMeasuredList(box)
+        let row4 = try liveRow(list, "item 4")  // 70 points
+        XCTAssertEqual(list.rowHeight(4), 70)
+        box.items.insert(box.items.remove(at: 4), at: 1)
+        try list.moveRow(from: 4, to: 1, animation: .linear(duration: 0.5))
+        XCTAssertEqual(list.rowHeight(1), 70, "its height moved with it")
+        XCTAssertEqual(list.rowOffset(2), 90)
+        overlay.update()
+        XCTAssertTrue(try liveRow(list, "item 4") === row4)
+        XCTAssertEqual(row4.frame.minY, 20, "its model frame is the new place")
+        XCTAssertEqual(row4.presentationFrame.minY, 20 + 30 + 45 + 26, accuracy: 1e-9, "and it slides from the old one")
+    }
+
+    func testADeletedRowFadesAsItSlidesToWhereItsNeighboursCloseUp() throws {
+        let (overlay, list, box) = try makeList()
+        overlay.advanceAnimations(to: 1)
+        let row2 = try liveRow(list, "item 2"), row3 = try liveRow(list, "item 3"), row4 = try liveRow(list, "item 4")
+        box.items.removeSubrange(2...3)
+        try list.deleteRows(at: [2, 3], animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertEqual(list.fadingRowCount, 2)
+        XCTAssertEqual(row4.frame.minY, 40, "item 4 moves up to row 2")
+        for frame in 0...30 {
+            let t = Double(frame) / 60, progress = min(1, t / 0.5)
+            overlay.advanceAnimations(to: 1 + t)
+            overlay.update()
+            guard progress < 1 else { break }
+            // Row 3 (y 60) closes up with item 4 (y 80 -> 40); row 2 is already where they meet.
+            XCTAssertEqual(row3.presentationFrame.minY, 60 - 20 * progress, accuracy: 1e-9, "frame \(frame)")
+            XCTAssertEqual(row4.presentationFrame.minY, 80 - 40 * progress, accuracy: 1e-9, "frame \(frame)")
+            XCTAssertEqual(row2.presentationFrame.minY, 40, accuracy: 1e-9, "frame \(frame)")
+            XCTAssertEqual(row3.presentationAlpha, 1 - progress, accuracy: 1e-9, "frame \(frame)")
+            XCTAssertEqual(row2.presentationAlpha, 1 - progress, accuracy: 1e-9, "frame \(frame)")
+        }
+        overlay.advanceAnimations(to: 2)
+        overlay.update()
+        XCTAssertEqual(list.fadingRowCount, 0)
+        XCTAssertTrue(row2.isHidden && row3.isHidden, "pooled")
+    }
+
+    func testARowPushedOutOfTheWindowSlidesOutOpaque() throws {
+        let (overlay, list, box) = try makeList()
+        overlay.advanceAnimations(to: 1)
+        // The window keeps 18 rows (0-17: 200 + 2 x 64 points of 20-point rows, one cut at each end); five rows
+        // inserted at 1 push rows 13-17 out.
+        XCTAssertEqual(list.liveRowViews.last?.index, 17)
+        let row17 = try liveRow(list, "item 17")
+        box.items.insert(contentsOf: (0..<5).map { "new \($0)" }, at: 1)
+        try list.insertRows(at: Array(1...5), animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertNil(list.liveRowViews.first { $0 === row17 }, "no longer live")
+        XCTAssertEqual(list.fadingRowCount, 5)
+        overlay.advanceAnimations(to: 1.25)
+        XCTAssertEqual(row17.presentationFrame.minY, 340 + 50, accuracy: 1e-9, "halfway to its new place, 440")
+        XCTAssertEqual(row17.presentationAlpha, 1, "opaque")
+        XCTAssertFalse(row17.isUserInteractionEnabled)
+        for frame in 1...60 { overlay.advanceAnimations(to: 1.25 + Double(frame) / 60) }  // the sweeper pools a frame after
+        overlay.update()
+        XCTAssertEqual(list.fadingRowCount, 0)
+        XCTAssertTrue(row17.isHidden)
+    }
+
+    func testTheCursorAndSectionHeadersFollowTheirRows() throws {
+        let (overlay, list, box) = try makeList()
+        try list.setSectionHeaderRows([0, 10, 20])
+        list.selectRow(15)
+        box.items.remove(at: 10)
+        box.items.insert("new", at: 0)
+        try list.updateRows(deleting: [10], inserting: [0])
+        overlay.update()
+        XCTAssertEqual(list.sectionHeaderRows, [1, 20], "the deleted header is dropped, the others follow")
+        XCTAssertEqual(list.cursorIndex, 15, "row 15 went to 14, then 15")
+        XCTAssertEqual(list.rowID(at: list.cursorIndex!), AnyHashable("item 15"))
+        // The cursor's own row deleted: it goes to the row now in its place.
+        box.items.remove(at: 15)
+        try list.deleteRows(at: [15])
+        XCTAssertEqual(list.cursorIndex, 15)
+        box.items.removeSubrange(15...)
+        try list.deleteRows(at: Array(15..<199))
+        XCTAssertEqual(list.rowCount, 15)
+        XCTAssertEqual(list.cursorIndex, 14, "clamped to the last row")
+        overlay.update()
+        XCTAssertEqual(list.contentOffset.y, 100, "clamped to the shorter document")
+        // At the end the window reaches back to its steady count (18 rows), so every row of the 15 is live.
+        XCTAssertEqual(list.liveRowViews.map(\.index), Array(0..<15))
+        XCTAssertEqual(list.liveRowViews.map(\.rowID), (0..<15).map { AnyHashable(box.items[$0]) })
+    }
+
+    func testAFlingKeepsItsCourseWhenRowsAreInsertedAbove() throws {
+        let (overlay, list, box) = try makeList(offset: 600)
+        var t = 0.0
+        overlay.advanceAnimations(to: t)
+        overlay.route(down(100, 150))
+        for dy in [-10.0, -30] {
+            t += 1.0 / 60
+            overlay.advanceAnimations(to: t)
+            overlay.route(drag(100, 150 + dy))
+        }
+        overlay.route(up(100, 120))
+        let motion = try XCTUnwrap(list.motionY)
+        overlay.advanceAnimations(to: t + 0.1)
+        let before = list.contentOffset.y
+        box.items.insert(contentsOf: ["a", "b"], at: 0)
+        try list.insertRows(at: [0, 1])
+        XCTAssertEqual(list.contentOffset.y, before + 40)
+        XCTAssertEqual(list.motionY?.target, motion.target + 40, "the fling comes to rest 40 points further")
+        for frame in 1...20 {
+            let time = t + 0.1 + Double(frame) / 60
+            overlay.advanceAnimations(to: time)
+            XCTAssertEqual(list.contentOffset.y, motion.offset(at: time) + 40, accuracy: 1e-9, "frame \(frame)")
+        }
+    }
+
+    func testBadIndicesThrowNamingTheRowAndChangeNothing() throws {
+        let (overlay, list, _) = try makeList(offset: 100)
+        let cases: [(deleted: [Int], inserted: [Int], error: ListError)] = [
+            ([200], [], .deletedRowInvalid(200, rowCount: 200)),
+            ([-1], [], .deletedRowInvalid(-1, rowCount: 200)),
+            ([3, 3], [], .deletedRowInvalid(3, rowCount: 200)),
+            ([], [201], .insertedRowInvalid(201, rowCount: 201)),
+            ([0], [5, 5], .insertedRowInvalid(5, rowCount: 201)),
+            ([0, 1], [199], .insertedRowInvalid(199, rowCount: 199)),
+        ]
+        for c in cases {
+            XCTAssertThrowsError(try list.updateRows(deleting: c.deleted, inserting: c.inserted), "\(c)") { error in
+                XCTAssertEqual(error as? ListError, c.error)
+            }
+            XCTAssertEqual(list.rowCount, 200)
+            XCTAssertEqual(list.contentOffset.y, 100)
+        }
+        XCTAssertEqual(ListError.insertedRowInvalid(201, rowCount: 201).identifier, "list-inserted-row-invalid")
+        XCTAssertEqual(ListError.deletedRowInvalid(200, rowCount: 200).description,
+                       "deleted row 200 is not one of the list's 200 rows before the update, or is named twice")
+        XCTAssertThrowsError(try list.moveRow(from: 0, to: 200)) { XCTAssertEqual($0 as? ListError, .insertedRowInvalid(200, rowCount: 200)) }
+        let huge = try List(rowCount: List.maximumRowCount, makeRow: { View() }, configureRow: { _, _ in })
+        XCTAssertThrowsError(try huge.insertRows(at: [0])) {
+            XCTAssertEqual($0 as? ListError, .rowCountOutOfRange(List.maximumRowCount + 1))
+        }
+        XCTAssertEqual(huge.rowCount, List.maximumRowCount)
+        overlay.update()
+    }
+}
+
+final class ListFollowsEndTests: XCTestCase {
+    /// A chat log: 50 messages of measured heights (20, 30, 45, 26 or 70 points, estimated at 30) in a 200-point
+    /// viewport, following its end.
+    private func makeLog() throws -> (Overlay, List, AnimatedReloadFixture.Box) {
+        let box = AnimatedReloadFixture.Box((0..<50).map { "message \($0)" })
+        let overlay = Overlay(windowSize: Size(width: 600, height: 400))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let list = try List(identifier: "log", rowCount: box.items.count, rowHeight: .measured(estimate: 30),
+                            rowID: { AnyHashable(box.items[$0]) }, makeRow: { Label(text: "") },
+                            configureRow: { view, i in
+                                let label = view as! Label
+                                label.text = box.items[i]
+                                label.preferredHeight = [20.0, 30, 45, 26, 70][(Int(box.items[i].split(separator: " ").last!) ?? 0) % 5]
+                            })
+        list.preferredWidth = 300
+        list.preferredHeight = 200
+        list.followsEnd = true
+        ui.addSubview(list, at: Point(x: 10, y: 10))
+        overlay.advanceAnimations(to: 0)
+        overlay.update()
+        return (overlay, list, box)
+    }
+
+    private func lastRow(_ list: List) throws -> ListRow {
+        try XCTUnwrap(list.rowView(at: list.rowCount - 1), "the last row is live")
+    }
+
+    func testALogFollowingItsEndShowsEachNewMessageWholeAtTheBottom() throws {
+        let (overlay, list, box) = try makeLog()
+        XCTAssertEqual(try lastRow(list).windowFrame.maxY, 210, "starts with the last message at the bottom")
+        for n in 50..<60 {
+            box.items.append("message \(n)")  // 70 points tall for n = 54 and 59, though estimated at 30
+            try list.insertRows(at: [n], animation: .linear(duration: 0.2))
+            overlay.update()
+            let last = try lastRow(list)
+            XCTAssertEqual(last.rowID, AnyHashable("message \(n)"))
+            XCTAssertEqual(last.frame.height, [20.0, 30, 45, 26, 70][n % 5], "message \(n) measured")
+            XCTAssertEqual(last.windowFrame.maxY, 210, "message \(n) whole at the bottom")
+            XCTAssertEqual(list.contentOffset.y, list.maximumOffset.y)
+        }
+    }
+
+    func testALogScrolledUpStaysWhereTheReaderIs() throws {
+        let (overlay, list, box) = try makeLog()
+        list.scroll(by: Point(x: 0, y: -100))
+        overlay.update()
+        let offset = list.contentOffset.y
+        box.items.append("message 50")
+        try list.insertRows(at: [50])
+        overlay.update()
+        XCTAssertEqual(list.contentOffset.y, offset, "not at the end: the new message waits below")
+        // Back at the end, it follows again.
+        list.scroll(by: Point(x: 0, y: 10_000))
+        overlay.update()
+        box.items.append("message 51")
+        try list.insertRows(at: [51])
+        overlay.update()
+        XCTAssertEqual(try lastRow(list).windowFrame.maxY, 210)
+    }
+
+    func testTurningItOnScrollsToTheEnd() throws {
+        let (overlay, list, _) = try makeLog()
+        list.followsEnd = false
+        list.contentOffset = .zero
+        overlay.update()
+        XCTAssertEqual(list.contentOffset.y, 0)
+        list.followsEnd = true
+        overlay.update()
+        XCTAssertEqual(try lastRow(list).windowFrame.maxY, 210)
+    }
+}
