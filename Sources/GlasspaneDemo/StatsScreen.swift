@@ -106,8 +106,20 @@ public final class StatsScreen {
             return [String(e.frameIndex), String(format: "%.2f", e.frameMilliseconds)]
                 + e.phaseMicroseconds.map { String(format: "%.0f", $0) }
         }
+        /// What adding a frame did to the list's rows.
+        struct Change {
+            /// The oldest frame left (the last row).
+            var evicted = false
+            /// Its section left with it (the header row above it).
+            var droppedSection = false
+            /// The frame started a section (a header row above it).
+            var startedSection = false
+        }
+
         /// Stores a frame (over the oldest once full) and updates the sections.
-        func add(_ entry: Entry) {
+        @discardableResult
+        func add(_ entry: Entry) -> Change {
+            var change = Change()
             var evicted: Entry?
             if entries.count < StatsScreen.capacity {
                 entries.append(entry)
@@ -118,10 +130,12 @@ public final class StatsScreen {
                 entries[newest] = entry
             }
             if let old = evicted, !sections.isEmpty {
+                change.evicted = true
                 sections[0].count -= 1
                 sections[0].totalMilliseconds -= old.frameMilliseconds
                 if sections[0].count == 0 {
                     sections.removeFirst()
+                    change.droppedSection = true
                 } else if old.frameMilliseconds >= sections[0].worstMilliseconds {
                     // The worst frame left: the oldest section's frames are the oldest entries.
                     let ages = (entries.count - sections[0].count)..<entries.count
@@ -136,10 +150,12 @@ public final class StatsScreen {
             } else {
                 sections.append(Section(group: group, count: 1, totalMilliseconds: entry.frameMilliseconds,
                                         worstMilliseconds: entry.frameMilliseconds))
+                change.startedSection = true
             }
-            // Kept in step with the sections, so a list laid out before its next reload never looks a section up
+            // Kept in step with the sections, so a list laid out before its next update never looks a section up
             // past their end (one step per section, about a hundred).
             updateHeaderRows()
+            return change
         }
         /// Works out where each section's header row is, newest section first.
         func updateHeaderRows() {
@@ -152,15 +168,30 @@ public final class StatsScreen {
         }
     }
     private let box: EntriesBox
+    /// Whether the list has every frame recorded (false once one came while the screen was hidden).
+    private var listIsCurrent = true
 
-    /// Records a frame; reloads the list when `visible`.
+    /// Records a frame; updates the list when `visible`: the new frame's row (and header) inserted at the top, the
+    /// oldest's deleted at the bottom, the headers whose figures changed configured again. A reader scrolled into
+    /// the list keeps the frames they read in place (List+Updates.swift).
     func record(_ report: FrameReport, visible: Bool) {
         let entry = Entry(frameIndex: report.frameIndex, frameMilliseconds: Double(report.frameTime) / 1e6,
                           phaseMicroseconds: StatsScreen.phases.map { Double(report[$0]) / 1e3 })
-        box.add(entry)
-        guard visible else { return }
-        // Cannot throw: at most `capacity` entries and one header per entry, ascending rows of the list.
-        try? list.reloadData(rowCount: box.count)
+        let before = box.count
+        let change = box.add(entry)
+        guard visible else { listIsCurrent = false; return }
+        // Cannot throw: the indices follow the box's own rows, at most `capacity` entries and one header per entry,
+        // ascending rows of the list.
+        if listIsCurrent && list.rowCount == before {
+            let deleted = !change.evicted ? [] : change.droppedSection ? [before - 2, before - 1] : [before - 1]
+            try? list.updateRows(deleting: deleted, inserting: change.startedSection ? [0, 1] : [1])
+            var changed = change.startedSection ? [] : [0]
+            if change.evicted && !change.droppedSection, let oldest = box.headerRows.last { changed.append(oldest) }
+            list.reconfigureRows(at: changed)
+        } else {
+            try? list.reloadData(rowCount: box.count)
+            listIsCurrent = true
+        }
         try? list.setSectionHeaderRows(box.headerRows)
     }
 }

@@ -72,3 +72,47 @@ final class StatsSectionsEvictionTests: XCTestCase {
         XCTAssertEqual(Array(header.subviews.compactMap { ($0 as? Label)?.text }.prefix(3)), ["1xx", "avg 1.00", "max 1.00"])
     }
 }
+
+/// New frames arrive at the top of the Stats list every frame: they are inserted (List+Updates.swift), so a reader
+/// scrolled down to older frames keeps them in place, and the headers whose figures changed show the new ones.
+@MainActor
+final class StatsLiveUpdateTests: XCTestCase {
+    private func report(_ index: Int, ms: Double) -> FrameReport {
+        FrameReport(frameIndex: index, frameTime: Nanoseconds(ms * 1e6),
+                    phaseTimes: [Nanoseconds](repeating: 0, count: FramePhase.allCases.count), simulationSteps: 1,
+                    eventCount: 0, presentedAt: 0, simulatedDuration: 0)
+    }
+
+    private func texts(_ view: View?) -> [String] { (view?.subviews ?? []).compactMap { ($0 as? Label)?.text } }
+
+    func testAReaderScrolledDownKeepsTheFramesInPlaceWhileNewOnesArrive() async throws {
+        let platform = FakePlatform()
+        let app = DemoApp(sceneRenderer: RecordingSceneRenderer(), content: DemoApp.Content(route: .stats))
+        let loop = FrameLoop(platform: platform, app: app, configuration: .init(fixedFrameDuration: 16_666_667))
+        await loop.runFrameAsync()
+        for i in 0..<350 { app.performanceHUD.frameDidEnd(loop, report: report(i, ms: Double(i % 10) + 1)) }
+        let list = app.navigation.stats.list
+        let overlay = app.stage.overlay
+        overlay.update()
+        // At the top, the newest section's header shows its figures as frames arrive.
+        app.performanceHUD.frameDidEnd(loop, report: report(350, ms: 50))
+        overlay.update()
+        XCTAssertEqual(Array(texts(list.rowView(at: 0)?.content).prefix(3)), ["3xx", "avg 6.37", "max 50.00"],
+                       "51 frames: 275 + 50 ms over 51")
+        XCTAssertEqual(texts(list.rowView(at: 1)?.content).first, "350", "the new frame under its header")
+        // Scrolled down to frame 291 (row 61), 30 more frames arrive: frame 291 stays where it is on screen.
+        list.scrollToRowAtTop(61)
+        overlay.update()
+        let row = try XCTUnwrap(list.rowView(at: 61))
+        XCTAssertEqual(row.rowID, AnyHashable(291))
+        let y = row.windowFrame.minY, offset = list.contentOffset.y
+        for i in 351..<381 {
+            app.performanceHUD.frameDidEnd(loop, report: report(i, ms: 1))
+            overlay.update()
+            XCTAssertEqual(row.windowFrame.minY, y, "frame \(i): frame 291 stays put")
+            XCTAssertTrue(list.rowView(at: 61 + i - 350) === row, "frame \(i): the same view")
+        }
+        XCTAssertEqual(list.contentOffset.y, offset + 30 * 24, "the offset moved by the 30 rows inserted above")
+        XCTAssertEqual(texts(list.pinnedHeader?.content).first, "2xx", "its section's header pinned above it")
+    }
+}

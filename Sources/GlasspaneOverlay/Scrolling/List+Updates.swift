@@ -103,6 +103,18 @@ extension List {
         try applyUpdate(deleted: deleted, inserted: inserted, carried: [:], animation: animation)
     }
 
+    /// Tells the list that the items at these indices changed in place (same ids): their rows in the window, and the
+    /// pinned header if it copies one, are configured (and measured) again at the next layout. Rows outside the
+    /// window are configured when they come in anyway, so indices there, or outside the rows, are passed over.
+    public func reconfigureRows(at rows: [Int]) {
+        for index in rows {
+            rowView(at: index)?.configuredVersion = -1
+            if let pinned = pinnedHeader, pinned.index == index { pinned.configuredVersion = -1 }
+        }
+        windowVersion = -1
+        setNeedsLayout()
+    }
+
     /// The update, with heights carried over for some new indices (a moved row's).
     private func applyUpdate(deleted unsortedDeleted: [Int], inserted unsortedInserted: [Int], carried: [Int: Double],
                              animation: Animation?) throws(ListError) {
