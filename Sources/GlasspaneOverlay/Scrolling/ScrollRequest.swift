@@ -7,7 +7,8 @@ import GlasspaneCore
 public enum ScrollRequestTarget: Hashable, Sendable, CustomStringConvertible {
     /// The viewport's top-left corner to this document point (clamped to the view's limits).
     case offset(Point)
-    /// A list's row (0-based) to the top of the viewport; `nearest`: the least scroll that shows it whole.
+    /// A list's row (0-based) to the top of the viewport; `nearest`: the least scroll that shows it whole. For a
+    /// `LazyGrid`, the row of item n (0-based).
     case row(Int, nearest: Bool)
 
     /// `to 0,480` or `row 120`.
@@ -23,7 +24,8 @@ public enum ScrollRequestTarget: Hashable, Sendable, CustomStringConvertible {
 public enum ScrollRequestError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No view with the identifier is on screen (`reason` says what it is: missing, hidden by an ancestor...).
     case viewNotFound(view: String, reason: String)
-    /// The view is not a scroll view, a `row` was asked of a view that is not a list, or the row is not in it.
+    /// The view is not a scroll view, a `row` was asked of a view that is not a list or a grid, or the row (the
+    /// grid's item) is not in it.
     case notScrollable(view: String, reason: String)
 
     /// `view-not-found` or `not-scrollable`, as the script errors and the bus error codes of the same name.
@@ -49,7 +51,7 @@ extension Overlay {
     /// Scrolls the shown scroll view or list with this identifier: at once, or `animated` on the spring a focus
     /// reveal uses (critically damped, response `ScrollMotion.bounceResponse`, on the frame clock). Throws
     /// `viewNotFound` when no such view is on screen, `notScrollable` when it is not a scroll view (a `row` needs a
-    /// `List`) or the row is not in the list.
+    /// `List` or a `LazyGrid`) or the row (the grid's item) is not in it.
     public func scroll(viewWithIdentifier identifier: String, to target: ScrollRequestTarget,
                        animated: Bool = false) throws(ScrollRequestError) {
         let presence = presence(ofView: identifier)
@@ -63,6 +65,14 @@ extension Overlay {
         case .offset(let p):
             scrollView.scroll(to: p, animated: animated)
         case let .row(index, nearest):
+            if let grid = scrollView as? LazyGrid {
+                // A grid's `row n` is item n's row (LazyGrid.swift).
+                guard index >= 0, index < grid.itemCount else {
+                    throw .notScrollable(view: identifier, reason: "item \(index) is not in the grid, which has \(grid.itemCount) items")
+                }
+                if nearest { grid.scrollToItem(index, animated: animated) } else { grid.scrollToItemAtTop(index, animated: animated) }
+                return
+            }
             guard let list = scrollView as? List else {
                 throw .notScrollable(view: identifier, reason: "view '\(identifier)' is a \(type(of: found)), not a list: scroll it 'to' an offset")
             }

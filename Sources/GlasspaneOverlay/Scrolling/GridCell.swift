@@ -1,0 +1,49 @@
+// The cell of a lazy grid (LazyGrid.swift): a container around the app's content view that draws the selection and
+// the keyboard cursor, so the app's `makeCell` and `configureCell` only fill in the item.
+import GlasspaneCore
+import GlasspaneDraw
+
+/// One cell of a `LazyGrid`: the grid's container around the view `makeCell` made, drawing the cell's background,
+/// its selection and the keyboard cursor. Cells claim no press themselves, so the grid selects (controls inside a
+/// cell still take theirs). Inset the content (or leave it transparent) for the selection color to show.
+public final class GridCell: View {
+    /// The view `makeCell` made; `configureCell` fills it.
+    public let content: View
+    /// The index of the item shown (valid while the cell is live).
+    public internal(set) var index = 0
+    /// The id of the item shown.
+    public internal(set) var itemID: AnyHashable = 0
+    /// True while the item is selected.
+    public internal(set) var isSelected = false { didSet { if isSelected != oldValue { updateLook() } } }
+    /// True while the keyboard cursor is on this cell and the grid has focus.
+    public internal(set) var hasCursor = false { didSet { if hasCursor != oldValue { setNeedsDisplay() } } }
+    /// The data version the cell was last configured for.
+    var configuredVersion = -1
+    weak var grid: LazyGrid?
+
+    init(content: View) {
+        self.content = content
+        super.init()
+        hitTestBehavior = .deferToChildren
+        addSubview(content)
+    }
+
+    func updateLook() {
+        guard let grid else { return }
+        backgroundColor = isSelected ? grid.selectionColor : grid.cellColor
+        cornerRadius = grid.cellCornerRadius
+    }
+
+    /// The content fills the cell.
+    public override func layoutSubviews(fonts: any FontMetrics) {
+        content.frame = bounds
+    }
+
+    /// Background, then a cursor outline.
+    public override func draw(in rect: Rect, context: inout PaintContext) {
+        super.draw(in: rect, context: &context)
+        if hasCursor, let grid {
+            context.add(.border(rect, color: grid.cursorColor, width: 2, cornerRadius: grid.cellCornerRadius))
+        }
+    }
+}

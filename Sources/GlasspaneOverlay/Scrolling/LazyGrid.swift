@@ -1,0 +1,358 @@
+// A grid over a data source of any size: items run left to right in rows of `columnCount` cells, and only the cells
+// of the rows in or near the viewport exist as views. A cell that leaves is reused for one that comes in (recycled),
+// and cells are keyed by their item's id, so a cell that stays in the window keeps its view while the grid scrolls and
+// across `reloadData`. It is a scroll view of its own rather than a `List` of row strips: selection, identity and the
+// keyboard cursor are per item, and a strip would tie a cell's view to a row that changes with the column count.
+// The window keeps a steady number of rows, as List.swift's does, so a scroll only moves cells and the layer
+// repaints them in place (OverlayLayer+Offsets.swift). Positions: LazyGrid+Geometry.swift; selection and the
+// keyboard: LazyGrid+Selection.swift; the cell container: GridCell.swift.
+import GlasspaneCore
+import GlasspaneDraw
+
+/// How a lazy grid decides its column count.
+public enum GridColumns: Hashable, Sendable {
+    /// Exactly this many columns (1...`LazyGrid.maximumColumnCount`), sharing the width.
+    case fixed(Int)
+    /// As many columns as fit cells at least `minimumWidth` points wide (with the spacing between them), at least one;
+    /// counted again whenever the grid's width changes.
+    case adaptive(minimumWidth: Double)
+}
+
+/// Why a lazy grid refused its data or its shape; nothing changed. (`GridError` is the layout `Grid`'s.)
+public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// More items than `LazyGrid.maximumItemCount`, or fewer than zero.
+    case itemCountOutOfRange(Int)
+    /// An item height that is not a finite number of points in 1...`List.maximumRowHeight`.
+    case itemHeightOutOfRange(Double)
+    /// A fixed column count outside 1...`LazyGrid.maximumColumnCount`, or an adaptive minimum width that is not a
+    /// finite number of points in 1...`List.maximumRowHeight`.
+    case columnsInvalid(GridColumns)
+    /// Spacing that is not a finite number of points in 0...`LazyGrid.maximumSpacing`.
+    case spacingOutOfRange(Double)
+
+    /// A stable identifier for tests and logs.
+    public var identifier: String {
+        switch self {
+        case .itemCountOutOfRange: "lazy-grid-item-count-out-of-range"
+        case .itemHeightOutOfRange: "lazy-grid-item-height-out-of-range"
+        case .columnsInvalid: "lazy-grid-columns-invalid"
+        case .spacingOutOfRange: "lazy-grid-spacing-out-of-range"
+        }
+    }
+
+    /// The message for a user.
+    public var description: String {
+        switch self {
+        case .itemCountOutOfRange(let n): "lazy grid item count \(n) is outside 0...\(LazyGrid.maximumItemCount)"
+        case .itemHeightOutOfRange(let h): "lazy grid item height \(h) is outside 1...\(List.maximumRowHeight) points"
+        case .columnsInvalid(.fixed(let n)): "lazy grid column count \(n) is outside 1...\(LazyGrid.maximumColumnCount)"
+        case .columnsInvalid(.adaptive(let w)):
+            "lazy grid minimum column width \(w) is outside 1...\(List.maximumRowHeight) points"
+        case .spacingOutOfRange(let s): "lazy grid spacing \(s) is outside 0...\(LazyGrid.maximumSpacing) points"
+        }
+    }
+}
+
+/// A vertical grid of `itemCount` items, `columns` across and `itemHeight` tall with `spacing` between cells, that
+/// creates, lays out and paints only the cells of the rows in or near the viewport (`overscan` points beyond each
+/// edge), recycling cell views as they leave. `makeCell` makes a cell's content view; `configureCell` fills it for
+/// an index (again whenever the cell shows another item or the data is reloaded); `itemID` gives each item a stable
+/// identity (its index by default).
+///
+/// Selection is per item, by id: a click selects the cell under it (spacing and the room after the last item select
+/// nothing); with `.multiple`, Control/Command-click toggles and Shift-click extends over the indices from the
+/// anchor. With focus, Left/Right move the cursor an item, Up/Down a row (same column, the last item at most),
+/// PageUp/PageDown a page, Home/End to the ends, Space toggles (`.multiple`), Shift extends; at the grid's edges the
+/// arrows and the D-pad move focus on (LazyGrid+Selection.swift).
+public final class LazyGrid: ScrollView {
+    /// The most items a grid takes (as many as a list's rows).
+    public static let maximumItemCount = List.maximumRowCount
+    /// The most columns.
+    public static let maximumColumnCount = 1_000
+    /// The widest spacing, points.
+    public static let maximumSpacing = 1_000.0
+
+    /// The number of items.
+    public private(set) var itemCount: Int
+    /// How the column count is decided.
+    public let columns: GridColumns
+    /// Every cell's height, points.
+    public let itemHeight: Double
+    /// Points between columns and between rows (not around the edges).
+    public let spacing: Double
+    /// Points beyond each edge of the viewport where cells already (or still) exist.
+    public var overscan = 64.0 { didSet { setNeedsLayout() } }
+    /// What the user may select.
+    public var selectionMode: ListSelectionMode = .single
+    /// The selected items' ids.
+    public internal(set) var selection: Set<AnyHashable> = []
+    /// Called after the user changed the selection.
+    public var onSelectionChange: ((Set<AnyHashable>) -> Void)?
+    /// The keyboard cursor's item (also the anchor of Shift extensions); nil before any selection.
+    public internal(set) var cursorIndex: Int?
+    /// Background of a cell that is not selected.
+    public var cellColor = Color(r: 0.14, g: 0.15, b: 0.17) { didSet { refreshCellLooks() } }
+    /// Background of selected cells.
+    public var selectionColor = Color(r: 0.17, g: 0.36, b: 0.66) { didSet { refreshCellLooks() } }
+    /// Corner radius of every cell's background.
+    public var cellCornerRadius = 4.0 { didSet { refreshCellLooks() } }
+    /// The cursor cell's outline while the grid has focus.
+    public var cursorColor = Color(r: 0.55, g: 0.75, b: 1)
+
+    let itemIDProvider: (Int) -> AnyHashable
+    let makeCell: () -> View
+    let configureCell: (View, Int) -> Void
+    /// Live cells by item id.
+    var liveCells: [AnyHashable: GridCell] = [:]
+    /// Hidden cells waiting for reuse.
+    private var pool: [GridCell] = []
+    /// The live cells in index order as the last layout placed them, for the items in `window`, the data version
+    /// `windowVersion` (-1: none) and `windowColumns` columns: a scroll slides this window instead of re-reading ids.
+    private var windowCells: [GridCell] = []
+    private var window: Range<Int> = 0..<0
+    private var windowVersion = -1
+    private var windowColumns = 0
+    private var dataVersion = 0
+    var selectionAnchor: Int?
+
+    /// The number of cells that exist as live (visible) views now.
+    public var liveCellCount: Int { liveCells.count }
+    /// The number of cell views ever made (live plus pooled).
+    public private(set) var cellsCreated = 0
+    /// How many times `configureCell` ran (a scroll configures only the cells that come into the window).
+    public private(set) var cellsConfigured = 0
+    /// The live cell views in index order.
+    public var liveCellViews: [GridCell] { liveCells.values.sorted { $0.index < $1.index } }
+
+    /// Creates a grid; throws when a count, the column rule, the item height or the spacing is outside its limits.
+    public init(identifier: String = "", itemCount: Int, columns: GridColumns = .adaptive(minimumWidth: 80),
+                itemHeight: Double = 80, spacing: Double = 8,
+                itemID: @escaping (Int) -> AnyHashable = { AnyHashable($0) },
+                makeCell: @escaping () -> View, configureCell: @escaping (View, Int) -> Void) throws(LazyGridError) {
+        try LazyGrid.check(itemCount: itemCount)
+        guard itemHeight.isFinite, (1...List.maximumRowHeight).contains(itemHeight) else {
+            throw .itemHeightOutOfRange(itemHeight)
+        }
+        switch columns {
+        case .fixed(let n) where !(1...LazyGrid.maximumColumnCount).contains(n): throw .columnsInvalid(columns)
+        case .adaptive(let w) where !w.isFinite || !(1...List.maximumRowHeight).contains(w): throw .columnsInvalid(columns)
+        default: break
+        }
+        guard spacing.isFinite, (0...LazyGrid.maximumSpacing).contains(spacing) else { throw .spacingOutOfRange(spacing) }
+        self.itemCount = itemCount
+        self.columns = columns
+        self.itemHeight = itemHeight
+        self.spacing = spacing
+        itemIDProvider = itemID
+        self.makeCell = makeCell
+        self.configureCell = configureCell
+        super.init(identifier: identifier, axes: .vertical)
+    }
+
+    private static func check(itemCount: Int) throws(LazyGridError) {
+        guard (0...maximumItemCount).contains(itemCount) else { throw .itemCountOutOfRange(itemCount) }
+    }
+
+    // MARK: - Data
+
+    /// Takes a new item count and re-reads every id and cell at the next layout: cells whose id is still in the
+    /// window keep their views; an offset past the new end is clamped. The selection is kept as it is (call
+    /// `setSelection` to drop ids that no longer exist). Throws `itemCountOutOfRange` and changes nothing.
+    public func reloadData(itemCount: Int) throws(LazyGridError) {
+        try LazyGrid.check(itemCount: itemCount)
+        self.itemCount = itemCount
+        dataVersion += 1
+        if let c = cursorIndex, c >= itemCount { cursorIndex = itemCount > 0 ? itemCount - 1 : nil }
+        if let a = selectionAnchor, a >= itemCount { selectionAnchor = nil }
+        setNeedsLayout()
+    }
+
+    /// The id of the item at an index.
+    public func itemID(at index: Int) -> AnyHashable { itemIDProvider(index) }
+
+    /// The live cell showing the item at `index`, if it is in the window.
+    public func cellView(at index: Int) -> GridCell? {
+        guard index >= 0, index < itemCount else { return nil }
+        return liveCells[itemIDProvider(index)].flatMap { $0.index == index ? $0 : nil }
+    }
+
+    // MARK: - The window of live cells
+
+    /// A scroll brings cells in and out: at the next layout, in this frame.
+    public override func contentOffsetDidChange() { setNeedsLayout() }
+
+    /// When a new width changes the column count, keeps the item at the top left in the top row, then lays out.
+    public override func layoutSubviews(fonts: any FontMetrics) {
+        let columns = columnCount
+        if windowColumns > 0, columns != windowColumns, itemCount > 0 {
+            let topRow = Int((max(0, contentOffset.y) / rowPitch).rounded(.down))
+            let anchor = min(itemCount - 1, topRow * windowColumns)
+            // The new document's size first, so the offset is not clamped to the old one.
+            contentSize = documentSize(width: bounds.width, columns: columns)
+            contentOffset = Point(x: 0, y: Double(anchor / columns) * rowPitch)
+        }
+        super.layoutSubviews(fonts: fonts)
+    }
+
+    /// Creates, reuses and places the cells of the window's rows; hides and pools the rest.
+    public override func layoutDocument(viewport: Size, fonts: any FontMetrics) -> Size {
+        let columns = columnCount(forWidth: viewport.width)
+        let rows = rowCount(columns: columns)
+        guard rows > 0 else {
+            recycle(Array(liveCells.values).sorted { $0.index > $1.index }, reusing: 0)
+            liveCells = [:]
+            windowCells = []
+            window = 0..<0
+            windowVersion = -1
+            windowColumns = columns
+            return documentSize(width: viewport.width, columns: columns)
+        }
+        let offset = contentOffset.y
+        let top = max(0, offset - overscan), bottom = offset + viewport.height + overscan
+        let firstRow = min(rows - 1, Int((top / rowPitch).rounded(.down)))
+        var endRow = firstRow
+        while endRow < rows && Double(endRow) * rowPitch < bottom { endRow += 1 }
+        // A steady number of rows wherever the window is (the most a span of that length meets), so a scroll only
+        // moves cells, which the layer repaints in place, where a cell more or less would repaint the whole grid.
+        let fit = (viewport.height + 2 * overscan) / rowPitch
+        let steady = Int(fit.rounded(.down)) + (fit == fit.rounded(.down) ? 1 : 2)
+        endRow = min(rows, max(endRow, firstRow + steady))
+        let range = (firstRow * columns)..<min(itemCount, endRow * columns)
+        if !slideWindow(to: range, columns: columns, width: viewport.width) {
+            placeWindow(range, columns: columns, width: viewport.width)
+        }
+        return documentSize(width: viewport.width, columns: columns)
+    }
+
+    /// A scroll over unchanged data and columns: cells that stay keep their views and are not asked for their ids,
+    /// cells that left are reused for the ones that came in (without being hidden), so the work follows the cells
+    /// that enter. False (having changed nothing) when the last window is not for this data.
+    private func slideWindow(to range: Range<Int>, columns: Int, width: Double) -> Bool {
+        guard windowVersion == dataVersion, windowColumns == columns, windowCells.count == window.count,
+              liveCells.count == window.count else { return false }
+        let old = window, oldCells = windowCells
+        var entering: [(index: Int, id: AnyHashable)] = []
+        for index in range where !old.contains(index) {
+            let id = itemIDProvider(index)
+            // An id some live cell shows already (ids that repeat): the general path sorts that out.
+            if liveCells[id] != nil { windowVersion = -1; return false }
+            entering.append((index, id))
+        }
+        // Index descending, as the general path takes them, so a scroll reuses the same views in every run.
+        var leaving: [GridCell] = []
+        for index in old.reversed() where !range.contains(index) {
+            let cell = oldCells[index - old.lowerBound]
+            liveCells[cell.itemID] = nil
+            leaving.append(cell)
+        }
+        var reusable = recycle(leaving, reusing: entering.count)
+        var cells: [GridCell] = []
+        cells.reserveCapacity(range.count)
+        var next = 0
+        for index in range {
+            if old.contains(index) { cells.append(oldCells[index - old.lowerBound]); continue }
+            let id = entering[next].id
+            next += 1
+            let cell = reusable.popLast() ?? takeCell()
+            liveCells[id] = cell
+            configure(cell, index: index, id: id)
+            cells.append(cell)
+        }
+        for (k, cell) in cells.enumerated() { cell.frame = itemFrame(range.lowerBound + k, width: width, columns: columns) }
+        windowCells = cells
+        window = range
+        return true
+    }
+
+    /// The general path (new data, new columns, ids that repeat): every id of the window is read; cells whose id is
+    /// still there keep their views, the others are reused for the items that came in or pooled.
+    private func placeWindow(_ range: Range<Int>, columns: Int, width: Double) {
+        var wanted: [(index: Int, id: AnyHashable)] = []
+        wanted.reserveCapacity(range.count)
+        for i in range { wanted.append((i, itemIDProvider(i))) }
+        let keep = Set(wanted.map(\.id))
+        // In index order, so the same change reuses the same views in every run (a dictionary's order varies).
+        let leaving = liveCells.filter { !keep.contains($0.key) }.map(\.value).sorted { $0.index > $1.index }
+        for cell in leaving { liveCells[cell.itemID] = nil }
+        let arriving = wanted.filter { liveCells[$0.id] == nil }.count
+        var reusable = recycle(leaving, reusing: arriving)
+        for (index, id) in wanted {
+            let cell: GridCell
+            if let live = liveCells[id] {
+                cell = live
+            } else {
+                cell = reusable.popLast() ?? takeCell()
+                liveCells[id] = cell
+                cell.configuredVersion = -1
+            }
+            if cell.configuredVersion != dataVersion || cell.index != index || cell.itemID != id {
+                configure(cell, index: index, id: id)
+            }
+            cell.frame = itemFrame(index, width: width, columns: columns)
+        }
+        windowCells = wanted.compactMap { liveCells[$0.id] }
+        window = range
+        windowColumns = columns
+        // As many live cells as indices: every id was distinct, so each index has its own cell.
+        windowVersion = windowCells.count == range.count && liveCells.count == range.count ? dataVersion : -1
+    }
+
+    /// Keeps the last `count` of `leaving` shown for reuse and hides and pools the rest; returns the kept ones.
+    @discardableResult
+    private func recycle(_ leaving: [GridCell], reusing count: Int) -> [GridCell] {
+        let reused = min(leaving.count, count)
+        for cell in leaving[..<(leaving.count - reused)] {
+            cell.isHidden = true
+            pool.append(cell)
+        }
+        return Array(leaving[(leaving.count - reused)...])
+    }
+
+    /// A pooled cell shown again, or a new one.
+    private func takeCell() -> GridCell {
+        if let cell = pool.popLast() {
+            cell.isHidden = false
+            return cell
+        }
+        let cell = GridCell(content: makeCell())
+        cell.grid = self
+        cellsCreated += 1
+        documentView.addSubview(cell)
+        return cell
+    }
+
+    /// Shows the item at `index` in `cell`: its index and id, `configureCell`, its look and its marks.
+    private func configure(_ cell: GridCell, index: Int, id: AnyHashable) {
+        cell.index = index
+        cell.itemID = id
+        configureCell(cell.content, index)
+        cellsConfigured += 1
+        cell.configuredVersion = dataVersion
+        cell.updateLook()
+        cell.isSelected = selection.contains(id)
+        cell.hasCursor = isFocused && cursorIndex == index
+    }
+
+    private func refreshCellLooks() { for cell in liveCells.values { cell.updateLook() } }
+
+    // MARK: - Input (LazyGrid+Selection.swift)
+
+    /// A click that did not drag selects the item under it (`tapped(at:event:)`).
+    public override func didTap(at location: Point, event: PointerEvent) { tapped(at: location, event: event) }
+    /// Whether an arrow or the D-pad moves the cursor or, at the grid's edges, focus (`takesDirection(_:)`).
+    public override func handlesDirection(_ direction: FocusDirection) -> Bool { takesDirection(direction) }
+    /// Moves the cursor and the selection (`moveCursor(for:)`); other keys scroll as a scroll view does.
+    public override func keyDown(_ event: KeyEvent) { if !moveCursor(for: event) { super.keyDown(event) } }
+    /// Shows or hides the cursor outline with focus.
+    public override func focusDidChange() { refreshSelectionMarks() }
+    /// What a grid without selection does with a direction: a scroll view's answer.
+    func scrollViewHandlesDirection(_ direction: FocusDirection) -> Bool { super.handlesDirection(direction) }
+
+    /// Marks the selected cells and the cursor's.
+    func refreshSelectionMarks() {
+        for cell in liveCells.values {
+            cell.isSelected = selection.contains(cell.itemID)
+            cell.hasCursor = isFocused && cursorIndex == cell.index
+        }
+    }
+}
