@@ -19,14 +19,20 @@ import Glibc
 #endif
 
 /// One item of the inventory: your own data, identified by `id`.
-struct Item { let id: Int; let name: String; let count: Int }
+struct Item {
+    let id: Int; let kind: Int; let number: Int; let count: Int
+    static let kinds = ["sword", "shield", "potion", "gem", "scroll"], shortKinds = ["swd", "shd", "pot", "gem", "scr"]
+    var name: String { "\(Item.kinds[kind]) \(number)" }
+    /// What a cell has room for: the kind in three letters and the number ("pot 82").
+    var shortName: String { "\(Item.shortKinds[kind]) \(number)" }
+}
 
 @MainActor
 final class InventoryApp: SessionApp {
     let bus: MessageBus
     let stage: OverlayStage
     let sceneRenderer: any SceneRenderer
-    let items = (0..<10_000).map { Item(id: 50_000 + $0, name: ["sword", "shield", "potion", "gem", "scroll"][$0 % 5] + " \($0)", count: $0 % 13 + 1) }
+    let items = (0..<10_000).map { Item(id: 50_000 + $0, kind: $0 % 5, number: $0, count: $0 % 13 + 1) }
     let grid: LazyGrid
     let list: List
     let hotbar: List
@@ -44,7 +50,7 @@ final class InventoryApp: SessionApp {
         grid = try LazyGrid(identifier: "grid", itemCount: items.count, columns: .adaptive(minimumWidth: 58), itemHeight: 59,
                             spacing: 5, itemID: { AnyHashable(items[$0].id) },
                             makeCell: { HStack(padding: EdgeInsets(all: 3), [InventoryApp.cell(width: 56, height: 53)]) },
-                            configureCell: { cell, index in (cell.subviews.first as? Label)?.text = String(items[index].name.prefix(8)) })
+                            configureCell: { cell, index in (cell.subviews.first as? Label)?.text = items[index].shortName })
         grid.selectionMode = .multiple
         grid.preferredWidth = 330; grid.preferredHeight = 300
         list = try List(identifier: "list", rowCount: items.count, rowHeight: .fixed(24),
@@ -57,7 +63,7 @@ final class InventoryApp: SessionApp {
         hotbar = try List(identifier: "hotbar", axis: .horizontal, rowCount: items.count, rowHeight: .fixed(64),
                           rowID: { AnyHashable(items[$0].id) },
                           makeRow: { HStack(padding: EdgeInsets(all: 3), [InventoryApp.cell(width: 58, height: 56)]) },  // the selection shows around the cell
-                          configureRow: { row, index in (row.subviews.first as? Label)?.text = String(items[index].name.prefix(8)) })
+                          configureRow: { row, index in (row.subviews.first as? Label)?.text = items[index].shortName })
         hotbar.preferredWidth = 606; hotbar.preferredHeight = 64
         layer.addSubview(VStack(identifier: "inventory.column", spacing: 12, [HStack(identifier: "inventory.row", spacing: 16, [grid, list]), hotbar]),
                          at: Point(x: 16, y: 16))
