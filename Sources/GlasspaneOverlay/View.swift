@@ -161,15 +161,15 @@ open class View {
 
     /// A fixed width that measurement reports instead of the content's width.
     public final var preferredWidth: Double? {
-        didSet { if preferredWidth != oldValue { invalidateMeasurement() } }
+        didSet { if preferredWidth != oldValue { ownMeasurementDidChange() } }
     }
     /// A fixed height that measurement reports instead of the content's height.
     public final var preferredHeight: Double? {
-        didSet { if preferredHeight != oldValue { invalidateMeasurement() } }
+        didSet { if preferredHeight != oldValue { ownMeasurementDidChange() } }
     }
     /// Flexible frame, padding, priority, aspect ratio and fixed size (Layout/LayoutModifiers.swift, docs/layout.md).
     public final var layoutModifiers = LayoutModifiers() {
-        didSet { if layoutModifiers != oldValue { invalidateMeasurement() } }
+        didSet { if layoutModifiers != oldValue { ownMeasurementDidChange() } }
     }
     /// Measurements remembered since the last `invalidateMeasurement` (Layout/MeasurementCache.swift).
     final var measurementCache = MeasurementCache()
@@ -448,6 +448,14 @@ open class View {
             path = up
         }
         top.propagateSubtreeNeedsLayout()
+    }
+
+    /// The view's own size settings changed (preferred size, layout modifiers): as `invalidateMeasurement`, and a
+    /// measurement boundary (a scroll view), whose size follows these and not its content, has its container lay out
+    /// again too.
+    final func ownMeasurementDidChange() {
+        invalidateMeasurement()
+        if isMeasurementBoundary { superview?.invalidateMeasurement() }
     }
 
     /// Frames, visibility, opacity or the tree changed: the layer rebuilds its draw list at the next paint.

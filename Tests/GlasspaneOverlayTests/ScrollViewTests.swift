@@ -84,6 +84,36 @@ final class ScrollViewTests: XCTestCase {
         XCTAssertEqual(outer.contentOffset.y, 0, accuracy: 1e-9, "upward too")
     }
 
+    func testANewPreferredSizeOfTheScrollViewItselfLaysOutItsContainer() {
+        // A change inside a scroll view stops at it (its size does not follow its content); its own size does not.
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let content = View(identifier: "doc")
+        content.preferredWidth = 300
+        content.preferredHeight = 1000
+        let scroll = ScrollView(identifier: "scroll", content: content)
+        scroll.preferredWidth = 300
+        scroll.preferredHeight = 200
+        let below = Label(identifier: "below", text: "below")
+        ui.addSubview(VStack(identifier: "stack", spacing: 0, [scroll, below]), at: .zero)
+        overlay.update()
+        XCTAssertEqual(below.frame.minY, 200)
+        scroll.preferredHeight = 120
+        overlay.update()
+        XCTAssertEqual(scroll.frame.height, 120)
+        XCTAssertEqual(below.frame.minY, 120, "the stack laid out again")
+        scroll.preferredWidth = 400
+        overlay.update()
+        XCTAssertEqual(scroll.frame.width, 400)
+        XCTAssertEqual(ui.root.subviews[0].frame.width, 400, "the stack took the new width")
+        // A change inside still stops at the scroll view.
+        let stackLayouts = ui.root.subviews[0].layoutCount
+        content.preferredHeight = 2000
+        overlay.update()
+        XCTAssertEqual(scroll.contentSize.height, 2000)
+        XCTAssertEqual(ui.root.subviews[0].layoutCount, stackLayouts, "the stack is not laid out for the document")
+    }
+
     func testHitTestingAndDrawingAreClippedToTheViewport() {
         let overlay = Overlay(windowSize: Size(width: 800, height: 600))
         let ui = overlay.addLayer(name: "ui", level: 0)
