@@ -46,6 +46,8 @@ public final class StatsScreen {
         list.preferredWidth = 650
         list.preferredHeight = 420
         list.selectionMode = .single
+        // Stripes by frame number, not by row: a new frame inserted at the top every frame would flip them all.
+        list.isAlternateRow = { box.isHeader($0) ? false : box.frameIndex(ofRow: $0) % 2 == 1 }
         let header = TableRowContent(columns: StatsScreen.columns, fontSize: 12)
         header.show(["frame", "ms", "routing", "layout", "paint", "scene", "ui render", "present"])
         header.preferredWidth = 650
@@ -96,6 +98,8 @@ public final class StatsScreen {
             if isHeader(row) { return AnyHashable("section \(section(headedBy: row).group)") }
             return AnyHashable(entry(age: row - sectionPosition(row) - 1).frameIndex)
         }
+        /// The frame number shown by a row that is not a header.
+        func frameIndex(ofRow row: Int) -> Int { entry(age: row - sectionPosition(row) - 1).frameIndex }
         func texts(_ row: Int) -> [String] {
             if isHeader(row) {
                 let s = section(headedBy: row)

@@ -106,10 +106,13 @@ final class StatsLiveUpdateTests: XCTestCase {
         let row = try XCTUnwrap(list.rowView(at: 61))
         XCTAssertEqual(row.rowID, AnyHashable(291))
         let y = row.windowFrame.minY, offset = list.contentOffset.y
+        let stripe = try XCTUnwrap(row.backgroundColor), next = try XCTUnwrap(list.rowView(at: 62)?.backgroundColor)
+        XCTAssertNotEqual(stripe, next, "frames 291 and 290 are striped apart")
         for i in 351..<381 {
             app.performanceHUD.frameDidEnd(loop, report: report(i, ms: 1))
             overlay.update()
             XCTAssertEqual(row.windowFrame.minY, y, "frame \(i): frame 291 stays put")
+            XCTAssertEqual(row.backgroundColor, stripe, "frame \(i): its stripe goes with it, not with the row index")
             XCTAssertTrue(list.rowView(at: 61 + i - 350) === row, "frame \(i): the same view")
         }
         XCTAssertEqual(list.contentOffset.y, offset + 30 * 24, "the offset moved by the 30 rows inserted above")

@@ -100,7 +100,8 @@ public final class ListRow: View {
 
     func updateLook() {
         guard let list else { return }
-        backgroundColor = isSelected ? list.selectionColor : (index % 2 == 1 ? list.alternateRowColor : list.rowColor)
+        let alternate = list.isAlternateRow?(index) ?? (index % 2 == 1)
+        backgroundColor = isSelected ? list.selectionColor : (alternate ? list.alternateRowColor : list.rowColor)
     }
 
     /// The content fills the row.
@@ -166,6 +167,9 @@ open class List: ScrollView {
     public var rowColor = Color(r: 0.14, g: 0.15, b: 0.17) { didSet { refreshRowLooks() } }
     /// Background of odd rows.
     public var alternateRowColor = Color(r: 0.17, g: 0.18, b: 0.2) { didSet { refreshRowLooks() } }
+    /// Which rows take `alternateRowColor`: odd indices when nil. A list whose rows are inserted above others while
+    /// it shows (a live log) gives a parity of its items instead, so the stripes move with them.
+    public var isAlternateRow: ((Int) -> Bool)? { didSet { refreshRowLooks() } }
     /// Background of selected rows.
     public var selectionColor = Color(r: 0.17, g: 0.36, b: 0.66) { didSet { refreshRowLooks() } }
     /// The cursor row's outline while the list has focus.
