@@ -110,6 +110,26 @@ final class LazyGridTests: XCTestCase {
         XCTAssertEqual(grid.cellsCreated, 50)
     }
 
+    /// At the end the window reaches back to its steady count, so the last notches move cells too.
+    func testTheLastNotchesRepaintInPlace() throws {
+        let (overlay, grid, _) = try makeGrid(count: 200)  // 40 rows of 5, a 2,390-point document
+        let ui = try XCTUnwrap(grid.layer)
+        grid.contentOffset = Point(x: 0, y: 1_700)
+        overlay.route(.wheel(location: grid.windowFrame.center, dx: 0, dy: -1))  // shows the scroll bar
+        overlay.update()
+        var notches = 0
+        while grid.contentOffset.y < grid.maximumOffset.y {
+            let full = ui.stats.fullRepaints
+            overlay.route(.wheel(location: grid.windowFrame.center, dx: 0, dy: -1))
+            overlay.update()
+            notches += 1
+            XCTAssertEqual(ui.stats.fullRepaints, full, "offset \(grid.contentOffset.y): no full repaint")
+            XCTAssertEqual(grid.liveCellCount, 50, "offset \(grid.contentOffset.y): a steady window")
+        }
+        XCTAssertGreaterThan(notches, 4)
+        XCTAssertEqual(grid.liveCellViews.last?.index, 199)
+    }
+
     func testAdaptiveColumnsFollowTheWidthAndAResizeKeepsTheTopItemInSight() throws {
         let (overlay, grid, _) = try makeGrid(count: 1000, columns: .adaptive(minimumWidth: 100), windowWidth: 620)
         // (600 + 10) / (100 + 10) = 5.5: five columns of 112 points.

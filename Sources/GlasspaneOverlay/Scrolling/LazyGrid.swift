@@ -209,7 +209,7 @@ public final class LazyGrid: ScrollView {
         }
         let offset = contentOffset.y
         let top = max(0, offset - overscan), bottom = offset + viewport.height + overscan
-        let firstRow = min(rows - 1, Int((top / rowPitch).rounded(.down)))
+        var firstRow = min(rows - 1, Int((top / rowPitch).rounded(.down)))
         var endRow = firstRow
         while endRow < rows && Double(endRow) * rowPitch < bottom { endRow += 1 }
         // A steady number of rows wherever the window is (the most a span of that length meets), so a scroll only
@@ -217,6 +217,8 @@ public final class LazyGrid: ScrollView {
         let fit = (viewport.height + 2 * overscan) / rowPitch
         let steady = Int(fit.rounded(.down)) + (fit == fit.rounded(.down) ? 1 : 2)
         endRow = min(rows, max(endRow, firstRow + steady))
+        // At the end the window reaches back instead, so the last notches move cells too (List.swift does the same).
+        if endRow == rows { firstRow = min(firstRow, max(0, rows - steady)) }
         let range = (firstRow * columns)..<min(itemCount, endRow * columns)
         if !slideWindow(to: range, columns: columns, width: viewport.width) {
             placeWindow(range, columns: columns, width: viewport.width)
