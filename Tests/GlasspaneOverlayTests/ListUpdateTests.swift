@@ -73,6 +73,47 @@ final class ListUpdateTests: XCTestCase {
         XCTAssertTrue(try liveRow(list, "item 25") === row25)
     }
 
+    func testAnAnimatedInsertAboveMovesNothingOnScreen() throws {
+        let (overlay, list, box) = try makeList(offset: 400)
+        overlay.advanceAnimations(to: 1)
+        let row25 = try liveRow(list, "item 25")
+        let y = row25.presentationFrame.minY - list.contentOffset.y
+        box.items.insert(contentsOf: ["a", "b"], at: 0)
+        try list.insertRows(at: [0, 1], animation: .linear(duration: 0.5))
+        overlay.update()
+        for frame in 0...40 {
+            overlay.advanceAnimations(to: 1 + Double(frame) / 60)
+            overlay.update()
+            XCTAssertEqual(row25.presentationFrame.minY - list.contentOffset.y, y, "frame \(frame)")
+        }
+        XCTAssertEqual(list.contentOffset.y, 440)
+    }
+
+    func testAHorizontalListKeepsItsColumnsInPlaceAlongX() throws {
+        let box = Box((0..<100).map { "item \($0)" })
+        let overlay = Overlay(windowSize: Size(width: 800, height: 400))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let strip = try List(identifier: "strip", axis: .horizontal, rowCount: box.items.count, rowHeight: .fixed(50),
+                             rowID: { AnyHashable(box.items[$0]) }, makeRow: { Label(text: "") },
+                             configureRow: { view, i in (view as! Label).text = box.items[i] })
+        strip.preferredWidth = 500
+        strip.preferredHeight = 60
+        ui.addSubview(strip, at: Point(x: 20, y: 40))
+        overlay.update()
+        strip.contentOffset = Point(x: 1_000, y: 0)  // item 20 at the left edge
+        overlay.update()
+        let column = try liveRow(strip, "item 22")
+        let x = column.windowFrame.minX
+        box.items.insert(contentsOf: ["a", "b"], at: 3)
+        box.items.remove(at: 0)
+        try strip.updateRows(deleting: [0], inserting: [2, 3])
+        overlay.update()
+        XCTAssertEqual(strip.contentOffset, Point(x: 1_050, y: 0), "one column more above the left edge")
+        XCTAssertTrue(try liveRow(strip, "item 22") === column)
+        XCTAssertEqual(column.windowFrame.minX, x)
+        XCTAssertEqual(column.index, 23)
+    }
+
     func testWithoutKeepingRowsInPlaceOrAtTheTopTheContentMoves() throws {
         let (overlay, list, box) = try makeList(offset: 400)
         list.keepsVisibleRowsInPlace = false
