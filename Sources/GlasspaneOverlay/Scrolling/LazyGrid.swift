@@ -5,9 +5,11 @@
 // keyboard cursor are per item, and a strip would tie a cell's view to a row that changes with the column count.
 // The window keeps a steady number of rows, as List.swift's does, so a scroll only moves cells and the layer
 // repaints them in place (OverlayLayer+Offsets.swift). Positions: LazyGrid+Geometry.swift; selection and the
-// keyboard: LazyGrid+Selection.swift; the cell container: GridCell.swift.
+// keyboard: LazyGrid+Selection.swift; the cell container: GridCell.swift; inserting, deleting and moving items, and
+// cells that fade out: LazyGrid+Updates.swift.
 import GlasspaneCore
 import GlasspaneDraw
+import GlasspaneAnimation
 
 /// How a lazy grid decides its column count.
 public enum GridColumns: Hashable, Sendable {
@@ -29,6 +31,10 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
     case columnsInvalid(GridColumns)
     /// Spacing that is not a finite number of points in 0...`LazyGrid.maximumSpacing`.
     case spacingOutOfRange(Double)
+    /// A deleted item that is not one of the `itemCount` items before the update, or is named twice.
+    case deletedItemInvalid(Int, itemCount: Int)
+    /// An inserted item that is not one of the `itemCount` items after the update, or is named twice.
+    case insertedItemInvalid(Int, itemCount: Int)
 
     /// A stable identifier for tests and logs.
     public var identifier: String {
@@ -37,6 +43,8 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
         case .itemHeightOutOfRange: "lazy-grid-item-height-out-of-range"
         case .columnsInvalid: "lazy-grid-columns-invalid"
         case .spacingOutOfRange: "lazy-grid-spacing-out-of-range"
+        case .deletedItemInvalid: "lazy-grid-deleted-item-invalid"
+        case .insertedItemInvalid: "lazy-grid-inserted-item-invalid"
         }
     }
 
@@ -49,6 +57,10 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
         case .columnsInvalid(.adaptive(let w)):
             "lazy grid minimum column width \(w) is outside 1...\(List.maximumRowHeight) points"
         case .spacingOutOfRange(let s): "lazy grid spacing \(s) is outside 0...\(LazyGrid.maximumSpacing) points"
+        case .deletedItemInvalid(let item, let n):
+            "deleted item \(item) is not one of the lazy grid's \(n) items before the update, or is named twice"
+        case .insertedItemInvalid(let item, let n):
+            "inserted item \(item) is not one of the lazy grid's \(n) items after the update, or is named twice"
         }
     }
 }
@@ -56,8 +68,8 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
 /// A vertical grid of `itemCount` items, `columns` across and `itemHeight` tall with `spacing` between cells, that
 /// creates, lays out and paints only the cells of the rows in or near the viewport (`overscan` points beyond each
 /// edge), recycling cell views as they leave. `makeCell` makes a cell's content view; `configureCell` fills it for
-/// an index (again whenever the cell shows another item or the data is reloaded); `itemID` gives each item a stable
-/// identity (its index by default).
+/// an index (again whenever the cell shows another item, its index changes in an update or the data is reloaded);
+/// `itemID` gives each item a stable identity (its index by default). Updates: LazyGrid+Updates.swift.
 ///
 /// Selection is per item, by id: a click selects the cell under it (spacing and the room after the last item select
 /// nothing); with `.multiple`, Control/Command-click toggles and Shift-click extends over the indices from the
@@ -73,7 +85,7 @@ public final class LazyGrid: ScrollView {
     public static let maximumSpacing = 1_000.0
 
     /// The number of items.
-    public private(set) var itemCount: Int
+    public internal(set) var itemCount: Int
     /// How the column count is decided.
     public let columns: GridColumns
     /// Every cell's height, points.
@@ -105,12 +117,18 @@ public final class LazyGrid: ScrollView {
     /// Live cells by item id.
     var liveCells: [AnyHashable: GridCell] = [:]
     /// Hidden cells waiting for reuse.
-    private var pool: [GridCell] = []
+    var pool: [GridCell] = []
+    /// Cells whose item left the window in an animated update, fading out where they were (LazyGrid+Updates.swift).
+    var fadingCells: [AnyHashable: GridCell] = [:]
+    /// Pools faded cells once their fade is over (LazyGrid+Updates.swift).
+    var fadeSweeper: LazyGridFadeOutSweeper?
+    /// The animation of the last animated update or reload, taken by the next layout.
+    var pendingAnimation: Animation?
     /// The live cells in index order as the last layout placed them, for the items in `window`, the data version
     /// `windowVersion` (-1: none) and `windowColumns` columns: a scroll slides this window instead of re-reading ids.
     private var windowCells: [GridCell] = []
     private var window: Range<Int> = 0..<0
-    private var windowVersion = -1
+    var windowVersion = -1
     private var windowColumns = 0
     private var dataVersion = 0
     var selectionAnchor: Int?
@@ -162,9 +180,18 @@ public final class LazyGrid: ScrollView {
         try LazyGrid.check(itemCount: itemCount)
         self.itemCount = itemCount
         dataVersion += 1
+        pendingAnimation = nil
         if let c = cursorIndex, c >= itemCount { cursorIndex = itemCount > 0 ? itemCount - 1 : nil }
         if let a = selectionAnchor, a >= itemCount { selectionAnchor = nil }
         setNeedsLayout()
+    }
+
+    /// `reloadData(itemCount:)`, animated at the next layout: a cell whose item stays in the window keeps its view and
+    /// slides to its new place, a cell that comes in fades in, and a cell whose item left the window fades out where
+    /// it was (LazyGrid+Updates.swift).
+    public func reloadData(itemCount: Int, animation: Animation) throws(LazyGridError) {
+        try reloadData(itemCount: itemCount)
+        pendingAnimation = animation
     }
 
     /// The id of the item at an index.
@@ -199,8 +226,14 @@ public final class LazyGrid: ScrollView {
         let columns = columnCount(forWidth: viewport.width)
         let rows = rowCount(columns: columns)
         guard rows > 0 else {
-            recycle(Array(liveCells.values).sorted { $0.index > $1.index }, reusing: 0)
+            let leaving = liveCells.sorted { $0.value.index > $1.value.index }
             liveCells = [:]
+            if let animation = pendingAnimation {
+                for (id, cell) in leaving { fadeOut(cell, id: id, animation: animation) }
+            } else {
+                recycle(leaving.map(\.value), reusing: 0)
+            }
+            pendingAnimation = nil
             windowCells = []
             window = 0..<0
             windowVersion = -1
@@ -220,7 +253,7 @@ public final class LazyGrid: ScrollView {
         // At the end the window reaches back instead, so the last notches move cells too (List.swift does the same).
         if endRow == rows { firstRow = min(firstRow, max(0, rows - steady)) }
         let range = (firstRow * columns)..<min(itemCount, endRow * columns)
-        if !slideWindow(to: range, columns: columns, width: viewport.width) {
+        if pendingAnimation != nil || !slideWindow(to: range, columns: columns, width: viewport.width) {
             placeWindow(range, columns: columns, width: viewport.width)
         }
         return documentSize(width: viewport.width, columns: columns)
@@ -237,7 +270,8 @@ public final class LazyGrid: ScrollView {
         for index in range where !old.contains(index) {
             let id = itemIDProvider(index)
             // An id some live cell shows already (ids that repeat): the general path sorts that out.
-            if liveCells[id] != nil { windowVersion = -1; return false }
+            // A cell still fading for it too: the general path takes that view back.
+            if liveCells[id] != nil || fadingCells[id] != nil { windowVersion = -1; return false }
             entering.append((index, id))
         }
         // Index descending, as the general path takes them, so a scroll reuses the same views in every run.
@@ -267,31 +301,56 @@ public final class LazyGrid: ScrollView {
     }
 
     /// The general path (new data, new columns, ids that repeat): every id of the window is read; cells whose id is
-    /// still there keep their views, the others are reused for the items that came in or pooled.
+    /// still there keep their views, the others are reused for the items that came in or pooled. With a pending
+    /// animation, cells that stay slide to their new frames, cells that come in fade in and cells that leave fade out.
     private func placeWindow(_ range: Range<Int>, columns: Int, width: Double) {
+        let animation = pendingAnimation
+        pendingAnimation = nil
         var wanted: [(index: Int, id: AnyHashable)] = []
         wanted.reserveCapacity(range.count)
         for i in range { wanted.append((i, itemIDProvider(i))) }
         let keep = Set(wanted.map(\.id))
         // In index order, so the same change reuses the same views in every run (a dictionary's order varies).
-        let leaving = liveCells.filter { !keep.contains($0.key) }.map(\.value).sorted { $0.index > $1.index }
-        for cell in leaving { liveCells[cell.itemID] = nil }
-        let arriving = wanted.filter { liveCells[$0.id] == nil }.count
-        var reusable = recycle(leaving, reusing: arriving)
+        let leaving = liveCells.filter { !keep.contains($0.key) }.sorted { $0.value.index > $1.value.index }
+        for (id, _) in leaving { liveCells[id] = nil }
+        var reusable: [GridCell] = []
+        if let animation {
+            // Cells that leave fade where they were, so none is reused for an item that comes in.
+            for (id, cell) in leaving { fadeOut(cell, id: id, animation: animation) }
+        } else {
+            let arriving = wanted.filter { liveCells[$0.id] == nil && fadingCells[$0.id] == nil }.count
+            reusable = recycle(leaving.map(\.value), reusing: arriving)
+        }
+        var arrived: Set<AnyHashable> = []
         for (index, id) in wanted {
             let cell: GridCell
             if let live = liveCells[id] {
                 cell = live
+            } else if let faded = reviveFadingCell(id, animation: animation) {
+                cell = faded
+                liveCells[id] = cell
             } else {
                 cell = reusable.popLast() ?? takeCell()
                 liveCells[id] = cell
                 cell.configuredVersion = -1
+                if animation != nil { arrived.insert(id) }
             }
             if cell.configuredVersion != dataVersion || cell.index != index || cell.itemID != id {
                 configure(cell, index: index, id: id)
             }
-            cell.frame = itemFrame(index, width: width, columns: columns)
+            let frame = itemFrame(index, width: width, columns: columns)
+            if let animation, arrived.contains(id) {
+                cell.frame = frame
+                cell.alpha = 0
+                withAnimation(animation) { cell.alpha = 1 }
+            } else if let animation, cell.frame != frame {
+                withAnimation(animation) { cell.frame = frame }
+            } else {
+                cell.frame = frame
+            }
         }
+        // Cells kept unconfigured may have gained or lost the cursor (it follows its item in an update).
+        refreshSelectionMarks()
         windowCells = wanted.compactMap { liveCells[$0.id] }
         window = range
         windowColumns = columns

@@ -1,0 +1,129 @@
+// Inserting, deleting and moving a lazy grid's items without reloading it (UICollectionView's batch updates, as
+// List+Updates.swift does for a list): cells that stay keep their views and are configured again only when their index
+// changed; with an animation they slide to their new frames (reflowing across rows), cells that come in fade in, and
+// cells whose item left the window fade out where they were and are pooled after the fade (as List+FadeOut.swift's
+// rows are). No scroll anchoring: items reflow, so no cell stays put. docs/scrolling.md, "LazyGrid".
+import GlasspaneCore
+import GlasspaneAnimation
+
+/// Pools a lazy grid's faded cells once their fade is over, ticked by the overlay's frame clock while any cell fades.
+final class LazyGridFadeOutSweeper: FrameTicking {
+    weak var grid: LazyGrid?
+    init(grid: LazyGrid) { self.grid = grid }
+    func frameTick(time: Double) -> Bool { grid?.poolFadedCells() ?? false }
+}
+
+extension LazyGrid {
+    // MARK: - Updates
+
+    /// The cells fading out now (their items left the window in an animated update or reload).
+    public var fadingCellCount: Int { fadingCells.count }
+
+    /// Tells the grid that items were inserted at these indices (of the data after the insertion); see
+    /// `updateItems(deleting:inserting:animation:)`.
+    public func insertItems(at items: [Int], animation: Animation? = nil) throws(LazyGridError) {
+        try applyUpdate(deleted: [], inserted: items, moved: nil, animation: animation)
+    }
+
+    /// Tells the grid that the items at these indices (of the data before the deletion) were deleted; see
+    /// `updateItems(deleting:inserting:animation:)`.
+    public func deleteItems(at items: [Int], animation: Animation? = nil) throws(LazyGridError) {
+        try applyUpdate(deleted: items, inserted: [], moved: nil, animation: animation)
+    }
+
+    /// Tells the grid that the item at `from` moved to `to` (an index of the data after the move): its cell keeps its
+    /// view and, with an animation, slides to its new place; the cursor and the anchor go with it.
+    public func moveItem(from: Int, to: Int, animation: Animation? = nil) throws(LazyGridError) {
+        guard from >= 0, from < itemCount else { throw .deletedItemInvalid(from, itemCount: itemCount) }
+        guard to >= 0, to < itemCount else { throw .insertedItemInvalid(to, itemCount: itemCount) }
+        guard from != to else { return }
+        try applyUpdate(deleted: [from], inserted: [to], moved: (from, to), animation: animation)
+    }
+
+    /// Tells the grid that items were deleted (indices of the data before the update) and others inserted (indices of
+    /// the data after it), as UICollectionView's batch updates: call it after changing the data, instead of
+    /// `reloadData`. The item count becomes `itemCount - deleted.count + inserted.count`.
+    ///
+    /// - Cells that stay keep their views and selection; a cell is configured again only when its index changed.
+    /// - With `animation`, cells that stay slide from their old frames to their new ones, inserted cells fade in, and a
+    ///   cell whose item was deleted (or pushed out of the window) fades out where it was, takes no clicks, and goes
+    ///   back to the pool when its fade is over (`fadingCellCount`). Without one, everything changes at once.
+    /// - The cursor and the selection anchor follow their items (a deleted one goes to the item now in its place,
+    ///   the last item at most); the selection keeps its ids.
+    ///
+    /// Throws, changing nothing, for an index outside its items or named twice (`deletedItemInvalid`,
+    /// `insertedItemInvalid`) and for an item count past `maximumItemCount` (`itemCountOutOfRange`).
+    public func updateItems(deleting deleted: [Int] = [], inserting inserted: [Int] = [], animation: Animation? = nil)
+        throws(LazyGridError) {
+        try applyUpdate(deleted: deleted, inserted: inserted, moved: nil, animation: animation)
+    }
+
+    private func applyUpdate(deleted unsortedDeleted: [Int], inserted unsortedInserted: [Int], moved: (from: Int, to: Int)?,
+                             animation: Animation?) throws(LazyGridError) {
+        let deleted = unsortedDeleted.sorted()
+        for (k, item) in deleted.enumerated() where item < 0 || item >= itemCount || (k > 0 && item == deleted[k - 1]) {
+            throw .deletedItemInvalid(item, itemCount: itemCount)
+        }
+        let newCount = itemCount - deleted.count + unsortedInserted.count
+        guard newCount <= LazyGrid.maximumItemCount else { throw .itemCountOutOfRange(newCount) }
+        let inserted = unsortedInserted.sorted()
+        for (k, item) in inserted.enumerated() where item < 0 || item >= newCount || (k > 0 && item == inserted[k - 1]) {
+            throw .insertedItemInvalid(item, itemCount: newCount)
+        }
+        guard !deleted.isEmpty || !inserted.isEmpty else { return }
+        // The list's map of old indices to new ones (List+Updates.swift) serves items as well as rows.
+        let map = ListIndexMap(deleted: deleted, inserted: inserted, newCount: newCount)
+        let last = newCount - 1
+        func follow(_ old: Int) -> Int? {
+            if let moved, old == moved.from { return moved.to }
+            return newCount == 0 ? nil : min(map.slot(old), last)
+        }
+        itemCount = newCount
+        cursorIndex = cursorIndex.flatMap(follow)
+        selectionAnchor = selectionAnchor.flatMap(follow)
+        // Every id in the window is read again at the next layout; the data version stays, so a cell whose id and
+        // index are the same is not configured again.
+        windowVersion = -1
+        pendingAnimation = animation
+        setNeedsLayout()
+    }
+
+    // MARK: - Cells that fade out
+
+    /// Starts fading `cell` out where it is; it takes no clicks meanwhile and is pooled when its fade is over.
+    func fadeOut(_ cell: GridCell, id: AnyHashable, animation: Animation) {
+        // A cell already fading for this id (an item deleted twice in a row) is pooled at once.
+        if let earlier = fadingCells[id], earlier !== cell { returnToPool(earlier) }
+        cell.isUserInteractionEnabled = false
+        cell.hasCursor = false
+        fadingCells[id] = cell
+        withAnimation(animation) { cell.alpha = 0 }
+        let sweeper = fadeSweeper ?? LazyGridFadeOutSweeper(grid: self)
+        fadeSweeper = sweeper
+        if let overlay = layer?.overlay { overlay.startTicking(sweeper) } else { _ = poolFadedCells() }
+    }
+
+    /// The cell still fading for `id`, taken back for its item (fading in again with `animation`, or at once).
+    func reviveFadingCell(_ id: AnyHashable, animation: Animation?) -> GridCell? {
+        guard let cell = fadingCells.removeValue(forKey: id) else { return nil }
+        cell.isUserInteractionEnabled = true
+        if let animation { withAnimation(animation) { cell.alpha = 1 } } else { cell.alpha = 1 }
+        return cell
+    }
+
+    /// Pools the fading cells whose fade is over; true while some still fade.
+    func poolFadedCells() -> Bool {
+        for (id, cell) in fadingCells where !cell.isAnimating || cell.layer == nil {
+            fadingCells[id] = nil
+            returnToPool(cell)
+        }
+        return !fadingCells.isEmpty
+    }
+
+    private func returnToPool(_ cell: GridCell) {
+        cell.isHidden = true
+        cell.alpha = 1
+        cell.isUserInteractionEnabled = true
+        pool.append(cell)
+    }
+}

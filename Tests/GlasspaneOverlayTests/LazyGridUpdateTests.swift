@@ -1,0 +1,260 @@
+// Lazy grid updates (LazyGrid+Updates.swift): deleting, inserting and moving items reflows the cells, which keep their
+// views and are configured again only when their index changed; an animated delete slides the following cells
+// linearly across rows and fades the deleted cell out where it was, then pools it; a fading cell takes no click; the
+// cursor follows its item; bad indices throw exact errors and change nothing.
+import XCTest
+import GlasspaneCore
+import GlasspaneAnimation
+@testable import GlasspaneOverlay
+
+final class LazyGridUpdateTests: XCTestCase {
+    final class CellContent: View {
+        let label = Label(text: "")
+        init() {
+            super.init()
+            addSubview(label, at: Point(x: 4, y: 4))
+        }
+    }
+
+    final class Box { var items: [String]; init(_ items: [String]) { self.items = items } }
+
+    /// A grid of `count` items ("item N", ids the strings) in a 600x400 viewport at (20, 40), as LazyGridTests's:
+    /// 5 fixed columns 112 points wide at x 0, 122, 244, 366, 488; 50-point cells, a row every 60 points.
+    private func makeGrid(count: Int) throws -> (Overlay, LazyGrid, Box) {
+        let box = Box((0..<count).map { "item \($0)" })
+        let overlay = Overlay(windowSize: Size(width: 1200, height: 700))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let grid = try LazyGrid(identifier: "grid", itemCount: count, columns: .fixed(5), itemHeight: 50, spacing: 10,
+                                itemID: { AnyHashable(box.items[$0]) },
+                                makeCell: { CellContent() },
+                                configureCell: { view, index in (view as! CellContent).label.text = box.items[index] })
+        grid.preferredWidth = 600
+        grid.preferredHeight = 400
+        ui.addSubview(grid, at: Point(x: 20, y: 40))
+        overlay.advanceAnimations(to: 0)
+        overlay.update()
+        return (overlay, grid, box)
+    }
+
+    private func cell(_ grid: LazyGrid, _ id: String) throws -> GridCell {
+        try XCTUnwrap(grid.liveCellViews.first { $0.itemID == AnyHashable(id) }, "no live cell for \(id)")
+    }
+
+    private func text(_ cell: GridCell) -> String { (cell.content as! CellContent).label.text }
+
+    func testDeletingAnItemReflowsTheFollowingCellsIntoItsPlaceWithTheirViews() throws {
+        let (overlay, grid, box) = try makeGrid(count: 20)
+        let before = Dictionary(uniqueKeysWithValues: try (0..<20).map { ("item \($0)", try cell(grid, "item \($0)")) })
+        let deletedCell = try XCTUnwrap(before["item 2"])
+        let configured = grid.cellsConfigured
+        box.items.remove(at: 2)
+        try grid.deleteItems(at: [2])
+        XCTAssertEqual(grid.itemCount, 19)
+        overlay.update()
+        for k in [0, 1] + Array(3..<20) { XCTAssertTrue(try cell(grid, "item \(k)") === before["item \(k)"], "item \(k)") }
+        XCTAssertEqual(grid.cellsConfigured - configured, 17, "only items 3...19, whose index changed")
+        XCTAssertTrue(grid.cellView(at: 2) === before["item 3"])
+        XCTAssertEqual(text(try XCTUnwrap(grid.cellView(at: 2))), "item 3")
+        XCTAssertEqual(before["item 3"]?.frame, Rect(x: 244, y: 0, width: 112, height: 50), "into the deleted one's place")
+        XCTAssertEqual(before["item 5"]?.frame, Rect(x: 488, y: 0, width: 112, height: 50), "up a row, to the last column")
+        XCTAssertEqual(before["item 19"]?.frame, Rect(x: 366, y: 180, width: 112, height: 50))
+        XCTAssertEqual(grid.liveCellCount, 19)
+        XCTAssertTrue(deletedCell.isHidden, "pooled at once without an animation")
+        XCTAssertEqual(grid.fadingCellCount, 0)
+        XCTAssertEqual(overlay.animatingViewCount, 0)
+    }
+
+    func testInsertingAnItemPushesTheFollowingCellsOnAndConfiguresOnlyThem() throws {
+        let (overlay, grid, box) = try makeGrid(count: 20)
+        let cell4 = try cell(grid, "item 4"), cell5 = try cell(grid, "item 5")
+        let configured = grid.cellsConfigured, created = grid.cellsCreated
+        box.items.insert("potion", at: 5)
+        try grid.insertItems(at: [5])
+        overlay.update()
+        XCTAssertEqual(grid.itemCount, 21)
+        XCTAssertEqual(grid.cellsConfigured - configured, 16, "items 5...19, whose index changed, and the new one")
+        XCTAssertEqual(grid.cellsCreated - created, 1)
+        XCTAssertTrue(try cell(grid, "item 4") === cell4)
+        XCTAssertTrue(try cell(grid, "item 5") === cell5)
+        XCTAssertEqual(cell4.frame.origin, Point(x: 488, y: 0), "before the insertion: stays")
+        XCTAssertEqual(cell5.frame.origin, Point(x: 122, y: 60), "after it: moved on one")
+        let potion = try XCTUnwrap(grid.cellView(at: 5))
+        XCTAssertEqual(text(potion), "potion")
+        XCTAssertEqual(potion.frame.origin, Point(x: 0, y: 60))
+        XCTAssertEqual(potion.alpha, 1)
+    }
+
+    func testMovingAnItemKeepsItsViewAndTheCursorGoesWithIt() throws {
+        let (overlay, grid, box) = try makeGrid(count: 20)
+        grid.selectItem(1)
+        let cell1 = try cell(grid, "item 1")
+        let configured = grid.cellsConfigured
+        box.items.insert(box.items.remove(at: 1), at: 7)
+        try grid.moveItem(from: 1, to: 7)
+        overlay.update()
+        XCTAssertTrue(grid.cellView(at: 7) === cell1, "the same view")
+        XCTAssertEqual(cell1.frame.origin, Point(x: 244, y: 60))
+        XCTAssertEqual(text(cell1), "item 1")
+        XCTAssertEqual(grid.cellsConfigured - configured, 7, "indices 1...7 changed")
+        XCTAssertEqual(grid.cursorIndex, 7)
+        XCTAssertEqual(grid.selection, [AnyHashable("item 1")])
+        XCTAssertTrue(cell1.isSelected)
+        XCTAssertEqual(grid.liveCellCount, 20)
+    }
+
+    func testAnAnimatedDeleteSlidesTheFollowingCellsLinearlyAndFadesTheDeletedOneOut() throws {
+        let (overlay, grid, box) = try makeGrid(count: 20)
+        overlay.advanceAnimations(to: 1)
+        let deleted = try cell(grid, "item 2")
+        let cell3 = try cell(grid, "item 3"), cell5 = try cell(grid, "item 5")
+        box.items.remove(at: 2)
+        try grid.deleteItems(at: [2], animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertEqual(grid.fadingCellCount, 1)
+        XCTAssertFalse(deleted.isHidden, "still drawn")
+        XCTAssertFalse(deleted.isUserInteractionEnabled)
+        XCTAssertEqual(deleted.frame.origin, Point(x: 244, y: 0), "where it was")
+        XCTAssertEqual(deleted.presentationAlpha, 1)
+        XCTAssertNil(grid.liveCellViews.first { $0 === deleted }, "no longer a live cell")
+        XCTAssertEqual(cell3.frame.origin, Point(x: 244, y: 0), "the model is at the new place at once")
+        XCTAssertEqual(cell3.presentationFrame.origin, Point(x: 366, y: 0), "drawn where it was")
+        XCTAssertEqual(cell5.presentationFrame.origin, Point(x: 0, y: 60))
+        for frame in 1...40 {
+            let t = Double(frame) / 60
+            overlay.advanceAnimations(to: 1 + t)
+            overlay.update()
+            let p = min(1, t / 0.5)
+            XCTAssertEqual(cell3.presentationFrame.minX, 366 - 122 * p, accuracy: 1e-9, "frame \(frame)")
+            XCTAssertEqual(cell3.presentationFrame.minY, 0, accuracy: 1e-9, "frame \(frame)")
+            // Across rows: from the first column of row 1 to the last of row 0, in a straight line.
+            XCTAssertEqual(cell5.presentationFrame.minX, 488 * p, accuracy: 1e-9, "frame \(frame)")
+            XCTAssertEqual(cell5.presentationFrame.minY, 60 - 60 * p, accuracy: 1e-9, "frame \(frame)")
+            if p < 1 {
+                XCTAssertEqual(deleted.presentationAlpha, 1 - p, accuracy: 1e-9, "frame \(frame)")
+                XCTAssertFalse(deleted.isHidden, "frame \(frame)")
+            }
+        }
+        XCTAssertEqual(grid.fadingCellCount, 0, "pooled once faded")
+        XCTAssertTrue(deleted.isHidden)
+        XCTAssertEqual(deleted.alpha, 1, "ready for reuse")
+        XCTAssertTrue(deleted.isUserInteractionEnabled)
+        XCTAssertEqual(overlay.animatingViewCount, 0, "settled")
+    }
+
+    func testAnAnimatedInsertFadesTheNewCellInAndThePushedOutOneOut() throws {
+        // 100 items: the window holds rows 0...9 (50 cells), so an insertion at the front pushes item 49 out.
+        let (overlay, grid, box) = try makeGrid(count: 100)
+        overlay.advanceAnimations(to: 1)
+        let cell49 = try cell(grid, "item 49")
+        box.items.insert("potion", at: 0)
+        try grid.insertItems(at: [0], animation: .linear(duration: 0.5))
+        overlay.update()
+        let potion = try cell(grid, "potion")
+        XCTAssertEqual(potion.presentationAlpha, 0, "comes in transparent")
+        XCTAssertEqual(grid.fadingCellCount, 1)
+        XCTAssertFalse(cell49.isUserInteractionEnabled)
+        XCTAssertEqual(cell49.frame.origin, Point(x: 488, y: 540), "fades where it was")
+        overlay.advanceAnimations(to: 1.25)
+        XCTAssertEqual(potion.presentationAlpha, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(cell49.presentationAlpha, 0.5, accuracy: 1e-9)
+        for frame in 1...30 { overlay.advanceAnimations(to: 1.25 + Double(frame) / 60) }
+        XCTAssertEqual(potion.presentationAlpha, 1)
+        XCTAssertEqual(grid.fadingCellCount, 0)
+        XCTAssertTrue(cell49.isHidden)
+    }
+
+    func testAFadingCellTakesNoClickAndAnItemThatComesBackGetsItsViewBack() throws {
+        let (overlay, grid, box) = try makeGrid(count: 20)
+        overlay.advanceAnimations(to: 1)
+        let cell0 = try cell(grid, "item 0")
+        box.items.remove(at: 0)
+        try grid.deleteItems(at: [0], animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertFalse(cell0.isUserInteractionEnabled)
+        // A click at document (50, 25), where "item 0" still fades, is on the new item 0, "item 1".
+        let p = Point(x: 20 + 50, y: 40 + 25)
+        overlay.route(.pointerDown(PointerEvent(location: p)))
+        overlay.route(.pointerUp(PointerEvent(location: p)))
+        overlay.update()
+        XCTAssertEqual(grid.selection, [AnyHashable("item 1")])
+        XCTAssertEqual(grid.cursorIndex, 0)
+        overlay.advanceAnimations(to: 1.25)
+        XCTAssertEqual(cell0.presentationAlpha, 0.5, accuracy: 1e-9)
+        box.items.insert("item 0", at: 0)
+        try grid.reloadData(itemCount: box.items.count, animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertTrue(try cell(grid, "item 0") === cell0, "identity kept")
+        XCTAssertEqual(grid.fadingCellCount, 0)
+        XCTAssertTrue(cell0.isUserInteractionEnabled)
+        for frame in 1...60 { overlay.advanceAnimations(to: 1.25 + Double(frame) / 60) }
+        XCTAssertEqual(cell0.presentationAlpha, 1)
+        XCTAssertFalse(cell0.isHidden)
+        XCTAssertEqual(overlay.animatingViewCount, 0)
+    }
+
+    func testTheCursorAndAnchorFollowTheirItems() throws {
+        let (overlay, grid, box) = try makeGrid(count: 20)
+        grid.selectionMode = .multiple
+        grid.selectItem(7)
+        box.items.insert("potion", at: 0)
+        try grid.insertItems(at: [0])
+        XCTAssertEqual(grid.cursorIndex, 8, "pushed on with its item")
+        XCTAssertEqual(grid.selectionAnchor, 8)
+        box.items.remove(at: 8)
+        box.items.remove(at: 2)
+        try grid.deleteItems(at: [8, 2])
+        XCTAssertEqual(grid.cursorIndex, 7, "deleted: to the item now in its place (old item 8)")
+        XCTAssertEqual(grid.selection, [AnyHashable("item 7")], "the selection keeps its ids")
+        overlay.update()
+        XCTAssertTrue(try XCTUnwrap(grid.cellView(at: 7)).itemID == AnyHashable("item 8"))
+        grid.selectItem(18)
+        box.items.removeLast(2)
+        try grid.deleteItems(at: [18, 17])
+        XCTAssertEqual(grid.cursorIndex, 16, "clamped to the last item")
+        // Shift extends from the anchor that followed.
+        overlay.update()
+        grid.selectItem(14, extending: true)
+        XCTAssertEqual(grid.selection, Set([14, 15, 16].map { AnyHashable(box.items[$0]) }))
+    }
+
+    func testBadIndicesThrowExactErrorsAndChangeNothing() throws {
+        let (overlay, grid, _) = try makeGrid(count: 20)
+        grid.selectItem(4)
+        let cells = grid.liveCellViews, configured = grid.cellsConfigured
+        func expect(_ expected: LazyGridError, _ body: () throws(LazyGridError) -> Void,
+                    file: StaticString = #filePath, line: UInt = #line) {
+            do {
+                try body()
+                XCTFail("no error", file: file, line: line)
+            } catch {
+                XCTAssertEqual(error, expected, file: file, line: line)
+            }
+        }
+        expect(.deletedItemInvalid(20, itemCount: 20)) { () throws(LazyGridError) in try grid.deleteItems(at: [20]) }
+        expect(.deletedItemInvalid(-1, itemCount: 20)) { () throws(LazyGridError) in try grid.deleteItems(at: [3, -1]) }
+        expect(.deletedItemInvalid(3, itemCount: 20)) { () throws(LazyGridError) in try grid.deleteItems(at: [3, 3]) }
+        expect(.insertedItemInvalid(21, itemCount: 21)) { () throws(LazyGridError) in try grid.insertItems(at: [21]) }
+        expect(.insertedItemInvalid(5, itemCount: 23)) { () throws(LazyGridError) in try grid.insertItems(at: [5, 0, 5]) }
+        expect(.insertedItemInvalid(19, itemCount: 19)) { () throws(LazyGridError) in
+            try grid.updateItems(deleting: [0, 1], inserting: [19], animation: .linear(duration: 0.5))
+        }
+        expect(.deletedItemInvalid(20, itemCount: 20)) { () throws(LazyGridError) in try grid.moveItem(from: 20, to: 0) }
+        expect(.insertedItemInvalid(-2, itemCount: 20)) { () throws(LazyGridError) in try grid.moveItem(from: 0, to: -2) }
+        XCTAssertEqual(LazyGridError.deletedItemInvalid(20, itemCount: 20).identifier, "lazy-grid-deleted-item-invalid")
+        XCTAssertEqual(LazyGridError.insertedItemInvalid(21, itemCount: 21).identifier, "lazy-grid-inserted-item-invalid")
+        XCTAssertTrue(LazyGridError.deletedItemInvalid(20, itemCount: 20).description.contains("20"))
+        XCTAssertEqual(grid.itemCount, 20)
+        XCTAssertEqual(grid.cursorIndex, 4)
+        XCTAssertEqual(grid.selectionAnchor, 4)
+        overlay.update()
+        XCTAssertEqual(grid.cellsConfigured, configured, "no layout of new data")
+        XCTAssertTrue(grid.liveCellViews.elementsEqual(cells, by: ===))
+        XCTAssertEqual(grid.fadingCellCount, 0)
+        // Past the most items: the count the update would make.
+        let full = try LazyGrid(itemCount: LazyGrid.maximumItemCount, makeCell: { View() }, configureCell: { _, _ in })
+        expect(.itemCountOutOfRange(LazyGrid.maximumItemCount + 1)) { () throws(LazyGridError) in
+            try full.insertItems(at: [0])
+        }
+        XCTAssertEqual(full.itemCount, LazyGrid.maximumItemCount)
+    }
+}
