@@ -156,6 +156,32 @@ final class BatchingPixelTests: XCTestCase {
         }
     }
 
+    /// A list's rows: backgrounds of 300x28 pixels (8,400, over `solidRectMinimumPixels`) with a label on each. The
+    /// backgrounds touch no label of another row, so they all join one batch of the solid program and the labels one
+    /// of the shape program: two draw calls, where the shape program would shade every background pixel.
+    func testAListsRowBackgroundsShareOneSolidBatch() throws {
+        let rows = DrawList(commands: (0..<8).flatMap { i -> [DrawCommand] in
+            let y = 4 + Double(i) * 28
+            return [.rect(Rect(x: 10, y: y, width: 300, height: 28), color: i % 2 == 0 ? Color(hex: "#24262b")! : Color(hex: "#2b2e33")!,
+                          cornerRadius: 0),
+                    .glyphs(GlyphRun(text: "row \(i)", origin: Point(x: 18, y: y + 6), fontSize: 13, color: .white))]
+        })
+        try MainActor.assumeIsolated {
+            try Self.withTarget { atlas in
+                let solid = try GLOverlayRenderer(atlas: atlas)
+                solid.compositing = .direct
+                let solidFrame = Self.frame { solid.render(rows, generation: 1, metrics: Self.metrics) }
+                XCTAssertEqual(solid.drawCallCount, 2, "the backgrounds, then the labels")
+                let reference = try GLOverlayRenderer(atlas: atlas)
+                reference.compositing = .direct
+                reference.drawsLargeSolidRectsAlone = false
+                let referenceFrame = Self.frame { reference.render(rows, generation: 1, metrics: Self.metrics) }
+                XCTAssertEqual(reference.drawCallCount, 1)
+                assertSamePixels(solidFrame, referenceFrame, tolerance: 1, "row backgrounds against the shape program")
+            }
+        }
+    }
+
     /// A solid rectangle that moves on whole pixels is a partial update like any other; one that moves off them needs
     /// the shape program, so the partial update gives way to a whole tessellation. The pixels follow both.
     func testASolidRectMovingOffWholePixelsChangesBatch() throws {

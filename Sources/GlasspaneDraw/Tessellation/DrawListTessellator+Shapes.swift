@@ -150,8 +150,9 @@ extension DrawListTessellator {
     }
 
     /// Solid rectangles covering fewer pixels stay in `Shaders/overlay.frag`'s batches: a batch of their own costs a
-    /// program switch and a draw call (about 10 µs of CPU on llvmpipe), which a pixel saves about 3 ns of.
-    package static let solidRectMinimumPixels = 16_384.0
+    /// program switch and a draw call (about 10 µs of CPU on llvmpipe), which a pixel saves about 3 ns of. A list's
+    /// rows (540x26 pixels) pass: their backgrounds share one batch (docs/overlay.md, "Every branch is paid").
+    package static let solidRectMinimumPixels = 8_192.0
 
     /// The rectangle with its edges on whole pixels when they lie within a millionth of a pixel of them and it covers
     /// at least `solidRectMinimumPixels`, else nil.
