@@ -5,6 +5,7 @@
 import XCTest
 import GlasspaneCore
 import GlasspaneAnimation
+import GlasspaneTesting
 @testable import GlasspaneOverlay
 
 final class LazyGridUpdateTests: XCTestCase {
@@ -41,6 +42,63 @@ final class LazyGridUpdateTests: XCTestCase {
     }
 
     private func text(_ cell: GridCell) -> String { (cell.content as! CellContent).label.text }
+
+    /// Random deletions, insertions and scrolls against a model: after every layout the live cells show exactly the
+    /// data's items at their indices and frames, one view each, a contiguous run covering the viewport, and an item
+    /// that stays in the window keeps its view.
+    func testRandomUpdatesKeepTheWindowTrueToTheData() throws {
+        for seed: UInt64 in [5, 6, 7] {
+            var random = SplitMix64(seed: seed)
+            var nextID = 1000
+            let (overlay, grid, box) = try makeGrid(count: 300)
+            var time = 0.0
+            for step in 0..<300 {
+                let context = "seed \(seed), step \(step)"
+                let before = Dictionary(uniqueKeysWithValues: grid.liveCellViews.map { ($0.itemID, $0) })
+                var deleted: [Int] = [], inserted: [Int] = []
+                switch random.next() % 5 {
+                case 0, 1:
+                    let count = box.items.count
+                    guard count > 0 else { break }
+                    deleted = Array(Set((0..<Int(random.next() % 4 + 1)).map { _ in Int(random.next() % UInt64(count)) })).sorted()
+                    for index in deleted.reversed() { box.items.remove(at: index) }
+                case 2, 3:
+                    var added: Set<String> = []
+                    for _ in 0..<Int(random.next() % 4 + 1) {
+                        box.items.insert("new \(nextID)", at: Int(random.next() % UInt64(box.items.count + 1)))
+                        added.insert("new \(nextID)")
+                        nextID += 1
+                    }
+                    inserted = box.items.indices.filter { added.contains(box.items[$0]) }
+                default:
+                    grid.scroll(by: Point(x: 0, y: Double(Int(random.next() % 500)) - 250))
+                }
+                if !deleted.isEmpty || !inserted.isEmpty {
+                    try grid.updateItems(deleting: deleted, inserting: inserted,
+                                         animation: random.next() % 3 == 0 ? .linear(duration: 0.1) : nil)
+                }
+                time += 1.0 / 30
+                overlay.advanceAnimations(to: time)
+                overlay.update()
+                XCTAssertEqual(grid.itemCount, box.items.count, context)
+                let live = grid.liveCellViews
+                XCTAssertEqual(Set(live.map { ObjectIdentifier($0) }).count, live.count, "\(context): one view a cell")
+                for cell in live {
+                    XCTAssertEqual(cell.itemID, AnyHashable(box.items[cell.index]), "\(context): cell \(cell.index) shows its item")
+                    XCTAssertEqual(text(cell), box.items[cell.index], "\(context): configured for its item")
+                    XCTAssertEqual(cell.frame, grid.itemFrame(cell.index), "\(context): cell \(cell.index) at its frame")
+                    if let earlier = before[cell.itemID] { XCTAssertTrue(earlier === cell, "\(context): \(cell.itemID) kept its view") }
+                }
+                let indices = live.map(\.index)
+                if let first = indices.first, let last = indices.last {
+                    XCTAssertEqual(indices, Array(first...last), "\(context): contiguous")
+                    XCTAssertLessThanOrEqual(grid.itemFrame(first).minY, grid.contentOffset.y, "\(context): covers the top")
+                    XCTAssertTrue(last == box.items.count - 1 || grid.itemFrame(last).maxY >= grid.contentOffset.y + 400,
+                                  "\(context): covers the bottom")
+                }
+            }
+        }
+    }
 
     func testDeletingAnItemReflowsTheFollowingCellsIntoItsPlaceWithTheirViews() throws {
         let (overlay, grid, box) = try makeGrid(count: 20)

@@ -417,3 +417,81 @@ final class ListFollowsEndTests: XCTestCase {
         XCTAssertEqual(try lastRow(list).windowFrame.maxY, 210)
     }
 }
+
+/// Random updates against a model: after every layout the live rows show exactly the data's items at their indices,
+/// edge to edge, one view each, and every item that stays keeps its view while it stays in the window.
+final class ListUpdateModelTests: XCTestCase {
+    func testRandomUpdatesKeepTheWindowTrueToTheData() throws {
+        for (seed, measured) in [(1 as UInt64, false), (2, true), (3, false), (4, true)] {
+            var random = SplitMix64(seed: seed)
+            var nextID = 1000
+            let box = AnimatedReloadFixture.Box((0..<300).map { "item \($0)" })
+            let overlay = Overlay(windowSize: Size(width: 600, height: 400))
+            let ui = overlay.addLayer(name: "ui", level: 0)
+            let heights = [20.0, 30, 45, 26, 70]
+            let list = try List(identifier: "list", rowCount: box.items.count,
+                                rowHeight: measured ? .measured(estimate: 30) : .fixed(24),
+                                rowID: { AnyHashable(box.items[$0]) }, makeRow: { Label(text: "") },
+                                configureRow: { view, i in
+                                    let label = view as! Label
+                                    label.text = box.items[i]
+                                    if measured { label.preferredHeight = heights[box.items[i].count % 5] }
+                                })
+            list.preferredWidth = 300
+            list.preferredHeight = 200
+            ui.addSubview(list, at: Point(x: 10, y: 10))
+            var time = 0.0
+            overlay.advanceAnimations(to: time)
+            overlay.update()
+            for step in 0..<300 {
+                let context = "seed \(seed), step \(step)"
+                let before = Dictionary(uniqueKeysWithValues: list.liveRowViews.map { ($0.rowID, $0) })
+                let animated = random.next() % 3 == 0
+                var deleted: [Int] = []
+                var inserted: [Int] = []
+                switch random.next() % 5 {
+                case 0, 1:  // delete up to 3
+                    let count = box.items.count
+                    guard count > 0 else { break }
+                    deleted = Array(Set((0..<Int(random.next() % 3 + 1)).map { _ in Int(random.next() % UInt64(count)) })).sorted()
+                    for index in deleted.reversed() { box.items.remove(at: index) }
+                case 2, 3:  // insert up to 3
+                    var added: Set<String> = []
+                    for _ in 0..<Int(random.next() % 3 + 1) {
+                        let at = Int(random.next() % UInt64(box.items.count + 1))
+                        box.items.insert("new \(nextID)", at: at)
+                        added.insert("new \(nextID)")
+                        nextID += 1
+                    }
+                    inserted = box.items.indices.filter { added.contains(box.items[$0]) }
+                default:  // scroll
+                    list.scroll(by: Point(x: 0, y: Double(Int(random.next() % 400)) - 200))
+                }
+                if !deleted.isEmpty || !inserted.isEmpty {
+                    try list.updateRows(deleting: deleted, inserting: inserted,
+                                        animation: animated ? .linear(duration: 0.1) : nil)
+                }
+                time += 1.0 / 30
+                overlay.advanceAnimations(to: time)
+                overlay.update()
+                XCTAssertEqual(list.rowCount, box.items.count, context)
+                let live = list.liveRowViews
+                XCTAssertEqual(Set(live.map { ObjectIdentifier($0) }).count, live.count, "\(context): one view a row")
+                for row in live {
+                    XCTAssertEqual(row.rowID, AnyHashable(box.items[row.index]), "\(context): row \(row.index) shows its item")
+                    XCTAssertEqual(row.frame.minY, list.rowOffset(row.index), "\(context): row \(row.index) at its offset")
+                    XCTAssertFalse(row.isHidden, context)
+                    if let earlier = before[row.rowID] { XCTAssertTrue(earlier === row, "\(context): \(row.rowID) kept its view") }
+                }
+                let indices = live.map(\.index)
+                if let first = indices.first { XCTAssertEqual(indices, Array(first..<(first + indices.count)), "\(context): contiguous") }
+                let top = list.contentOffset.y, bottom = top + 200
+                if let first = indices.first, let last = indices.last {
+                    XCTAssertLessThanOrEqual(list.rowOffset(first), max(0, top), "\(context): the window covers the top")
+                    XCTAssertTrue(last == box.items.count - 1 || list.rowOffset(last) + list.rowHeight(last) >= bottom,
+                                  "\(context): the window covers the bottom")
+                }
+            }
+        }
+    }
+}
