@@ -406,6 +406,28 @@ final class ListFollowsEndTests: XCTestCase {
         XCTAssertEqual(try lastRow(list).windowFrame.maxY, 210)
     }
 
+    func testAppendingToAFollowedLogRepaintsInPlace() throws {
+        let (overlay, list, box) = try makeLog()
+        let ui = try XCTUnwrap(list.layer)
+        box.items.append("message 50")  // the first append shows the scroll bar: one whole paint
+        try list.insertRows(at: [50])
+        overlay.update()
+        let configured = list.rowsConfigured
+        for n in 51..<111 {
+            let full = ui.stats.fullRepaints
+            box.items.append("message \(n)")
+            try list.insertRows(at: [n])
+            overlay.update()
+            XCTAssertEqual(ui.stats.fullRepaints, full, "message \(n): rows moved, none hidden or shown")
+            XCTAssertEqual(try lastRow(list).windowFrame.maxY, 210, "message \(n) at the bottom")
+            let inPlace = ui.drawList
+            ui.needsFullRepaint = true
+            ui.paintIfNeeded()
+            XCTAssertEqual(ui.drawList, inPlace, "message \(n): the in-place repaint is what painting everything gives")
+        }
+        XCTAssertEqual(list.rowsConfigured - configured, 60, "each append configures its own row, nothing else")
+    }
+
     func testTurningItOnScrollsToTheEnd() throws {
         let (overlay, list, _) = try makeLog()
         list.followsEnd = false
