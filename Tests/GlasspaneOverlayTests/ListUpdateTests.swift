@@ -517,3 +517,59 @@ final class ListUpdateModelTests: XCTestCase {
         }
     }
 }
+
+/// Keys a list or grid does not use reach `onUnusedKey`, where an app acts on them (Delete removes the selection).
+final class ListUnusedKeyTests: XCTestCase {
+    private func press(_ overlay: Overlay, _ key: Key, modifiers: KeyModifiers = []) {
+        overlay.route(.key(KeyEvent(key: key, modifiers: modifiers)))
+        overlay.route(.key(KeyEvent(key: key, isDown: false, modifiers: modifiers)))
+        overlay.update()
+    }
+
+    func testDeleteOnAFocusedListRemovesItsSelectedRows() throws {
+        let (overlay, list, box) = try AnimatedReloadFixture.makeList()
+        list.selectionMode = .multiple
+        var unused: [Key] = []
+        list.onUnusedKey = { event in
+            unused.append(event.key)
+            guard event.key == .delete else { return }
+            let rows = box.items.indices.filter { list.selection.contains(AnyHashable(box.items[$0])) }
+            for row in rows.reversed() { box.items.remove(at: row) }
+            try? list.deleteRows(at: rows)
+            list.setSelection([])
+        }
+        // A click focuses the list and selects row 3; Shift-Down extends to row 4.
+        overlay.route(.pointerDown(PointerEvent(location: Point(x: 100, y: 10 + 3 * 20 + 5))))
+        overlay.route(.pointerUp(PointerEvent(location: Point(x: 100, y: 10 + 3 * 20 + 5))))
+        press(overlay, .down, modifiers: .shift)
+        XCTAssertEqual(list.selection, [AnyHashable("item 3"), AnyHashable("item 4")])
+        press(overlay, .delete)
+        XCTAssertEqual(unused, [.delete], "the arrow was the list's own")
+        XCTAssertEqual(list.rowCount, 198)
+        XCTAssertEqual(list.rowView(at: 3)?.rowID, AnyHashable("item 5"))
+        XCTAssertEqual(list.cursorIndex, 3, "the cursor on the row now in its place")
+        press(overlay, .home)
+        press(overlay, .character("x"))
+        XCTAssertEqual(unused, [.delete, .character("x")])
+    }
+
+    func testAGridPassesTheKeysItDoesNotUse() throws {
+        let overlay = Overlay(windowSize: Size(width: 600, height: 400))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let grid = try LazyGrid(identifier: "grid", itemCount: 50, columns: .fixed(5), itemHeight: 40, spacing: 4,
+                                makeCell: { View() }, configureCell: { _, _ in })
+        grid.preferredWidth = 300
+        grid.preferredHeight = 200
+        ui.addSubview(grid, at: Point(x: 10, y: 10))
+        overlay.update()
+        var unused: [Key] = []
+        grid.onUnusedKey = { unused.append($0.key) }
+        overlay.route(.pointerDown(PointerEvent(location: Point(x: 20, y: 20))))
+        overlay.route(.pointerUp(PointerEvent(location: Point(x: 20, y: 20))))
+        press(overlay, .right)
+        press(overlay, .delete)
+        press(overlay, .enter)
+        XCTAssertEqual(grid.cursorIndex, 1)
+        XCTAssertEqual(unused, [.delete, .enter])
+    }
+}

@@ -56,6 +56,10 @@ open class ScrollView: View, FrameTicking {
     public var scrollsOnDrag = true
     /// Called after the offset changed (by the user or by code).
     public var onScroll: ((Point) -> Void)?
+    /// Called with a key press the view does not use itself (not an arrow, PageUp/PageDown, Home/End or Space, nor
+    /// what a list or grid takes for its cursor): Delete on a list's selected rows, Enter to open one. Keys go to the
+    /// focused view and stop there, so this is where an app acts on them.
+    public var onUnusedKey: ((KeyEvent) -> Void)?
 
     /// The size of the scrolled document, as last laid out.
     public internal(set) var contentSize: Size = .zero
@@ -308,7 +312,7 @@ open class ScrollView: View, FrameTicking {
         case .end:
             let m = maximumOffset
             scrollWithNote(to: vertical ? Point(x: offset.x, y: m.y) : Point(x: m.x, y: offset.y))
-        default: break
+        default: onUnusedKey?(event)
         }
     }
 
