@@ -199,7 +199,7 @@ final class LazyGridUpdateTests: XCTestCase {
         XCTAssertEqual(overlay.animatingViewCount, 0, "settled")
     }
 
-    func testAnAnimatedInsertFadesTheNewCellInAndThePushedOutOneOut() throws {
+    func testAnAnimatedInsertFadesTheNewCellInAndSlidesThePushedOutOneOut() throws {
         // 100 items: the window holds rows 0...9 (50 cells), so an insertion at the front pushes item 49 out.
         let (overlay, grid, box) = try makeGrid(count: 100)
         overlay.advanceAnimations(to: 1)
@@ -211,14 +211,37 @@ final class LazyGridUpdateTests: XCTestCase {
         XCTAssertEqual(potion.presentationAlpha, 0, "comes in transparent")
         XCTAssertEqual(grid.fadingCellCount, 1)
         XCTAssertFalse(cell49.isUserInteractionEnabled)
-        XCTAssertEqual(cell49.frame.origin, Point(x: 488, y: 540), "fades where it was")
+        XCTAssertEqual(cell49.frame.origin, Point(x: 0, y: 600), "goes to its new place, item 50's, out of the window")
         overlay.advanceAnimations(to: 1.25)
         XCTAssertEqual(potion.presentationAlpha, 0.5, accuracy: 1e-9)
-        XCTAssertEqual(cell49.presentationAlpha, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(cell49.presentationFrame.origin, Point(x: 244, y: 570), "halfway from (488, 540)")
+        XCTAssertEqual(cell49.presentationAlpha, 1, "opaque: its item is still there")
         for frame in 1...30 { overlay.advanceAnimations(to: 1.25 + Double(frame) / 60) }
         XCTAssertEqual(potion.presentationAlpha, 1)
         XCTAssertEqual(grid.fadingCellCount, 0)
         XCTAssertTrue(cell49.isHidden)
+    }
+
+    func testADeletedCellFadesAsItSlidesWithItsNeighbours() throws {
+        let (overlay, grid, box) = try makeGrid(count: 20)
+        overlay.advanceAnimations(to: 1)
+        let cell3 = try cell(grid, "item 3"), cell4 = try cell(grid, "item 4")
+        box.items.remove(at: 3)
+        box.items.remove(at: 0)
+        try grid.deleteItems(at: [0, 3], animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertEqual(grid.fadingCellCount, 2)
+        // Item 3 goes where its neighbours close up: item 4's new place, index 2 (x 244), from x 366.
+        XCTAssertEqual(cell3.frame.origin, Point(x: 244, y: 0))
+        XCTAssertEqual(cell4.frame.origin, Point(x: 244, y: 0))
+        for frame in 1...20 {
+            let t = Double(frame) / 60, p = t / 0.5
+            overlay.advanceAnimations(to: 1 + t)
+            overlay.update()
+            XCTAssertEqual(cell3.presentationFrame.minX, 366 - 122 * p, accuracy: 1e-9, "frame \(frame)")
+            XCTAssertEqual(cell4.presentationFrame.minX, 488 - 244 * p, accuracy: 1e-9, "frame \(frame)")
+            XCTAssertEqual(cell3.presentationAlpha, 1 - p, accuracy: 1e-9, "frame \(frame)")
+        }
     }
 
     func testAFadingCellTakesNoClickAndAnItemThatComesBackGetsItsViewBack() throws {

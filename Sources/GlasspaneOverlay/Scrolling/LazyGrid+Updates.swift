@@ -6,6 +6,14 @@
 import GlasspaneCore
 import GlasspaneAnimation
 
+/// Where a cell that leaves the window in an animated update goes.
+struct GridLeavingTarget {
+    /// Its frame after the update: the place its neighbours close up to when its item was deleted.
+    var frame: Rect
+    /// True when its item was deleted (it fades as it goes); false when it was pushed out of the window (opaque).
+    var fades: Bool
+}
+
 /// Pools a lazy grid's faded cells once their fade is over, ticked by the overlay's frame clock while any cell fades.
 final class LazyGridFadeOutSweeper: FrameTicking {
     weak var grid: LazyGrid?
@@ -78,7 +86,20 @@ extension LazyGrid {
             if let moved, old == moved.from { return moved.to }
             return newCount == 0 ? nil : min(map.slot(old), last)
         }
+        let live = liveCells.map { (id: $0.key, index: $0.value.index) }
         itemCount = newCount
+        // Cells that leave the window go with their neighbours: a deleted one to where they close up (fading), one
+        // pushed out to its new place (opaque), as a list's rows do (List+Updates.swift).
+        leavingTargets = [:]
+        if animation != nil {
+            for (id, index) in live {
+                if let moved = map.newIndex(index) {
+                    leavingTargets[id] = GridLeavingTarget(frame: itemFrame(moved), fades: false)
+                } else {
+                    leavingTargets[id] = GridLeavingTarget(frame: itemFrame(map.slot(index)), fades: true)
+                }
+            }
+        }
         cursorIndex = cursorIndex.flatMap(follow)
         selectionAnchor = selectionAnchor.flatMap(follow)
         // Every id in the window is read again at the next layout; the data version stays, so a cell whose id and
@@ -90,14 +111,18 @@ extension LazyGrid {
 
     // MARK: - Cells that fade out
 
-    /// Starts fading `cell` out where it is; it takes no clicks meanwhile and is pooled when its fade is over.
-    func fadeOut(_ cell: GridCell, id: AnyHashable, animation: Animation) {
+    /// Starts fading `cell` out where it is, or moving it to `target` (fading only when its item was deleted); it
+    /// takes no clicks meanwhile and is pooled when its animations are over.
+    func fadeOut(_ cell: GridCell, id: AnyHashable, animation: Animation, to target: GridLeavingTarget? = nil) {
         // A cell already fading for this id (an item deleted twice in a row) is pooled at once.
         if let earlier = fadingCells[id], earlier !== cell { returnToPool(earlier) }
         cell.isUserInteractionEnabled = false
         cell.hasCursor = false
         fadingCells[id] = cell
-        withAnimation(animation) { cell.alpha = 0 }
+        withAnimation(animation) {
+            if let target { cell.frame = target.frame }
+            if target?.fades ?? true { cell.alpha = 0 }
+        }
         let sweeper = fadeSweeper ?? LazyGridFadeOutSweeper(grid: self)
         fadeSweeper = sweeper
         if let overlay = layer?.overlay { overlay.startTicking(sweeper) } else { _ = poolFadedCells() }

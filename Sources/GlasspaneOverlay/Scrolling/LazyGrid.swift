@@ -124,6 +124,8 @@ public final class LazyGrid: ScrollView {
     var fadeSweeper: LazyGridFadeOutSweeper?
     /// The animation of the last animated update or reload, taken by the next layout.
     var pendingAnimation: Animation?
+    /// Where cells that leave the window in the next animated layout go, by item id (LazyGrid+Updates.swift).
+    var leavingTargets: [AnyHashable: GridLeavingTarget] = [:]
     /// The live cells in index order as the last layout placed them, for the items in `window`, the data version
     /// `windowVersion` (-1: none) and `windowColumns` columns: a scroll slides this window instead of re-reading ids.
     private var windowCells: [GridCell] = []
@@ -181,6 +183,7 @@ public final class LazyGrid: ScrollView {
         self.itemCount = itemCount
         dataVersion += 1
         pendingAnimation = nil
+        leavingTargets = [:]
         if let c = cursorIndex, c >= itemCount { cursorIndex = itemCount > 0 ? itemCount - 1 : nil }
         if let a = selectionAnchor, a >= itemCount { selectionAnchor = nil }
         setNeedsLayout()
@@ -234,6 +237,7 @@ public final class LazyGrid: ScrollView {
                 recycle(leaving.map(\.value), reusing: 0)
             }
             pendingAnimation = nil
+            leavingTargets = [:]
             windowCells = []
             window = 0..<0
             windowVersion = -1
@@ -306,6 +310,7 @@ public final class LazyGrid: ScrollView {
     private func placeWindow(_ range: Range<Int>, columns: Int, width: Double) {
         let animation = pendingAnimation
         pendingAnimation = nil
+        defer { leavingTargets = [:] }
         var wanted: [(index: Int, id: AnyHashable)] = []
         wanted.reserveCapacity(range.count)
         for i in range { wanted.append((i, itemIDProvider(i))) }
@@ -316,7 +321,7 @@ public final class LazyGrid: ScrollView {
         var reusable: [GridCell] = []
         if let animation {
             // Cells that leave fade where they were, so none is reused for an item that comes in.
-            for (id, cell) in leaving { fadeOut(cell, id: id, animation: animation) }
+            for (id, cell) in leaving { fadeOut(cell, id: id, animation: animation, to: leavingTargets[id]) }
         } else {
             let arriving = wanted.filter { liveCells[$0.id] == nil && fadingCells[$0.id] == nil }.count
             reusable = recycle(leaving.map(\.value), reusing: arriving)
