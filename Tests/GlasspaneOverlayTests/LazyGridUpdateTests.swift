@@ -55,27 +55,32 @@ final class LazyGridUpdateTests: XCTestCase {
             for step in 0..<300 {
                 let context = "seed \(seed), step \(step)"
                 let before = Dictionary(uniqueKeysWithValues: grid.liveCellViews.map { ($0.itemID, $0) })
-                var deleted: [Int] = [], inserted: [Int] = []
-                switch random.next() % 5 {
-                case 0, 1:
-                    let count = box.items.count
-                    guard count > 0 else { break }
-                    deleted = Array(Set((0..<Int(random.next() % 4 + 1)).map { _ in Int(random.next() % UInt64(count)) })).sorted()
-                    for index in deleted.reversed() { box.items.remove(at: index) }
-                case 2, 3:
-                    var added: Set<String> = []
-                    for _ in 0..<Int(random.next() % 4 + 1) {
-                        box.items.insert("new \(nextID)", at: Int(random.next() % UInt64(box.items.count + 1)))
-                        added.insert("new \(nextID)")
-                        nextID += 1
+                // One or two updates before the next layout (several in a frame).
+                for _ in 0..<Int(random.next() % 2 + 1) {
+                    var deleted: [Int] = [], inserted: [Int] = []
+                    switch random.next() % 5 {
+                    case 0, 1:
+                        let count = box.items.count
+                        guard count > 0 else { break }
+                        let picks = (0..<Int(random.next() % 4 + 1)).map { _ in Int(random.next() % UInt64(count)) }
+                        deleted = Array(Set(picks)).sorted()
+                        for index in deleted.reversed() { box.items.remove(at: index) }
+                    case 2, 3:
+                        var added: Set<String> = []
+                        for _ in 0..<Int(random.next() % 4 + 1) {
+                            box.items.insert("new \(nextID)", at: Int(random.next() % UInt64(box.items.count + 1)))
+                            added.insert("new \(nextID)")
+                            nextID += 1
+                        }
+                        inserted = box.items.indices.filter { added.contains(box.items[$0]) }
+                    default:
+                        grid.scroll(by: Point(x: 0, y: Double(Int(random.next() % 500)) - 250))
                     }
-                    inserted = box.items.indices.filter { added.contains(box.items[$0]) }
-                default:
-                    grid.scroll(by: Point(x: 0, y: Double(Int(random.next() % 500)) - 250))
-                }
-                if !deleted.isEmpty || !inserted.isEmpty {
-                    try grid.updateItems(deleting: deleted, inserting: inserted,
-                                         animation: random.next() % 3 == 0 ? .linear(duration: 0.1) : nil)
+                    if !deleted.isEmpty || !inserted.isEmpty {
+                        try grid.updateItems(deleting: deleted, inserting: inserted,
+                                             animation: random.next() % 3 == 0 ? .linear(duration: 0.1) : nil)
+                    }
+                
                 }
                 time += 1.0 / 30
                 overlay.advanceAnimations(to: time)
@@ -84,10 +89,13 @@ final class LazyGridUpdateTests: XCTestCase {
                 let live = grid.liveCellViews
                 XCTAssertEqual(Set(live.map { ObjectIdentifier($0) }).count, live.count, "\(context): one view a cell")
                 for cell in live {
-                    XCTAssertEqual(cell.itemID, AnyHashable(box.items[cell.index]), "\(context): cell \(cell.index) shows its item")
+                    XCTAssertEqual(cell.itemID, AnyHashable(box.items[cell.index]),
+                                   "\(context): cell \(cell.index) shows its item")
                     XCTAssertEqual(text(cell), box.items[cell.index], "\(context): configured for its item")
                     XCTAssertEqual(cell.frame, grid.itemFrame(cell.index), "\(context): cell \(cell.index) at its frame")
-                    if let earlier = before[cell.itemID] { XCTAssertTrue(earlier === cell, "\(context): \(cell.itemID) kept its view") }
+                    if let earlier = before[cell.itemID] {
+                        XCTAssertTrue(earlier === cell, "\(context): \(cell.itemID) kept its view")
+                    }
                 }
                 let indices = live.map(\.index)
                 if let first = indices.first, let last = indices.last {
@@ -220,6 +228,19 @@ final class LazyGridUpdateTests: XCTestCase {
         XCTAssertEqual(potion.presentationAlpha, 1)
         XCTAssertEqual(grid.fadingCellCount, 0)
         XCTAssertTrue(cell49.isHidden)
+    }
+
+    func testTwoAnimatedUpdatesInOneFrameSendAPushedOutCellToItsFinalPlace() throws {
+        let (overlay, grid, box) = try makeGrid(count: 100)
+        overlay.advanceAnimations(to: 1)
+        let cell49 = try cell(grid, "item 49")
+        box.items.insert("a", at: 0)
+        try grid.insertItems(at: [0], animation: .linear(duration: 0.5))
+        box.items.insert(contentsOf: ["b", "c"], at: 0)
+        try grid.insertItems(at: [0, 1], animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertEqual(cell49.frame.origin, Point(x: 244, y: 600), "index 52 after both updates, not 51 after the first")
+        XCTAssertEqual(grid.liveCellViews.map(\.itemID), (0..<50).map { AnyHashable(box.items[$0]) })
     }
 
     func testADeletedCellFadesAsItSlidesWithItsNeighbours() throws {

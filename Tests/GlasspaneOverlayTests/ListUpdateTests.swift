@@ -265,6 +265,24 @@ final class ListUpdateTests: XCTestCase {
         XCTAssertTrue(row17.isHidden)
     }
 
+    func testTwoAnimatedUpdatesInOneFrameSendPushedOutRowsToTheirFinalPlaces() throws {
+        let (overlay, list, box) = try makeList()
+        overlay.advanceAnimations(to: 1)
+        let row16 = try liveRow(list, "item 16"), row17 = try liveRow(list, "item 17")
+        box.items.insert(contentsOf: ["a", "b", "c"], at: 1)
+        try list.insertRows(at: [1, 2, 3], animation: .linear(duration: 0.5))
+        box.items.insert(contentsOf: ["d", "e"], at: 0)
+        try list.insertRows(at: [0, 1], animation: .linear(duration: 0.5))
+        overlay.update()
+        // Item 16 is row 21 now, item 17 row 22: both out of the window (rows 0-17), sliding there from 320 and 340.
+        XCTAssertEqual(row16.frame.minY, 21 * 20, "where the second update left it, not the first")
+        XCTAssertEqual(row17.frame.minY, 22 * 20)
+        overlay.advanceAnimations(to: 1.25)
+        XCTAssertEqual(row16.presentationFrame.minY, 320 + 50, accuracy: 1e-9)
+        XCTAssertEqual(row17.presentationAlpha, 1, "opaque: its item is still there")
+        XCTAssertEqual(list.liveRowViews.map(\.rowID), (0..<18).map { AnyHashable(box.items[$0]) })
+    }
+
     func testTheCursorAndSectionHeadersFollowTheirRows() throws {
         let (overlay, list, box) = try makeList()
         try list.setSectionHeaderRows([0, 10, 20])
@@ -336,7 +354,9 @@ final class ListUpdateTests: XCTestCase {
         XCTAssertEqual(ListError.insertedRowInvalid(201, rowCount: 201).identifier, "list-inserted-row-invalid")
         XCTAssertEqual(ListError.deletedRowInvalid(200, rowCount: 200).description,
                        "deleted row 200 is not one of the list's 200 rows before the update, or is named twice")
-        XCTAssertThrowsError(try list.moveRow(from: 0, to: 200)) { XCTAssertEqual($0 as? ListError, .insertedRowInvalid(200, rowCount: 200)) }
+        XCTAssertThrowsError(try list.moveRow(from: 0, to: 200)) {
+            XCTAssertEqual($0 as? ListError, .insertedRowInvalid(200, rowCount: 200))
+        }
         let huge = try List(rowCount: List.maximumRowCount, makeRow: { View() }, configureRow: { _, _ in })
         XCTAssertThrowsError(try huge.insertRows(at: [0])) {
             XCTAssertEqual($0 as? ListError, .rowCountOutOfRange(List.maximumRowCount + 1))
@@ -358,7 +378,8 @@ final class ListFollowsEndTests: XCTestCase {
                             configureRow: { view, i in
                                 let label = view as! Label
                                 label.text = box.items[i]
-                                label.preferredHeight = [20.0, 30, 45, 26, 70][(Int(box.items[i].split(separator: " ").last!) ?? 0) % 5]
+                                let number = Int(box.items[i].split(separator: " ").last!) ?? 0
+                                label.preferredHeight = [20.0, 30, 45, 26, 70][number % 5]
                             })
         list.preferredWidth = 300
         list.preferredHeight = 200
@@ -468,30 +489,35 @@ final class ListUpdateModelTests: XCTestCase {
             for step in 0..<300 {
                 let context = "seed \(seed), step \(step)"
                 let before = Dictionary(uniqueKeysWithValues: list.liveRowViews.map { ($0.rowID, $0) })
-                let animated = random.next() % 3 == 0
-                var deleted: [Int] = []
-                var inserted: [Int] = []
-                switch random.next() % 5 {
-                case 0, 1:  // delete up to 3
-                    let count = box.items.count
-                    guard count > 0 else { break }
-                    deleted = Array(Set((0..<Int(random.next() % 3 + 1)).map { _ in Int(random.next() % UInt64(count)) })).sorted()
-                    for index in deleted.reversed() { box.items.remove(at: index) }
-                case 2, 3:  // insert up to 3
-                    var added: Set<String> = []
-                    for _ in 0..<Int(random.next() % 3 + 1) {
-                        let at = Int(random.next() % UInt64(box.items.count + 1))
-                        box.items.insert("new \(nextID)", at: at)
-                        added.insert("new \(nextID)")
-                        nextID += 1
+                // One or two updates before the next layout (several in a frame).
+                for _ in 0..<Int(random.next() % 2 + 1) {
+                    let animated = random.next() % 3 == 0
+                    var deleted: [Int] = []
+                    var inserted: [Int] = []
+                    switch random.next() % 5 {
+                    case 0, 1:  // delete up to 3
+                        let count = box.items.count
+                        guard count > 0 else { break }
+                        let picks = (0..<Int(random.next() % 3 + 1)).map { _ in Int(random.next() % UInt64(count)) }
+                        deleted = Array(Set(picks)).sorted()
+                        for index in deleted.reversed() { box.items.remove(at: index) }
+                    case 2, 3:  // insert up to 3
+                        var added: Set<String> = []
+                        for _ in 0..<Int(random.next() % 3 + 1) {
+                            let at = Int(random.next() % UInt64(box.items.count + 1))
+                            box.items.insert("new \(nextID)", at: at)
+                            added.insert("new \(nextID)")
+                            nextID += 1
+                        }
+                        inserted = box.items.indices.filter { added.contains(box.items[$0]) }
+                    default:  // scroll
+                        list.scroll(by: Point(x: 0, y: Double(Int(random.next() % 400)) - 200))
                     }
-                    inserted = box.items.indices.filter { added.contains(box.items[$0]) }
-                default:  // scroll
-                    list.scroll(by: Point(x: 0, y: Double(Int(random.next() % 400)) - 200))
-                }
-                if !deleted.isEmpty || !inserted.isEmpty {
-                    try list.updateRows(deleting: deleted, inserting: inserted,
-                                        animation: animated ? .linear(duration: 0.1) : nil)
+                    if !deleted.isEmpty || !inserted.isEmpty {
+                        try list.updateRows(deleting: deleted, inserting: inserted,
+                                            animation: animated ? .linear(duration: 0.1) : nil)
+                    }
+                
                 }
                 time += 1.0 / 30
                 overlay.advanceAnimations(to: time)
@@ -503,10 +529,14 @@ final class ListUpdateModelTests: XCTestCase {
                     XCTAssertEqual(row.rowID, AnyHashable(box.items[row.index]), "\(context): row \(row.index) shows its item")
                     XCTAssertEqual(row.frame.minY, list.rowOffset(row.index), "\(context): row \(row.index) at its offset")
                     XCTAssertFalse(row.isHidden, context)
-                    if let earlier = before[row.rowID] { XCTAssertTrue(earlier === row, "\(context): \(row.rowID) kept its view") }
+                    if let earlier = before[row.rowID] {
+                        XCTAssertTrue(earlier === row, "\(context): \(row.rowID) kept its view")
+                    }
                 }
                 let indices = live.map(\.index)
-                if let first = indices.first { XCTAssertEqual(indices, Array(first..<(first + indices.count)), "\(context): contiguous") }
+                if let first = indices.first {
+                    XCTAssertEqual(indices, Array(first..<(first + indices.count)), "\(context): contiguous")
+                }
                 let top = list.contentOffset.y, bottom = top + 200
                 if let first = indices.first, let last = indices.last {
                     XCTAssertLessThanOrEqual(list.rowOffset(first), max(0, top), "\(context): the window covers the top")

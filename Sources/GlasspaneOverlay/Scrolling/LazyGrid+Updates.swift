@@ -66,7 +66,8 @@ extension LazyGrid {
         try applyUpdate(deleted: deleted, inserted: inserted, moved: nil, animation: animation)
     }
 
-    private func applyUpdate(deleted unsortedDeleted: [Int], inserted unsortedInserted: [Int], moved: (from: Int, to: Int)?,
+    private func applyUpdate(deleted unsortedDeleted: [Int], inserted unsortedInserted: [Int],
+                             moved: (from: Int, to: Int)?,
                              animation: Animation?) throws(LazyGridError) {
         let deleted = unsortedDeleted.sorted()
         for (k, item) in deleted.enumerated() where item < 0 || item >= itemCount || (k > 0 && item == deleted[k - 1]) {
@@ -75,7 +76,8 @@ extension LazyGrid {
         let newCount = itemCount - deleted.count + unsortedInserted.count
         guard newCount <= LazyGrid.maximumItemCount else { throw .itemCountOutOfRange(newCount) }
         let inserted = unsortedInserted.sorted()
-        for (k, item) in inserted.enumerated() where item < 0 || item >= newCount || (k > 0 && item == inserted[k - 1]) {
+        for (k, item) in inserted.enumerated()
+        where item < 0 || item >= newCount || (k > 0 && item == inserted[k - 1]) {
             throw .insertedItemInvalid(item, itemCount: newCount)
         }
         guard !deleted.isEmpty || !inserted.isEmpty else { return }
@@ -86,20 +88,22 @@ extension LazyGrid {
             if let moved, old == moved.from { return moved.to }
             return newCount == 0 ? nil : min(map.slot(old), last)
         }
-        let live = liveCells.map { (id: $0.key, index: $0.value.index) }
+        // The live cells' indices in the data as it is now: their own until the next layout places them again, then
+        // as the updates since that layout moved them (several updates in one frame).
+        let live = indicesSinceLayout ?? Dictionary(uniqueKeysWithValues: liveCells.map { ($0.key, $0.value.index) })
         itemCount = newCount
         // Cells that leave the window go with their neighbours: a deleted one to where they close up (fading), one
         // pushed out to its new place (opaque), as a list's rows do (List+Updates.swift).
-        leavingTargets = [:]
-        if animation != nil {
-            for (id, index) in live {
-                if let moved = map.newIndex(index) {
-                    leavingTargets[id] = GridLeavingTarget(frame: itemFrame(moved), fades: false)
-                } else {
-                    leavingTargets[id] = GridLeavingTarget(frame: itemFrame(map.slot(index)), fades: true)
-                }
+        var indices: [AnyHashable: Int] = [:]
+        for (id, index) in live {
+            if let moved = map.newIndex(index) {
+                indices[id] = moved
+                if animation != nil { leavingTargets[id] = GridLeavingTarget(frame: itemFrame(moved), fades: false) }
+            } else if animation != nil {
+                leavingTargets[id] = GridLeavingTarget(frame: itemFrame(map.slot(index)), fades: true)
             }
         }
+        indicesSinceLayout = indices
         cursorIndex = cursorIndex.flatMap(follow)
         selectionAnchor = selectionAnchor.flatMap(follow)
         // Every id in the window is read again at the next layout; the data version stays, so a cell whose id and

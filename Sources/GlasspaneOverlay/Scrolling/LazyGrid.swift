@@ -126,6 +126,8 @@ public final class LazyGrid: ScrollView {
     var pendingAnimation: Animation?
     /// Where cells that leave the window in the next animated layout go, by item id (LazyGrid+Updates.swift).
     var leavingTargets: [AnyHashable: GridLeavingTarget] = [:]
+    /// The live cells' indices as the updates since the last layout moved them, by id; nil when none did.
+    var indicesSinceLayout: [AnyHashable: Int]?
     /// The live cells in index order as the last layout placed them, for the items in `window`, the data version
     /// `windowVersion` (-1: none) and `windowColumns` columns: a scroll slides this window instead of re-reading ids.
     private var windowCells: [GridCell] = []
@@ -184,6 +186,7 @@ public final class LazyGrid: ScrollView {
         dataVersion += 1
         pendingAnimation = nil
         leavingTargets = [:]
+        indicesSinceLayout = nil
         if let c = cursorIndex, c >= itemCount { cursorIndex = itemCount > 0 ? itemCount - 1 : nil }
         if let a = selectionAnchor, a >= itemCount { selectionAnchor = nil }
         setNeedsLayout()
@@ -228,6 +231,7 @@ public final class LazyGrid: ScrollView {
     public override func layoutDocument(viewport: Size, fonts: any FontMetrics) -> Size {
         let columns = columnCount(forWidth: viewport.width)
         let rows = rowCount(columns: columns)
+        indicesSinceLayout = nil  // this layout places every live cell at its index again
         guard rows > 0 else {
             let leaving = liveCells.sorted { $0.value.index > $1.value.index }
             liveCells = [:]

@@ -139,7 +139,9 @@ extension List {
            inserted.last.map({ $0 < moved }) ?? true {
             anchor = (moved, rowOffset(first))
         }
-        let live = liveRows.map { (id: $0.key, index: $0.value.index) }
+        // The live rows' indices in the data as it is now: their own until the next layout places them again, then
+        // as the updates since that layout moved them (several updates in one frame).
+        let live = indicesSinceLayout ?? Dictionary(uniqueKeysWithValues: liveRows.map { ($0.key, $0.value.index) })
         let oldCount = rowCount
 
         rowCount = newCount
@@ -153,16 +155,17 @@ extension List {
         cursorIndex = newCount == 0 ? nil : cursorIndex.map { min(map.slot($0), last) }
         selectionAnchor = newCount == 0 ? nil : selectionAnchor.map { min(map.slot($0), last) }
         sectionHeaderRows = sectionHeaderRows.compactMap { $0 < oldCount ? map.newIndex($0) : nil }
-        leavingTargets = [:]
-        if animation != nil {
-            for (id, index) in live {
-                if let moved = map.newIndex(index) {
-                    leavingTargets[id] = LeavingTarget(offset: rowOffset(moved), fades: false)
-                } else {
-                    leavingTargets[id] = LeavingTarget(offset: rowOffset(map.slot(index)), fades: true)
-                }
+        // Targets of rows deleted by an earlier update since the layout stay; the others follow this one.
+        var indices: [AnyHashable: Int] = [:]
+        for (id, index) in live {
+            if let moved = map.newIndex(index) {
+                indices[id] = moved
+                if animation != nil { leavingTargets[id] = LeavingTarget(offset: rowOffset(moved), fades: false) }
+            } else if animation != nil {
+                leavingTargets[id] = LeavingTarget(offset: rowOffset(map.slot(index)), fades: true)
             }
         }
+        indicesSinceLayout = indices
         if let anchor {
             let delta = rowOffset(anchor.newIndex) - anchor.oldOffset
             if delta != 0 {

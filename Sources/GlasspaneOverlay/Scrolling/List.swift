@@ -201,6 +201,8 @@ open class List: ScrollView {
     var pendingReloadAnimation: Animation?
     /// Where rows that leave the window in the next animated layout go, by id (List+Updates.swift).
     var leavingTargets: [AnyHashable: LeavingTarget] = [:]
+    /// The live rows' indices as the updates since the last layout moved them, by id; nil when none did.
+    var indicesSinceLayout: [AnyHashable: Int]?
     /// Rows that head sections, ascending (List+Sections.swift).
     public internal(set) var sectionHeaderRows: [Int] = []
     /// The copy of the current section's header pinned to the viewport's top (List+Sections.swift).
@@ -256,6 +258,7 @@ open class List: ScrollView {
         if case .measured(let h) = rowHeight { offsets = RowOffsets(count: rowCount, height: h) }
         measuredWindowRows = 0
         leavingTargets = [:]
+        indicesSinceLayout = nil
         if let c = cursorIndex, c >= rowCount { cursorIndex = rowCount > 0 ? rowCount - 1 : nil }
         setNeedsLayout()
     }
@@ -338,7 +341,8 @@ open class List: ScrollView {
             for _ in 0..<8 {
                 let end = maximumOffset
                 guard axisOffset != (axis == .horizontal ? end.x : end.y) else { break }
-                contentOffset = axis == .horizontal ? Point(x: end.x, y: contentOffset.y) : Point(x: contentOffset.x, y: end.y)
+                contentOffset = axis == .horizontal ? Point(x: end.x, y: contentOffset.y)
+                    : Point(x: contentOffset.x, y: end.y)
                 super.layoutSubviews(fonts: fonts)
             }
         }
@@ -349,6 +353,7 @@ open class List: ScrollView {
     open override func layoutDocument(viewport: Size, fonts: any FontMetrics) -> Size {
         let width = axis == .horizontal ? viewport.height : viewport.width  // across the rows
         let length = axis == .horizontal ? viewport.width : viewport.height
+        indicesSinceLayout = nil  // this layout places every live row at its index again
         guard rowCount > 0 else {
             // An animated reload to no rows fades every row out, as it does the rows that left.
             recycleAll(except: [], fadingWith: pendingReloadAnimation)
