@@ -8,16 +8,18 @@ import GlasspaneDemo
 import GlasspaneOverlay
 import GlasspaneTesting
 
+/// A frame of `ms` milliseconds with no phase times.
+private func report(_ index: Int, ms: Double) -> FrameReport {
+    FrameReport(frameIndex: index, frameTime: Nanoseconds(ms * 1e6),
+                phaseTimes: [Nanoseconds](repeating: 0, count: FramePhase.allCases.count), simulationSteps: 1,
+                eventCount: 0, presentedAt: 0, simulatedDuration: 0)
+}
+
+/// The label texts of a row's content.
+private func texts(_ view: View?) -> [String] { (view?.subviews ?? []).compactMap { ($0 as? Label)?.text } }
+
 @MainActor
 final class StatsSectionsTests: XCTestCase {
-    private func report(_ index: Int, ms: Double) -> FrameReport {
-        FrameReport(frameIndex: index, frameTime: Nanoseconds(ms * 1e6),
-                    phaseTimes: [Nanoseconds](repeating: 0, count: FramePhase.allCases.count), simulationSteps: 1,
-                    eventCount: 0, presentedAt: 0, simulatedDuration: 0)
-    }
-
-    private func texts(_ view: View?) -> [String] { (view?.subviews ?? []).compactMap { ($0 as? Label)?.text } }
-
     func testFramesAreGroupedByHundredsUnderStickyHeaders() async throws {
         let platform = FakePlatform()
         let app = DemoApp(sceneRenderer: RecordingSceneRenderer(), content: DemoApp.Content(route: .stats))
@@ -77,14 +79,6 @@ final class StatsSectionsEvictionTests: XCTestCase {
 /// scrolled down to older frames keeps them in place, and the headers whose figures changed show the new ones.
 @MainActor
 final class StatsLiveUpdateTests: XCTestCase {
-    private func report(_ index: Int, ms: Double) -> FrameReport {
-        FrameReport(frameIndex: index, frameTime: Nanoseconds(ms * 1e6),
-                    phaseTimes: [Nanoseconds](repeating: 0, count: FramePhase.allCases.count), simulationSteps: 1,
-                    eventCount: 0, presentedAt: 0, simulatedDuration: 0)
-    }
-
-    private func texts(_ view: View?) -> [String] { (view?.subviews ?? []).compactMap { ($0 as? Label)?.text } }
-
     func testAReaderScrolledDownKeepsTheFramesInPlaceWhileNewOnesArrive() async throws {
         let platform = FakePlatform()
         let app = DemoApp(sceneRenderer: RecordingSceneRenderer(), content: DemoApp.Content(route: .stats))

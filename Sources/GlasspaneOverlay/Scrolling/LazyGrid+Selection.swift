@@ -15,16 +15,11 @@ extension LazyGrid {
     /// cursor moves to it and its cell is scrolled into sight; `onSelectionChange` hears of it.
     public func selectItem(_ index: Int, extending: Bool = false, toggling: Bool = false) {
         guard selectionMode != .none, index >= 0, index < itemCount else { return }
-        let id = itemIDProvider(index)
-        if selectionMode == .multiple && extending, let anchor = selectionAnchor ?? cursorIndex {
-            selection = Set((min(anchor, index)...max(anchor, index)).map(itemIDProvider))
-        } else if selectionMode == .multiple && toggling {
-            if selection.contains(id) { selection.remove(id) } else { selection.insert(id) }
-            selectionAnchor = index
-        } else {
-            selection = [id]
-            selectionAnchor = index
-        }
+        var choice = ItemSelection(ids: selection, anchor: selectionAnchor)
+        choice.choose(index, mode: selectionMode, extending: extending, toggling: toggling, cursor: cursorIndex,
+                      id: itemIDProvider)
+        selection = choice.ids
+        selectionAnchor = choice.anchor
         cursorIndex = index
         refreshSelectionMarks()
         scrollToItem(index)

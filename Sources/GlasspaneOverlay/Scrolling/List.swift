@@ -574,17 +574,11 @@ open class List: ScrollView {
     /// Applies a user's choice of the row at `index` (a click or a key), with the modifiers' meaning.
     public func selectRow(_ index: Int, extending: Bool = false, toggling: Bool = false) {
         guard selectionMode != .none, index >= 0, index < rowCount else { return }
-        let id = rowIDProvider(index)
-        if selectionMode == .multiple && extending, let anchor = selectionAnchor ?? cursorIndex {
-            let range = min(anchor, index)...max(anchor, index)
-            selection = Set(range.map(rowIDProvider))
-        } else if selectionMode == .multiple && toggling {
-            if selection.contains(id) { selection.remove(id) } else { selection.insert(id) }
-            selectionAnchor = index
-        } else {
-            selection = [id]
-            selectionAnchor = index
-        }
+        var choice = ItemSelection(ids: selection, anchor: selectionAnchor)
+        choice.choose(index, mode: selectionMode, extending: extending, toggling: toggling, cursor: cursorIndex,
+                      id: rowIDProvider)
+        selection = choice.ids
+        selectionAnchor = choice.anchor
         cursorIndex = index
         refreshSelectionMarks()
         scrollToRow(index)
