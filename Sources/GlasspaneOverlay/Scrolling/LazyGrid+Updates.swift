@@ -14,13 +14,6 @@ struct GridLeavingTarget {
     var fades: Bool
 }
 
-/// Pools a lazy grid's faded cells once their fade is over, ticked by the overlay's frame clock while any cell fades.
-final class LazyGridFadeOutSweeper: FrameTicking {
-    weak var grid: LazyGrid?
-    init(grid: LazyGrid) { self.grid = grid }
-    func frameTick(time: Double) -> Bool { grid?.poolFadedCells() ?? false }
-}
-
 extension LazyGrid {
     // MARK: - Updates
 
@@ -116,43 +109,27 @@ extension LazyGrid {
     // MARK: - Cells that fade out
 
     /// Starts fading `cell` out where it is, or moving it to `target` (fading only when its item was deleted); it
-    /// takes no clicks meanwhile and is pooled when its animations are over.
+    /// takes no clicks meanwhile and is pooled when its animations are over (FadingViews.swift).
     func fadeOut(_ cell: GridCell, id: AnyHashable, animation: Animation, to target: GridLeavingTarget? = nil) {
-        // A cell already fading for this id (an item deleted twice in a row) is pooled at once.
-        if let earlier = fadingCells[id], earlier !== cell { returnToPool(earlier) }
-        cell.isUserInteractionEnabled = false
         cell.hasCursor = false
-        fadingCells[id] = cell
-        withAnimation(animation) {
+        let displaced = fadingCells.start(cell, id: id, animation: animation) {
             if let target { cell.frame = target.frame }
             if target?.fades ?? true { cell.alpha = 0 }
         }
-        let sweeper = fadeSweeper ?? LazyGridFadeOutSweeper(grid: self)
+        if let displaced { pool.append(displaced) }
+        let sweeper = fadeSweeper ?? FadeOutSweeper { [weak self] in self?.poolFadedCells() ?? false }
         fadeSweeper = sweeper
         if let overlay = layer?.overlay { overlay.startTicking(sweeper) } else { _ = poolFadedCells() }
     }
 
     /// The cell still fading for `id`, taken back for its item (fading in again with `animation`, or at once).
     func reviveFadingCell(_ id: AnyHashable, animation: Animation?) -> GridCell? {
-        guard let cell = fadingCells.removeValue(forKey: id) else { return nil }
-        cell.isUserInteractionEnabled = true
-        if let animation { withAnimation(animation) { cell.alpha = 1 } } else { cell.alpha = 1 }
-        return cell
+        fadingCells.revive(id, animation: animation)
     }
 
     /// Pools the fading cells whose fade is over; true while some still fade.
     func poolFadedCells() -> Bool {
-        for (id, cell) in fadingCells where !cell.isAnimating || cell.layer == nil {
-            fadingCells[id] = nil
-            returnToPool(cell)
-        }
-        return !fadingCells.isEmpty
-    }
-
-    private func returnToPool(_ cell: GridCell) {
-        cell.isHidden = true
-        cell.alpha = 1
-        cell.isUserInteractionEnabled = true
-        pool.append(cell)
+        pool.append(contentsOf: fadingCells.finished())
+        return fadingCells.count > 0
     }
 }

@@ -119,9 +119,9 @@ public final class LazyGrid: ScrollView {
     /// Hidden cells waiting for reuse.
     var pool: [GridCell] = []
     /// Cells whose item left the window in an animated update, fading out where they were (LazyGrid+Updates.swift).
-    var fadingCells: [AnyHashable: GridCell] = [:]
+    var fadingCells = FadingViews<GridCell>()
     /// Pools faded cells once their fade is over (LazyGrid+Updates.swift).
-    var fadeSweeper: LazyGridFadeOutSweeper?
+    var fadeSweeper: FadeOutSweeper?
     /// The animation of the last animated update or reload, taken by the next layout.
     var pendingAnimation: Animation?
     /// Where cells that leave the window in the next animated layout go, by item id (LazyGrid+Updates.swift).

@@ -170,7 +170,7 @@ extension List {
             let delta = rowOffset(anchor.newIndex) - anchor.oldOffset
             if delta != 0 {
                 // The rows move in the document with the offset, so on screen nothing does.
-                for row in Array(liveRows.values) + Array(fadingRows.values) {
+                for row in Array(liveRows.values) + Array(fadingRows.byID.values) {
                     var frame = row.frame
                     if axis == .horizontal { frame.origin.x += delta } else { frame.origin.y += delta }
                     row.frame = frame

@@ -183,9 +183,9 @@ open class List: ScrollView {
     /// Hidden rows waiting for reuse.
     var pool: [ListRow] = []
     /// Rows whose item left the window in an animated reload, fading out where they were (List+FadeOut.swift).
-    var fadingRows: [AnyHashable: ListRow] = [:]
+    var fadingRows = FadingViews<ListRow>()
     /// Pools faded rows once their fade is over (List+FadeOut.swift).
-    var fadeSweeper: ListFadeOutSweeper?
+    var fadeSweeper: FadeOutSweeper?
     /// The live rows in index order, as the last layout placed them for the indices in `window` and the data
     /// version `windowVersion` (-1: none): a scroll slides this window instead of re-reading every id.
     private var windowRows: [ListRow] = []
