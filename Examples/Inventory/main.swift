@@ -3,11 +3,14 @@
 // the app routes input through the overlay as a user would: 25 wheel notches over the grid, a click on one of its
 // cells and a Control-click on another, a click on the list's third row, Shift-Down twice, 10 wheel notches over the
 // hotbar (sideways) and a click on its second column shown; on frame 2 it checks that only the window's cells, rows
-// and columns exist, that the grid and the hotbar scrolled and what is selected, by id (docs/scrolling.md).
+// and columns exist, that the grid and the hotbar scrolled and what is selected, by id, then presses Delete, which
+// removes the focused view's selected items (the hotbar's) from the data and, animated, from all three views; on frame
+// 3 it checks the counts and where the grid's selected items went; by frame 60 (one second) the cells have slid into
+// their new places (docs/scrolling.md).
 //
-//   swift run Inventory                  a window (needs a display); Escape quits
-//   swift run Inventory --headless 3     3 frames offscreen, then one result line; exit status 1 if the check failed
-//   swift run Inventory --headless 3 --screenshot inventory.png          the same, and a picture of the last frame
+//   swift run Inventory                  a window (needs a display); Delete removes the selection; Escape quits
+//   swift run Inventory --headless       60 frames offscreen, then one result line; exit status 1 if the check failed
+//   swift run Inventory --headless 60 --screenshot inventory.png         the same, and a picture of the last frame
 import GlasspaneBus
 import GlasspaneCore
 import GlasspaneHost
@@ -19,7 +22,7 @@ import Glibc
 #endif
 
 /// One item of the inventory: your own data, identified by `id`.
-struct Item {
+struct Item: Sendable {
     let id: Int; let kind: Int; let number: Int; let count: Int
     static let kinds = ["sword", "shield", "potion", "gem", "scroll"], shortKinds = ["swd", "shd", "pot", "gem", "scr"]
     var name: String { "\(Item.kinds[kind]) \(number)" }
@@ -27,47 +30,79 @@ struct Item {
     var shortName: String { "\(Item.shortKinds[kind]) \(number)" }
 }
 
+/// The items the three views show; Delete removes from it.
+@MainActor
+final class ItemStore {
+    var items = (0..<10_000).map { Item(id: 50_000 + $0, kind: $0 % 5, number: $0, count: $0 % 13 + 1) }
+}
+
 @MainActor
 final class InventoryApp: SessionApp {
     let bus: MessageBus
     let stage: OverlayStage
     let sceneRenderer: any SceneRenderer
-    let items = (0..<10_000).map { Item(id: 50_000 + $0, kind: $0 % 5, number: $0, count: $0 % 13 + 1) }
+    let store = ItemStore()
     let grid: LazyGrid
     let list: List
     let hotbar: List
     var wantsQuit = false
     var result: (line: String, passed: Bool) = ("Inventory: nothing checked (run at least 3 frames)", false)
+    /// Frame 2's line and verdict, before Delete.
+    var checkedBeforeDelete: (line: String, passed: Bool)?
 
     init(resources: SessionResources) throws {
         bus = resources.bus
         sceneRenderer = resources.sceneRenderer
         let overlay = Overlay(windowSize: resources.windowSize, fonts: resources.fonts)
         let layer = overlay.addLayer(name: "inventory", level: LayerLevel.panel)
-        let items = items
+        let store = store
         // The grid: 5 columns of 62 points in 330 (5 points apart), rows 64 points apart; only the cells of the rows
         // in sight exist, and each is an item of its own to select.
-        grid = try LazyGrid(identifier: "grid", itemCount: items.count, columns: .adaptive(minimumWidth: 58), itemHeight: 59,
-                            spacing: 5, itemID: { AnyHashable(items[$0].id) },
+        grid = try LazyGrid(identifier: "grid", itemCount: store.items.count, columns: .adaptive(minimumWidth: 58), itemHeight: 59,
+                            spacing: 5, itemID: { AnyHashable(store.items[$0].id) },
                             makeCell: { HStack(padding: EdgeInsets(all: 3), [InventoryApp.cell(width: 56, height: 53)]) },
-                            configureCell: { cell, index in (cell.subviews.first as? Label)?.text = items[index].shortName })
+                            configureCell: { cell, index in (cell.subviews.first as? Label)?.text = store.items[index].shortName })
         grid.selectionMode = .multiple
         grid.preferredWidth = 330; grid.preferredHeight = 300
-        list = try List(identifier: "list", rowCount: items.count, rowHeight: .fixed(24),
-                        rowID: { AnyHashable(items[$0].id) },
+        list = try List(identifier: "list", rowCount: store.items.count, rowHeight: .fixed(24),
+                        rowID: { AnyHashable(store.items[$0].id) },
                         makeRow: { Label(text: "", fontSize: 13) },
-                        configureRow: { row, index in (row as? Label)?.text = "  \(items[index].name)  x\(items[index].count)" })
+                        configureRow: { row, index in (row as? Label)?.text = "  \(store.items[index].name)  x\(store.items[index].count)" })
         list.selectionMode = .multiple
         list.preferredWidth = 260; list.preferredHeight = 300
         // The hotbar: the same items as columns, left to right; only the columns in sight exist.
-        hotbar = try List(identifier: "hotbar", axis: .horizontal, rowCount: items.count, rowHeight: .fixed(64),
-                          rowID: { AnyHashable(items[$0].id) },
+        hotbar = try List(identifier: "hotbar", axis: .horizontal, rowCount: store.items.count, rowHeight: .fixed(64),
+                          rowID: { AnyHashable(store.items[$0].id) },
                           makeRow: { HStack(padding: EdgeInsets(all: 3), [InventoryApp.cell(width: 58, height: 56)]) },  // the selection shows around the cell
-                          configureRow: { row, index in (row.subviews.first as? Label)?.text = items[index].shortName })
+                          configureRow: { row, index in (row.subviews.first as? Label)?.text = store.items[index].shortName })
         hotbar.preferredWidth = 606; hotbar.preferredHeight = 64
         layer.addSubview(VStack(identifier: "inventory.column", spacing: 12, [HStack(identifier: "inventory.row", spacing: 16, [grid, list]), hotbar]),
                          at: Point(x: 16, y: 16))
         stage = OverlayStage(overlay: overlay, renderer: resources.overlayRenderer)
+        // Keys the views do not use reach the app: Delete removes the focused view's selection everywhere.
+        for view in [grid, list, hotbar] as [ScrollView] {
+            view.onUnusedKey = { [unowned self, unowned view] event in
+                if event.key == .delete { deleteItems(Set((view as? LazyGrid)?.selection ?? (view as? List)?.selection ?? [])) }
+            }
+        }
+    }
+
+    /// Removes the items with these ids from the data, then from the grid, the list and the hotbar (animated: the
+    /// cells and rows after them close up) and from their selections.
+    func deleteItems(_ ids: Set<AnyHashable>) {
+        let doomed = store.items.indices.filter { ids.contains(AnyHashable(store.items[$0].id)) }
+        guard !doomed.isEmpty else { return }
+        store.items.removeAll { ids.contains(AnyHashable($0.id)) }
+        do {
+            try grid.deleteItems(at: doomed, animation: .default)
+            try list.deleteRows(at: doomed, animation: .default)
+            try hotbar.deleteRows(at: doomed, animation: .default)
+        } catch {
+            print("Inventory: \(error)")  // cannot happen: the indices are of the data the views show
+        }
+        grid.setSelection(grid.selection.subtracting(ids))
+        list.setSelection(list.selection.subtracting(ids))
+        hotbar.setSelection(hotbar.selection.subtracting(ids))
     }
 
     static func cell(width: Double, height: Double) -> Label {
@@ -102,11 +137,21 @@ final class InventoryApp: SessionApp {
                 && grid.cellView(at: 82)?.isSelected == true && list.liveRowCount <= 19
                 && list.selection == expected && list.rowView(at: 4)?.isSelected == true
                 && hotbar.contentOffset.x == 400 && hotbar.liveRowCount <= 13 && hotbar.selection == [50_007]
-            result = ("Inventory: 10000 items; grid scrolled to \(grid.contentOffset.y) with \(grid.liveCellCount) live cells in "
+            let line = ("Inventory: 10000 items; grid scrolled to \(grid.contentOffset.y) with \(grid.liveCellCount) live cells in "
                       + "\(grid.columnCount) columns, selection \(grid.selection.compactMap { $0 as? Int }.sorted()); list has "
                       + "\(list.liveRowCount) live rows, selection "
                       + "\(list.selection.compactMap { $0 as? Int }.sorted()); hotbar scrolled to \(hotbar.contentOffset.x) with "
-                      + "\(hotbar.liveRowCount) live columns, selection \(hotbar.selection.compactMap { $0 as? Int }.sorted())", passed)
+                      + "\(hotbar.liveRowCount) live columns, selection \(hotbar.selection.compactMap { $0 as? Int }.sorted())")
+            checkedBeforeDelete = (line, passed)
+            result = (line + "; Delete not checked (run at least 4 frames)", false)
+            overlay.route(.key(KeyEvent(key: .delete)))  // the hotbar has focus: its item 50007 goes
+        } else if index == 3, let (line, passed) = checkedBeforeDelete {
+            // Item 50082 is now at index 81, and the cell that showed it shows it still.
+            let moved = [50_082, 50_089].map { id in store.items.firstIndex { $0.id == id } ?? -1 }
+            let passed = passed && store.items.count == 9_999 && grid.itemCount == 9_999 && list.rowCount == 9_999
+                && hotbar.rowCount == 9_999 && hotbar.selection.isEmpty && moved == [81, 88]
+                && grid.cellView(at: 81)?.isSelected == true && grid.cellView(at: 82)?.isSelected == false
+            result = (line + "; Delete left \(store.items.count) items, grid selection at \(moved)", passed)
         }
     }
 
@@ -118,4 +163,4 @@ final class InventoryApp: SessionApp {
     }
 }
 
-exit(await ExampleRunner.run("Inventory", size: PixelSize(width: 640, height: 420), defaultFrames: 3, make: { try InventoryApp(resources: $0) }) { $0.result })
+exit(await ExampleRunner.run("Inventory", size: PixelSize(width: 640, height: 420), defaultFrames: 60, make: { try InventoryApp(resources: $0) }) { $0.result })

@@ -121,6 +121,8 @@ extension SessionApp {
     public func routeToOverlay(_ event: InputEvent) -> Bool { stage.route(event) }
     /// The stage's HUD (if it has one) takes this frame's figures.
     public func updateHUD(metrics: WindowMetrics) { stage.updateHUD(metrics: metrics) }
+    /// The stage's overlay advances its animations (a list's animated updates, fades, springs) to the frame clock.
+    public func advanceAnimations(time: Double) { stage.overlay.advanceAnimations(to: time) }
     /// The stage lays out its overlay.
     public func layoutOverlay(metrics: WindowMetrics) { stage.layout(metrics: metrics) }
     /// The stage paints what changed.

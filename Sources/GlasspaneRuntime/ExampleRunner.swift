@@ -8,9 +8,11 @@ import GlasspaneHost
 public enum ExampleRunner {
     /// The most frames `--headless FRAMES` accepts.
     public static let maximumFrames = 100_000
+    /// How far the frame clock moves per headless frame: 1/60 s.
+    public static let headlessFrameDuration: Nanoseconds = 1_000_000_000 / 60
 
     /// Opens "Glasspane example: NAME" in a `size` window (or, with `--headless [FRAMES]` in `arguments`, offscreen
-    /// for FRAMES frames, `defaultFrames` when absent), runs it, prints the line `result` gives for the finished app
+    /// for FRAMES frames, `defaultFrames` when absent, each 1/60 s on the frame clock), runs it, prints the line `result` gives for the finished app
     /// and returns the exit code: 0 when it passed, 1 when it did not, 2 for bad arguments or a session that could not
     /// open (the error printed, prefixed with NAME).
     @MainActor
@@ -24,7 +26,9 @@ public enum ExampleRunner {
         if let i = arguments.firstIndex(of: "--headless") {
             description.headless = true
             description.frames = defaultFrames
-            if let value = arguments.dropFirst(i + 1).first {
+            // Each frame is a 60 Hz display's: animations end at the same frame however fast the machine draws.
+            description.fixedFrameDuration = ExampleRunner.headlessFrameDuration
+            if let value = arguments.dropFirst(i + 1).first, !value.hasPrefix("--") {
                 guard let frames = Int(value), (1...maximumFrames).contains(frames) else {
                     print("\(name): --headless \(value): FRAMES must be a whole number from 1 to \(maximumFrames)")
                     return 2

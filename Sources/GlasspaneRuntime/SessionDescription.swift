@@ -102,6 +102,10 @@ public struct SessionDescription: Sendable {
     public var fpsCap = 0
     /// Stop after this many frames (0: until quit; a replay or benchmark sets its own count).
     public var frames = 0
+    /// When set, every frame advances the frame clock (animations, the simulation) by exactly this much, whatever
+    /// the wall clock says: runs whose pictures must not depend on the machine's speed (a replay uses its script's
+    /// clock instead).
+    public var fixedFrameDuration: Nanoseconds?
     /// TrueType font for the overlay ("": DejaVu Sans).
     public var fontPath = ""
     /// The app's route to open on ("": its default); a recording keeps it as the header's `route` option, a replay

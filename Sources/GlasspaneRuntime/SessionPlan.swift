@@ -82,6 +82,7 @@ extension SessionDescription {
     func loopConfiguration(replaying script: Script?) throws(SessionError) -> FrameLoopConfiguration {
         var configuration = FrameLoopConfiguration(maxFrames: frames > 0 ? frames : nil, fpsCap: fpsCap > 0 ? fpsCap : nil,
                                                    finishBeforeTiming: resolvedFinish)
+        configuration.fixedFrameDuration = fixedFrameDuration
         if let benchmark {
             configuration.maxFrames = benchmark.warmupFrames + benchmark.resolvedMeasuredFrames
             configuration.fpsCap = nil

@@ -23,6 +23,15 @@ final class ExamplesTests: XCTestCase {
         }
     }
 
+    func testHeadlessWithoutACountRunsTheDefaultFramesBeforeTheNextOption() throws {
+        // `--headless --screenshot PATH`: the next option is not a frame count.
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("toasts-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: shot) }
+        let (code, line) = try runExample("Toasts", arguments: ["--headless", "--screenshot", shot])
+        XCTAssertEqual(code, 0, line)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: shot), "the screenshot option was read")
+    }
+
     func testMinimalHostRunsItsOwnSceneOnTheLibrarysLoop() throws {
         let (code, line) = try runExample("MinimalHost", frames: 30)
         XCTAssertEqual(line, "MinimalHost: 30 frames")

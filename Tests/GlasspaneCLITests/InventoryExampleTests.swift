@@ -1,33 +1,36 @@
 // Examples/Inventory run headless as its header says (issue 29): a wheel over the grid scrolls it, a click and a
 // Control-click select two of its cells' items by id, a click and Shift-Down select three list items, a horizontal
 // wheel scrolls the hotbar and a click selects its column, and only the window's cells, rows and columns exist out of
-// 10,000 items.
+// 10,000 items; Delete on the focused hotbar removes its item from all three views, animated, and one second later
+// (60 frames of the headless clock) the grid's cells have slid into their new places.
 import Foundation
 import GlasspaneRender
 import XCTest
 
 final class InventoryExampleTests: XCTestCase {
-    func testTheInventoryScrollsItsGridAndSelectsInItsGridAndList() throws {
+    func testTheInventoryScrollsSelectsAndDeletesWithAnAnimationThatEnds() throws {
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("inventory-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: shot) }
-        let run = try BinaryRunner.runExample("Inventory", arguments: ["--headless", "3", "--screenshot", shot])
+        let run = try BinaryRunner.runExample("Inventory", arguments: ["--headless", "60", "--screenshot", shot])
         let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
         XCTAssertEqual(line, "Inventory: 10000 items; grid scrolled to 1000.0 with 40 live cells in 5 columns, selection "
                        + "[50082, 50089]; list has 19 live rows, selection [50002, 50003, 50004]; hotbar scrolled to 400.0 "
-                       + "with 13 live columns, selection [50007]")
+                       + "with 13 live columns, selection [50007]; Delete left 9999 items, grid selection at [81, 88]")
         XCTAssertEqual(run.code, 0)
-        // The picture shows the hotbar's selected column (item 7, window x 64...128 at offset 400) in the selection
-        // color around its cell, and the column after it in the row color; and the grid's selected cell (item 82,
-        // window x 150...212, y 40...99 at offset 1000) in the selection color around its label, the cell after it in
-        // the grid's cell color.
+        // The picture is of the settled frame after Delete. Item 7 is gone from the hotbar: its column (window x
+        // 64...128 at offset 400) now shows item 8, unselected (the odd column's color), with the cursor outlined at its
+        // edge. The grid's selected items moved back one: item 82 to index 81 (window x 84...146, y 40...99 at offset
+        // 1000), in the selection color around its label, and the cell after it (now item 83) in the cell color; item
+        // 89 to index 88 (x 217...279, y 104...163). Without the overlay's animations advancing they would still be
+        // where they were.
         let image = try XCTUnwrap(MainActor.assumeIsolated { FramebufferCapture.readPNG(at: shot) }, "--screenshot wrote no readable PNG")
         XCTAssertEqual([image.size.width, image.size.height], [640, 420])
-        let selected = image.pixel(x: 66, y: 370), next = image.pixel(x: 130, y: 370)
-        XCTAssertEqual([selected.r, selected.g, selected.b], [43, 92, 168], "List.selectionColor")
-        XCTAssertEqual([next.r, next.g, next.b], [36, 38, 43], "List.rowColor")
-        let cell = image.pixel(x: 151, y: 70), nextCell = image.pixel(x: 218, y: 70)
-        XCTAssertEqual([cell.r, cell.g, cell.b], [43, 92, 168], "LazyGrid.selectionColor")
-        XCTAssertEqual([nextCell.r, nextCell.g, nextCell.b], [36, 38, 43], "LazyGrid.cellColor")
+        func rgb(_ x: Int, _ y: Int) -> [UInt8] { let p = image.pixel(x: x, y: y); return [p.r, p.g, p.b] }
+        XCTAssertEqual(rgb(66, 370), [43, 46, 51], "List.alternateRowColor: the deleted item's column shows item 8")
+        XCTAssertEqual(rgb(64, 370), [140, 191, 255], "List.cursorColor")
+        XCTAssertEqual(rgb(85, 70), [43, 92, 168], "LazyGrid.selectionColor: item 82 at index 81")
+        XCTAssertEqual(rgb(151, 70), [36, 38, 43], "LazyGrid.cellColor: item 83 at index 82")
+        XCTAssertEqual(rgb(219, 134), [43, 92, 168], "LazyGrid.selectionColor: item 89 at index 88")
     }
 
     func testAScreenshotWithoutAPathIsRefusedNamingTheArgument() throws {

@@ -42,6 +42,13 @@ final class SessionLoopConfigurationTests: XCTestCase {
         XCTAssertFalse(try d.loopConfiguration(replaying: nil).finishBeforeTiming)
     }
 
+    func testAFixedFrameDurationReachesTheLoop() throws {
+        XCTAssertNil(try SessionDescription().loopConfiguration(replaying: nil).fixedFrameDuration, "the wall clock")
+        var d = SessionDescription()
+        d.fixedFrameDuration = ExampleRunner.headlessFrameDuration
+        XCTAssertEqual(try d.loopConfiguration(replaying: nil).fixedFrameDuration, 16_666_666)
+    }
+
     func testABenchmarkRunsItsWarmUpAndMeasuredFramesUncapped() throws {
         var d = SessionDescription()
         d.frames = 10
