@@ -87,22 +87,20 @@ final class InventoryApp: SessionApp {
         }
     }
 
-    /// Removes the items with these ids from the data, then from the grid, the list and the hotbar (animated: the
-    /// cells and rows after them close up) and from their selections.
+    /// Removes the items with these ids from the data, then tells the grid, the list and the hotbar the ids before and
+    /// after: each works out what was deleted, closes up (animated) and drops the deleted ids from its selection.
     func deleteItems(_ ids: Set<AnyHashable>) {
-        let doomed = store.items.indices.filter { ids.contains(AnyHashable(store.items[$0].id)) }
-        guard !doomed.isEmpty else { return }
+        let before = store.items.map(\.id)
         store.items.removeAll { ids.contains(AnyHashable($0.id)) }
+        let after = store.items.map(\.id)
+        guard after.count < before.count else { return }
         do {
-            try grid.deleteItems(at: doomed, animation: .default)
-            try list.deleteRows(at: doomed, animation: .default)
-            try hotbar.deleteRows(at: doomed, animation: .default)
+            try grid.updateItems(from: before, to: after, animation: .default)
+            try list.updateRows(from: before, to: after, animation: .default)
+            try hotbar.updateRows(from: before, to: after, animation: .default)
         } catch {
-            print("Inventory: \(error)")  // cannot happen: the indices are of the data the views show
+            print("Inventory: \(error)")  // cannot happen: one unique id per item
         }
-        grid.setSelection(grid.selection.subtracting(ids))
-        list.setSelection(list.selection.subtracting(ids))
-        hotbar.setSelection(hotbar.selection.subtracting(ids))
     }
 
     static func cell(width: Double, height: Double) -> Label {

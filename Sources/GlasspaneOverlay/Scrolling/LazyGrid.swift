@@ -35,6 +35,10 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
     case deletedItemInvalid(Int, itemCount: Int)
     /// An inserted item that is not one of the `itemCount` items after the update, or is named twice.
     case insertedItemInvalid(Int, itemCount: Int)
+    /// Old ids for an update that are not one per item: their count, and the grid's.
+    case itemIDCountMismatch(Int, itemCount: Int)
+    /// An id that repeats an earlier one in an update's old ids or new ids: its index there.
+    case itemIDRepeated(Int, inNewIDs: Bool)
 
     /// A stable identifier for tests and logs.
     public var identifier: String {
@@ -45,6 +49,8 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
         case .spacingOutOfRange: "lazy-grid-spacing-out-of-range"
         case .deletedItemInvalid: "lazy-grid-deleted-item-invalid"
         case .insertedItemInvalid: "lazy-grid-inserted-item-invalid"
+        case .itemIDCountMismatch: "lazy-grid-item-id-count-mismatch"
+        case .itemIDRepeated: "lazy-grid-item-id-repeated"
         }
     }
 
@@ -61,6 +67,10 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
             "deleted item \(item) is not one of the lazy grid's \(n) items before the update, or is named twice"
         case .insertedItemInvalid(let item, let n):
             "inserted item \(item) is not one of the lazy grid's \(n) items after the update, or is named twice"
+        case .itemIDCountMismatch(let count, let n):
+            "the update's \(count) old ids do not match the lazy grid's \(n) items (one id per item before the change)"
+        case .itemIDRepeated(let index, let inNew):
+            "the update's \(inNew ? "new" : "old") id at index \(index) repeats an earlier one (ids must be unique)"
         }
     }
 }

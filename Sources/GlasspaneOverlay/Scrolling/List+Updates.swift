@@ -64,13 +64,13 @@ extension List {
     /// Tells the list that items were inserted at these indices (of the data after the insertion); see
     /// `updateRows(deleting:inserting:animation:)`.
     public func insertRows(at rows: [Int], animation: Animation? = nil) throws(ListError) {
-        try applyUpdate(deleted: [], inserted: rows, carried: [:], animation: animation)
+        try applyUpdate(deleted: [], inserted: rows, carried: [:], moved: [:], animation: animation)
     }
 
     /// Tells the list that the items at these indices (of the data before the deletion) were deleted; see
     /// `updateRows(deleting:inserting:animation:)`.
     public func deleteRows(at rows: [Int], animation: Animation? = nil) throws(ListError) {
-        try applyUpdate(deleted: rows, inserted: [], carried: [:], animation: animation)
+        try applyUpdate(deleted: rows, inserted: [], carried: [:], moved: [:], animation: animation)
     }
 
     /// Tells the list that the item at `from` moved to `to` (an index of the data after the move): its row keeps
@@ -79,7 +79,42 @@ extension List {
         guard from >= 0, from < rowCount else { throw .deletedRowInvalid(from, rowCount: rowCount) }
         guard to >= 0, to < rowCount else { throw .insertedRowInvalid(to, rowCount: rowCount) }
         guard from != to else { return }
-        try applyUpdate(deleted: [from], inserted: [to], carried: [to: rowHeight(from)], animation: animation)
+        try applyUpdate(deleted: [from], inserted: [to], carried: [to: rowHeight(from)], moved: [rowIDProvider(to): to],
+                        animation: animation)
+    }
+
+    /// Tells the list how its data changed, by the ids of its rows before the change (`oldIDs`, one per row, in
+    /// order) and after it (`newIDs`), as a diffable data source does: call it after changing the data, instead of
+    /// working out indices for `updateRows(deleting:inserting:animation:)`.
+    ///
+    /// - Ids that left are deleted and ids that came are inserted, as `updateRows` does with their indices.
+    /// - Ids in both that changed places are moved, the fewest that leave the others in order. Their rows keep their
+    ///   views, selection and measured heights and, with `animation`, slide to their new places, into the window or
+    ///   out of it.
+    /// - Deleted ids leave the selection (`updateRows` cannot know them).
+    ///
+    /// Costs O(n log n) in the ids, whatever changed. Throws, changing nothing, when `oldIDs` does not have one id per
+    /// row (`rowIDCountMismatch`), when an id repeats in either array (`rowIDRepeated`), and for more ids than
+    /// `maximumRowCount` (`rowCountOutOfRange`).
+    public func updateRows<ID: Hashable>(from oldIDs: [ID], to newIDs: [ID], animation: Animation? = nil)
+        throws(ListError) {
+        guard oldIDs.count == rowCount else { throw .rowIDCountMismatch(oldIDs.count, rowCount: rowCount) }
+        guard newIDs.count <= List.maximumRowCount else { throw .rowCountOutOfRange(newIDs.count) }
+        let difference: IDDifference
+        do {
+            difference = try IDDifference(from: oldIDs, to: newIDs)
+        } catch {
+            switch error { case .repeated(let index, let inNew): throw .rowIDRepeated(index, inNewIDs: inNew) }
+        }
+        guard !difference.isEmpty else { return }
+        var carried: [Int: Double] = [:], moved: [AnyHashable: Int] = [:]
+        for move in difference.moves {
+            if offsets != nil { carried[move.to] = rowHeight(move.from) }
+            moved[AnyHashable(newIDs[move.to])] = move.to
+        }
+        try applyUpdate(deleted: difference.deleted, inserted: difference.inserted, carried: carried, moved: moved,
+                        animation: animation)
+        if !selection.isDisjoint(with: difference.removedIDs) { setSelection(selection.subtracting(difference.removedIDs)) }
     }
 
     /// Tells the list that items were deleted (indices of the data before the update) and others inserted (indices of
@@ -100,7 +135,7 @@ extension List {
     /// `insertedRowInvalid`) and for a row count past `maximumRowCount`.
     public func updateRows(deleting deleted: [Int] = [], inserting inserted: [Int] = [], animation: Animation? = nil)
         throws(ListError) {
-        try applyUpdate(deleted: deleted, inserted: inserted, carried: [:], animation: animation)
+        try applyUpdate(deleted: deleted, inserted: inserted, carried: [:], moved: [:], animation: animation)
     }
 
     /// Tells the list that the items at these indices changed in place (same ids): their rows in the window, and the
@@ -115,9 +150,10 @@ extension List {
         setNeedsLayout()
     }
 
-    /// The update, with heights carried over for some new indices (a moved row's).
+    /// The update, with heights carried over for some new indices (a moved row's) and the new indices of the ids
+    /// that moved (deleted at their old index and inserted at the new one, but not leaving the data).
     private func applyUpdate(deleted unsortedDeleted: [Int], inserted unsortedInserted: [Int], carried: [Int: Double],
-                             animation: Animation?) throws(ListError) {
+                             moved: [AnyHashable: Int], animation: Animation?) throws(ListError) {
         let deleted = unsortedDeleted.sorted()
         for (k, row) in deleted.enumerated() where row < 0 || row >= rowCount || (k > 0 && row == deleted[k - 1]) {
             throw .deletedRowInvalid(row, rowCount: rowCount)
@@ -135,9 +171,9 @@ extension List {
         let start = axisOffset
         var anchor: (newIndex: Int, oldOffset: Double)?
         if keepsVisibleRowsInPlace, start > 0, let first = rowIndex(atDocumentOffset: start),
-           deleted.last.map({ $0 < first }) ?? true, let moved = map.newIndex(first),
-           inserted.last.map({ $0 < moved }) ?? true {
-            anchor = (moved, rowOffset(first))
+           deleted.last.map({ $0 < first }) ?? true, let firstNow = map.newIndex(first),
+           inserted.last.map({ $0 < firstNow }) ?? true {
+            anchor = (firstNow, rowOffset(first))
         }
         // The live rows' indices in the data as it is now: their own until the next layout places them again, then
         // as the updates since that layout moved them (several updates in one frame).
@@ -158,9 +194,9 @@ extension List {
         // Targets of rows deleted by an earlier update since the layout stay; the others follow this one.
         var indices: [AnyHashable: Int] = [:]
         for (id, index) in live {
-            if let moved = map.newIndex(index) {
-                indices[id] = moved
-                if animation != nil { leavingTargets[id] = LeavingTarget(offset: rowOffset(moved), fades: false) }
+            if let newIndex = map.newIndex(index) ?? moved[id] {
+                indices[id] = newIndex
+                if animation != nil { leavingTargets[id] = LeavingTarget(offset: rowOffset(newIndex), fades: false) }
             } else if animation != nil {
                 leavingTargets[id] = LeavingTarget(offset: rowOffset(map.slot(index)), fades: true)
             }

@@ -46,6 +46,10 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
     case deletedRowInvalid(Int, rowCount: Int)
     /// An inserted row that is not one of the `rowCount` rows after the update, or is named twice.
     case insertedRowInvalid(Int, rowCount: Int)
+    /// Old ids for an update that are not one per row: their count, and the list's.
+    case rowIDCountMismatch(Int, rowCount: Int)
+    /// An id that repeats an earlier one in an update's old ids or new ids: its index there.
+    case rowIDRepeated(Int, inNewIDs: Bool)
 
     /// A stable identifier for tests and logs.
     public var identifier: String {
@@ -55,6 +59,8 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
         case .sectionHeaderRowsInvalid: "list-section-headers-invalid"
         case .deletedRowInvalid: "list-deleted-row-invalid"
         case .insertedRowInvalid: "list-inserted-row-invalid"
+        case .rowIDCountMismatch: "list-row-id-count-mismatch"
+        case .rowIDRepeated: "list-row-id-repeated"
         }
     }
 
@@ -69,6 +75,10 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
             "deleted row \(row) is not one of the list's \(n) rows before the update, or is named twice"
         case .insertedRowInvalid(let row, let n):
             "inserted row \(row) is not one of the list's \(n) rows after the update, or is named twice"
+        case .rowIDCountMismatch(let count, let n):
+            "the update's \(count) old ids do not match the list's \(n) rows (one id per row before the change)"
+        case .rowIDRepeated(let index, let inNew):
+            "the update's \(inNew ? "new" : "old") id at index \(index) repeats an earlier one (ids must be unique)"
         }
     }
 }
