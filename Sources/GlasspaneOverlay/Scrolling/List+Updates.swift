@@ -60,17 +60,24 @@ struct ListIndexMap {
     }
 }
 
+/// The rows an update moves (deleted at their old index, inserted at the new one, staying in the data): their new
+/// indices by id (a live row slides there) and by old index (the cursor and the selection anchor follow).
+struct RowMoves {
+    var byID: [AnyHashable: Int] = [:]
+    var byIndex: [Int: Int] = [:]
+}
+
 extension List {
     /// Tells the list that items were inserted at these indices (of the data after the insertion); see
     /// `updateRows(deleting:inserting:animation:)`.
     public func insertRows(at rows: [Int], animation: Animation? = nil) throws(ListError) {
-        try applyUpdate(deleted: [], inserted: rows, carried: [:], moved: [:], animation: animation)
+        try applyUpdate(deleted: [], inserted: rows, carried: [:], moved: RowMoves(), animation: animation)
     }
 
     /// Tells the list that the items at these indices (of the data before the deletion) were deleted; see
     /// `updateRows(deleting:inserting:animation:)`.
     public func deleteRows(at rows: [Int], animation: Animation? = nil) throws(ListError) {
-        try applyUpdate(deleted: rows, inserted: [], carried: [:], moved: [:], animation: animation)
+        try applyUpdate(deleted: rows, inserted: [], carried: [:], moved: RowMoves(), animation: animation)
     }
 
     /// Tells the list that the item at `from` moved to `to` (an index of the data after the move): its row keeps
@@ -79,8 +86,8 @@ extension List {
         guard from >= 0, from < rowCount else { throw .deletedRowInvalid(from, rowCount: rowCount) }
         guard to >= 0, to < rowCount else { throw .insertedRowInvalid(to, rowCount: rowCount) }
         guard from != to else { return }
-        try applyUpdate(deleted: [from], inserted: [to], carried: [to: rowHeight(from)], moved: [rowIDProvider(to): to],
-                        animation: animation)
+        try applyUpdate(deleted: [from], inserted: [to], carried: [to: rowHeight(from)],
+                        moved: RowMoves(byID: [rowIDProvider(to): to], byIndex: [from: to]), animation: animation)
     }
 
     /// Tells the list how its data changed, by the ids of its rows before the change (`oldIDs`, one per row, in
@@ -107,10 +114,11 @@ extension List {
             switch error { case .repeated(let index, let inNew): throw .rowIDRepeated(index, inNewIDs: inNew) }
         }
         guard !difference.isEmpty else { return }
-        var carried: [Int: Double] = [:], moved: [AnyHashable: Int] = [:]
+        var carried: [Int: Double] = [:], moved = RowMoves()
         for move in difference.moves {
             if offsets != nil { carried[move.to] = rowHeight(move.from) }
-            moved[AnyHashable(newIDs[move.to])] = move.to
+            moved.byID[AnyHashable(newIDs[move.to])] = move.to
+            moved.byIndex[move.from] = move.to
         }
         try applyUpdate(deleted: difference.deleted, inserted: difference.inserted, carried: carried, moved: moved,
                         animation: animation)
@@ -135,7 +143,7 @@ extension List {
     /// `insertedRowInvalid`) and for a row count past `maximumRowCount`.
     public func updateRows(deleting deleted: [Int] = [], inserting inserted: [Int] = [], animation: Animation? = nil)
         throws(ListError) {
-        try applyUpdate(deleted: deleted, inserted: inserted, carried: [:], moved: [:], animation: animation)
+        try applyUpdate(deleted: deleted, inserted: inserted, carried: [:], moved: RowMoves(), animation: animation)
     }
 
     /// Tells the list that the items at these indices changed in place (same ids): their rows in the window, and the
@@ -153,7 +161,7 @@ extension List {
     /// The update, with heights carried over for some new indices (a moved row's) and the new indices of the ids
     /// that moved (deleted at their old index and inserted at the new one, but not leaving the data).
     private func applyUpdate(deleted unsortedDeleted: [Int], inserted unsortedInserted: [Int], carried: [Int: Double],
-                             moved: [AnyHashable: Int], animation: Animation?) throws(ListError) {
+                             moved: RowMoves, animation: Animation?) throws(ListError) {
         let deleted = unsortedDeleted.sorted()
         for (k, row) in deleted.enumerated() where row < 0 || row >= rowCount || (k > 0 && row == deleted[k - 1]) {
             throw .deletedRowInvalid(row, rowCount: rowCount)
@@ -188,13 +196,13 @@ extension List {
         }
         windowVersion = -1  // every id in the window is read again at the next layout
         let last = newCount - 1
-        cursorIndex = newCount == 0 ? nil : cursorIndex.map { min(map.slot($0), last) }
-        selectionAnchor = newCount == 0 ? nil : selectionAnchor.map { min(map.slot($0), last) }
+        cursorIndex = newCount == 0 ? nil : cursorIndex.map { moved.byIndex[$0] ?? min(map.slot($0), last) }
+        selectionAnchor = newCount == 0 ? nil : selectionAnchor.map { moved.byIndex[$0] ?? min(map.slot($0), last) }
         sectionHeaderRows = sectionHeaderRows.compactMap { $0 < oldCount ? map.newIndex($0) : nil }
         // Targets of rows deleted by an earlier update since the layout stay; the others follow this one.
         var indices: [AnyHashable: Int] = [:]
         for (id, index) in live {
-            if let newIndex = map.newIndex(index) ?? moved[id] {
+            if let newIndex = map.newIndex(index) ?? moved.byID[id] {
                 indices[id] = newIndex
                 if animation != nil { leavingTargets[id] = LeavingTarget(offset: rowOffset(newIndex), fades: false) }
             } else if animation != nil {

@@ -185,6 +185,18 @@ open class List: ScrollView {
     /// The cursor row's outline while the list has focus.
     public var cursorColor = Color(r: 0.55, g: 0.75, b: 1)
 
+    /// Lets the user move rows (List+Reorder.swift): a mouse drag on a row lifts it and the rows between close up
+    /// under it; on release the list calls this with the row's index and the index it was dropped at. Move the item in
+    /// your data and return true (the list then moves the row, animated), or false to put it back. Also Alt+Up and
+    /// Alt+Down on the cursor row. Nil (the default): a mouse drag scrolls, as a touch drag always does.
+    public var onMoveRow: ((_ from: Int, _ to: Int) -> Bool)?
+    /// Which rows the user may pick up (nil: every row but section headers); a press on another row scrolls.
+    public var canMoveRow: ((Int) -> Bool)?
+    /// The row being dragged to a new place (List+Reorder.swift).
+    var rowDrag: RowDrag?
+    /// Scrolls while a dragged row is held near an edge (List+Reorder.swift).
+    var reorderTicker: ReorderAutoScroll?
+
     let rowIDProvider: (Int) -> AnyHashable
     let makeRow: () -> View
     let configureRow: (View, Int) -> Void
@@ -393,12 +405,13 @@ open class List: ScrollView {
             if end == rowCount { first = min(first, max(0, end - measuredWindowRows)) }
             measuredWindowRows = max(measuredWindowRows, end - first)
         }
-        if pendingReloadAnimation == nil, let size = slideWindow(to: first..<end, width: width, fonts: fonts) {
+        let held = heldRowIndex
+        if pendingReloadAnimation == nil, held == nil, let size = slideWindow(to: first..<end, width: width, fonts: fonts) {
             return size
         }
         var wanted: [(index: Int, id: AnyHashable)] = []
         wanted.reserveCapacity(end - first)
-        for i in first..<end { wanted.append((i, rowIDProvider(i))) }
+        for i in first..<end where i != held { wanted.append((i, rowIDProvider(i))) }
         let keep = Set(wanted.map(\.id))
         let animation = pendingReloadAnimation
         pendingReloadAnimation = nil
@@ -435,7 +448,7 @@ open class List: ScrollView {
         for (index, id) in wanted {
             guard let row = liveRows[id] else { continue }
             let frame = rowFrame(index, across: width)
-            guard let animation else { row.frame = frame; continue }
+            guard let animation else { row.frame = placedFrame(frame, index: index, row: row); continue }
             if arrived.contains(id) {
                 row.frame = frame
                 row.alpha = 0
@@ -512,7 +525,7 @@ open class List: ScrollView {
         }
         for (k, row) in rows.enumerated() {
             let index = range.lowerBound + k
-            row.frame = rowFrame(index, across: width)
+            row.frame = placedFrame(rowFrame(index, across: width), index: index, row: row)
         }
         windowRows = rows
         window = range
@@ -595,6 +608,26 @@ open class List: ScrollView {
         onSelectionChange?(selection)
     }
 
+    /// With `onMoveRow`, a mouse press on a row may pick it up (List+Reorder.swift); else the scroll view's.
+    open override func pointerDown(_ event: PointerEvent) {
+        if !pressForRowDrag(event) { super.pointerDown(event) }
+    }
+
+    /// A held row follows the pointer; else the scroll view's drag.
+    open override func pointerMoved(_ event: PointerEvent) {
+        if !moveForRowDrag(event) { super.pointerMoved(event) }
+    }
+
+    /// A held row is dropped; else the scroll view's release.
+    open override func pointerUp(_ event: PointerEvent) {
+        if !releaseForRowDrag(event, cancelled: false) { super.pointerUp(event) }
+    }
+
+    /// A held row goes back to its place; else the scroll view's cancel.
+    open override func pointerCancelled(_ event: PointerEvent) {
+        if !releaseForRowDrag(event, cancelled: true) { super.pointerCancelled(event) }
+    }
+
     /// A click that did not drag selects the row under it.
     open override func didTap(at location: Point, event: PointerEvent) {
         if let pinned = pinnedHeader, !pinned.isHidden, pinned.frame.contains(location) { return }
@@ -623,6 +656,7 @@ open class List: ScrollView {
     /// Moves the cursor and the selection; other keys scroll as a scroll view does.
     open override func keyDown(_ event: KeyEvent) {
         guard selectionMode != .none, rowCount > 0 else { super.keyDown(event); return }
+        if event.modifiers.contains(.alt), moveCursorRow(for: event.key) { return }
         let current = cursorIndex
         let horizontal = axis == .horizontal
         let page = max(1, Int((horizontal ? bounds.width : bounds.height) / max(1, rowHeight(current ?? 0))) - 1)

@@ -1,0 +1,148 @@
+// Moving rows by hand (List+Reorder.swift): a mouse drag lifts a row, the rows between close up under it, the drop asks
+// the app and the row settles in its new slot with its view kept (or goes back when the app says no); a click still
+// selects, a touch drag still scrolls, rows the app pins scroll too; near an end the list scrolls with the row in hand;
+// Alt+Down moves the cursor row.
+import XCTest
+import GlasspaneCore
+import GlasspaneAnimation
+import GlasspaneTesting
+@testable import GlasspaneOverlay
+
+final class ListReorderTests: XCTestCase {
+    private typealias Box = AnimatedReloadFixture.Box
+
+    /// The fixture's list (200 items in 20-point rows, a 200-point viewport at (10, 10)) taking moves into `box`.
+    private func makeList(accept: Bool = true) throws -> (Overlay, List, Box, moves: () -> [[Int]]) {
+        let (overlay, list, box) = try AnimatedReloadFixture.makeList()
+        var moves: [[Int]] = []
+        list.onMoveRow = { from, to in
+            moves.append([from, to])
+            guard accept else { return false }
+            box.items.insert(box.items.remove(at: from), at: to)
+            return true
+        }
+        return (overlay, list, box, { moves })
+    }
+
+    private func pointer(_ overlay: Overlay, _ phase: String, y: Double, id: Int = 0) {
+        let event = PointerEvent(pointerID: id, location: Point(x: 100, y: y))
+        switch phase {
+        case "down": overlay.route(.pointerDown(event))
+        case "move": overlay.route(.pointerMove(event))
+        default: overlay.route(.pointerUp(event))
+        }
+        overlay.update()
+    }
+
+    /// Lets every animation end.
+    private func settle(_ overlay: Overlay, from time: Double) {
+        for k in 1...60 { overlay.advanceAnimations(to: time + Double(k) / 30); overlay.update() }
+    }
+
+    private func assertRowsShowTheData(_ list: List, _ box: Box, file: StaticString = #filePath, line: UInt = #line) {
+        for row in list.liveRowViews {
+            XCTAssertEqual(row.rowID, AnyHashable(box.items[row.index]), "row \(row.index)", file: file, line: line)
+            XCTAssertEqual(row.frame.minY, Double(row.index) * 20, "row \(row.index)", file: file, line: line)
+            XCTAssertEqual(row.presentationFrame.minY, Double(row.index) * 20, "row \(row.index)", file: file, line: line)
+        }
+    }
+
+    func testADraggedRowClosesTheRowsUpUnderItAndSettlesWhereItIsDropped() throws {
+        let (overlay, list, box, moves) = try makeList()
+        overlay.advanceAnimations(to: 1)
+        let row2 = try AnimatedReloadFixture.liveRow(list, "item 2")
+        pointer(overlay, "down", y: 10 + 50)   // row 2's middle: 10 points into it
+        pointer(overlay, "move", y: 62)        // within the slop: nothing moves yet
+        XCTAssertNil(list.heldRowIndex)
+        XCTAssertEqual(row2.frame.minY, 40)
+        pointer(overlay, "move", y: 10 + 110)  // its middle over row 5
+        XCTAssertEqual(list.heldRowIndex, 2)
+        XCTAssertEqual(row2.frame.minY, 100, "under the pointer, where it was grabbed")
+        XCTAssertNil(list.rowView(at: 2), "the held row's index has no view in the window")
+        XCTAssertTrue(list.documentView.subviews.last === row2, "drawn over the rows it passes")
+        for index in 3...5 {
+            XCTAssertEqual(try AnimatedReloadFixture.liveRow(list, "item \(index)").frame.minY, Double(index - 1) * 20,
+                           "row \(index) closed up")
+        }
+        XCTAssertEqual(try AnimatedReloadFixture.liveRow(list, "item 6").frame.minY, 120, "row 6 stays")
+        XCTAssertEqual(try AnimatedReloadFixture.liveRow(list, "item 3").presentationFrame.minY, 60, "and slides there")
+        pointer(overlay, "up", y: 10 + 110)
+        XCTAssertEqual(moves(), [[2, 5]])
+        XCTAssertEqual(box.items[5], "item 2")
+        settle(overlay, from: 1)
+        XCTAssertTrue(try AnimatedReloadFixture.liveRow(list, "item 2") === row2, "the same view, now row 5")
+        XCTAssertEqual(row2.index, 5)
+        assertRowsShowTheData(list, box)
+        XCTAssertTrue(list.selection.isEmpty, "a drag selects nothing")
+    }
+
+    func testARowTheAppRefusesGoesBack() throws {
+        let (overlay, list, box, moves) = try makeList(accept: false)
+        overlay.advanceAnimations(to: 1)
+        pointer(overlay, "down", y: 10 + 50)
+        pointer(overlay, "move", y: 10 + 150)
+        pointer(overlay, "up", y: 10 + 150)
+        XCTAssertEqual(moves(), [[2, 7]])
+        settle(overlay, from: 1)
+        XCTAssertEqual(box.items[2], "item 2")
+        XCTAssertEqual(list.rowView(at: 2)?.rowID, "item 2")
+        assertRowsShowTheData(list, box)
+    }
+
+    func testAClickSelectsATouchDragScrollsAndAPinnedRowScrolls() throws {
+        let (overlay, list, _, moves) = try makeList()
+        pointer(overlay, "down", y: 10 + 70)
+        pointer(overlay, "up", y: 10 + 70)
+        XCTAssertEqual(list.selection, ["item 3"], "a press and release without a drag is a click")
+        pointer(overlay, "down", y: 150, id: 1)
+        pointer(overlay, "move", y: 100, id: 1)
+        pointer(overlay, "up", y: 100, id: 1)
+        XCTAssertEqual(list.contentOffset.y, 50, "a touch drag scrolls")
+        list.canMoveRow = { $0 % 2 == 0 }
+        pointer(overlay, "down", y: 10 + 60)   // document 110: row 5, which may not move
+        pointer(overlay, "move", y: 10 + 30)
+        pointer(overlay, "up", y: 10 + 30)
+        XCTAssertEqual(list.contentOffset.y, 80, "a mouse drag on a row that may not move scrolls")
+        XCTAssertEqual(moves(), [])
+    }
+
+    func testAHeldRowNearTheEndScrollsTheListAndIsDroppedFarAway() throws {
+        let (overlay, list, box, moves) = try makeList()
+        var time = 1.0
+        overlay.advanceAnimations(to: time)
+        let row2 = try AnimatedReloadFixture.liveRow(list, "item 2")
+        pointer(overlay, "down", y: 10 + 50)
+        pointer(overlay, "move", y: 10 + 196)  // 4 points from the bottom: about 525 points a second
+        for _ in 0..<60 {
+            time += 1.0 / 60
+            overlay.advanceAnimations(to: time)
+            overlay.update()
+        }
+        XCTAssertGreaterThan(list.contentOffset.y, 400, "scrolled on its own")
+        XCTAssertEqual(list.heldRowIndex, 2, "still in hand")
+        XCTAssertEqual(row2.frame.minY, list.contentOffset.y + 186, accuracy: 0.001, "under the pointer")
+        pointer(overlay, "up", y: 10 + 196)
+        let drop = try XCTUnwrap(moves().first)
+        XCTAssertEqual(drop[0], 2)
+        XCTAssertEqual(drop[1], Int((list.contentOffset.y + 196) / 20), "dropped at the slot under its middle")
+        settle(overlay, from: time)
+        XCTAssertTrue(list.rowView(at: drop[1]) === row2)
+        assertRowsShowTheData(list, box)
+    }
+
+    func testAltDownMovesTheCursorRow() throws {
+        let (overlay, list, box, moves) = try makeList()
+        pointer(overlay, "down", y: 10 + 90)
+        pointer(overlay, "up", y: 10 + 90)    // selects and focuses row 4
+        overlay.route(.key(KeyEvent(key: .down, modifiers: .alt)))
+        overlay.update()
+        XCTAssertEqual(moves(), [[4, 5]])
+        XCTAssertEqual(list.cursorIndex, 5, "the cursor goes with its row")
+        XCTAssertEqual(list.selection, ["item 4"])
+        settle(overlay, from: 0)
+        assertRowsShowTheData(list, box)
+        list.onMoveRow = nil
+        overlay.route(.key(KeyEvent(key: .down, modifiers: .alt)))
+        XCTAssertEqual(list.cursorIndex, 6, "without onMoveRow Alt+Down moves the cursor as Down does")
+    }
+}
