@@ -20,15 +20,19 @@ final class LazyGridUpdateTests: XCTestCase {
     final class Box { var items: [String]; init(_ items: [String]) { self.items = items } }
 
     /// A grid of `count` items ("item N", ids the strings) in a 600x400 viewport at (20, 40), as LazyGridTests's:
-    /// 5 fixed columns 112 points wide at x 0, 122, 244, 366, 488; 50-point cells, a row every 60 points.
-    private func makeGrid(count: Int) throws -> (Overlay, LazyGrid, Box) {
+    /// 5 fixed columns 112 points wide at x 0, 122, 244, 366, 488; 50-point cells, a row every 60 points. Horizontal:
+    /// 5 fixed rows 72 points tall at y 0, 82, 164, 246, 328; 50-point cells, a column every 60 points.
+    private func makeGrid(count: Int, axis: ListAxis = .vertical) throws -> (Overlay, LazyGrid, Box) {
         let box = Box((0..<count).map { "item \($0)" })
         let overlay = Overlay(windowSize: Size(width: 1200, height: 700))
         let ui = overlay.addLayer(name: "ui", level: 0)
-        let grid = try LazyGrid(identifier: "grid", itemCount: count, columns: .fixed(5), itemHeight: 50, spacing: 10,
-                                itemID: { AnyHashable(box.items[$0]) },
-                                makeCell: { CellContent() },
-                                configureCell: { view, index in (view as! CellContent).label.text = box.items[index] })
+        let itemID = { (i: Int) in AnyHashable(box.items[i]) }
+        let configure = { (view: View, index: Int) in (view as! CellContent).label.text = box.items[index] }
+        let grid = axis == .vertical
+            ? try LazyGrid(identifier: "grid", itemCount: count, columns: .fixed(5), itemHeight: 50, spacing: 10,
+                           itemID: itemID, makeCell: { CellContent() }, configureCell: configure)
+            : try LazyGrid(identifier: "grid", itemCount: count, rows: .fixed(5), itemWidth: 50, spacing: 10,
+                           itemID: itemID, makeCell: { CellContent() }, configureCell: configure)
         grid.preferredWidth = 600
         grid.preferredHeight = 400
         ui.addSubview(grid, at: Point(x: 20, y: 40))
@@ -47,13 +51,23 @@ final class LazyGridUpdateTests: XCTestCase {
     /// data's items at their indices and frames, one view each, a contiguous run covering the viewport, and an item
     /// that stays in the window keeps its view.
     func testRandomUpdatesKeepTheWindowTrueToTheData() throws {
+        try randomUpdatesKeepTheWindowTrueToTheData(axis: .vertical)
+    }
+
+    /// The same model check for a horizontal grid: columns of cells, scrolled sideways.
+    func testRandomUpdatesKeepAHorizontalWindowTrueToTheData() throws {
+        try randomUpdatesKeepTheWindowTrueToTheData(axis: .horizontal)
+    }
+
+    private func randomUpdatesKeepTheWindowTrueToTheData(axis: ListAxis) throws {
+        let vertical = axis == .vertical
         for seed: UInt64 in [5, 6, 7] {
             var random = SplitMix64(seed: seed)
             var nextID = 1000
-            let (overlay, grid, box) = try makeGrid(count: 300)
+            let (overlay, grid, box) = try makeGrid(count: 300, axis: axis)
             var time = 0.0
             for step in 0..<300 {
-                let context = "seed \(seed), step \(step)"
+                let context = "\(axis), seed \(seed), step \(step)"
                 let before = Dictionary(uniqueKeysWithValues: grid.liveCellViews.map { ($0.itemID, $0) })
                 // One or two updates before the next layout (several in a frame).
                 for _ in 0..<Int(random.next() % 2 + 1) {
@@ -74,7 +88,8 @@ final class LazyGridUpdateTests: XCTestCase {
                         }
                         inserted = box.items.indices.filter { added.contains(box.items[$0]) }
                     default:
-                        grid.scroll(by: Point(x: 0, y: Double(Int(random.next() % 500)) - 250))
+                        let d = Double(Int(random.next() % 500)) - 250
+                        grid.scroll(by: vertical ? Point(x: 0, y: d) : Point(x: d, y: 0))
                     }
                     if !deleted.isEmpty || !inserted.isEmpty {
                         try grid.updateItems(deleting: deleted, inserting: inserted,
@@ -100,9 +115,12 @@ final class LazyGridUpdateTests: XCTestCase {
                 let indices = live.map(\.index)
                 if let first = indices.first, let last = indices.last {
                     XCTAssertEqual(indices, Array(first...last), "\(context): contiguous")
-                    XCTAssertLessThanOrEqual(grid.itemFrame(first).minY, grid.contentOffset.y, "\(context): covers the top")
-                    XCTAssertTrue(last == box.items.count - 1 || grid.itemFrame(last).maxY >= grid.contentOffset.y + 400,
-                                  "\(context): covers the bottom")
+                    let (start, end) = vertical ? (grid.itemFrame(first).minY, grid.itemFrame(last).maxY)
+                        : (grid.itemFrame(first).minX, grid.itemFrame(last).maxX)
+                    let (offset, length) = vertical ? (grid.contentOffset.y, 400.0) : (grid.contentOffset.x, 600.0)
+                    XCTAssertLessThanOrEqual(start, offset, "\(context): covers the leading edge")
+                    XCTAssertTrue(last == box.items.count - 1 || end >= offset + length, "\(context): covers the trailing edge")
+                    XCTAssertEqual(vertical ? grid.contentOffset.x : grid.contentOffset.y, 0, "\(context): along the axis only")
                 }
             }
         }
@@ -205,6 +223,47 @@ final class LazyGridUpdateTests: XCTestCase {
         XCTAssertEqual(deleted.alpha, 1, "ready for reuse")
         XCTAssertTrue(deleted.isUserInteractionEnabled)
         XCTAssertEqual(overlay.animatingViewCount, 0, "settled")
+    }
+
+    /// A horizontal grid reflows down its columns: a cell at a column's top slides to the bottom of the column before,
+    /// in a straight line, while the deleted cell fades where its neighbours close up.
+    func testAnAnimatedDeleteInAHorizontalGridSlidesCellsBetweenColumns() throws {
+        let (overlay, grid, box) = try makeGrid(count: 20, axis: .horizontal)
+        overlay.advanceAnimations(to: 1)
+        let deleted = try cell(grid, "item 2")
+        let cell3 = try cell(grid, "item 3"), cell5 = try cell(grid, "item 5"), cell19 = try cell(grid, "item 19")
+        XCTAssertEqual(cell5.frame.origin, Point(x: 60, y: 0), "the top of the second column")
+        box.items.remove(at: 2)
+        try grid.deleteItems(at: [2], animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertEqual(grid.fadingCellCount, 1)
+        XCTAssertEqual(cell3.frame.origin, Point(x: 0, y: 164), "into the deleted one's place, up its column")
+        XCTAssertEqual(cell5.frame.origin, Point(x: 0, y: 328), "to the bottom of the first column")
+        XCTAssertEqual(cell19.frame.origin, Point(x: 180, y: 246))
+        XCTAssertEqual(cell5.presentationFrame.origin, Point(x: 60, y: 0), "drawn where it was")
+        for frame in 1...40 {
+            let t = Double(frame) / 60
+            overlay.advanceAnimations(to: 1 + t)
+            overlay.update()
+            let p = min(1, t / 0.5)
+            XCTAssertEqual(cell3.presentationFrame.minY, 246 - 82 * p, accuracy: 1e-9, "frame \(frame)")
+            XCTAssertEqual(cell3.presentationFrame.minX, 0, accuracy: 1e-9, "frame \(frame)")
+            XCTAssertEqual(cell5.presentationFrame.minX, 60 - 60 * p, accuracy: 1e-9, "frame \(frame)")
+            XCTAssertEqual(cell5.presentationFrame.minY, 328 * p, accuracy: 1e-9, "frame \(frame)")
+            if p < 1 { XCTAssertEqual(deleted.presentationAlpha, 1 - p, accuracy: 1e-9, "frame \(frame)") }
+        }
+        XCTAssertEqual(grid.fadingCellCount, 0, "pooled once faded")
+        XCTAssertTrue(deleted.isHidden)
+        XCTAssertEqual(grid.liveCellViews.map(\.itemID), box.items.map { AnyHashable($0) })
+        XCTAssertEqual(overlay.animatingViewCount, 0, "settled")
+        // An insertion pushes the cells on down their columns, configuring only those whose index changed.
+        let configured = grid.cellsConfigured
+        box.items.insert("potion", at: 4)
+        try grid.insertItems(at: [4])
+        overlay.update()
+        XCTAssertEqual(grid.cellsConfigured - configured, 16, "items 4...18 and the new one")
+        XCTAssertEqual(try cell(grid, "potion").frame.origin, Point(x: 0, y: 328))
+        XCTAssertEqual(cell5.frame.origin, Point(x: 60, y: 0), "back to the top of the second column")
     }
 
     func testAnAnimatedInsertFadesTheNewCellInAndSlidesThePushedOutOneOut() throws {

@@ -1,69 +1,98 @@
-// Where a lazy grid's items are (LazyGrid.swift): the column count for a width, cells on whole points, the item under
-// a point (nil in the spacing), and scrolling an item into sight. Rows are `itemHeight + spacing` apart.
+// Where a lazy grid's items are (LazyGrid.swift): the count of cells across a line for a breadth, cells on whole
+// points, the item under a point (nil in the spacing), and scrolling an item into sight. One code path for both axes:
+// positions are worked out "along" the axis (lines `itemLength + spacing` apart: rows of a vertical grid, columns of a
+// horizontal one) and "across" it (the cells of a line sharing the viewport's breadth), then mapped to x and y.
 import GlasspaneCore
 
 extension LazyGrid {
     // MARK: - Geometry
 
-    /// The column count for the current width (what the last layout used, once laid out).
-    public var columnCount: Int { columnCount(forWidth: bounds.width) }
-    /// The number of rows at the current column count.
-    public var rowCount: Int { rowCount(columns: columnCount) }
+    /// Cells across one line at the current size: a vertical grid's column count, a horizontal grid's row count.
+    public var itemsPerLine: Int { itemsPerLine(across: breadth(of: bounds.size)) }
+    /// Lines along the axis at the current size: a vertical grid's rows, a horizontal grid's columns.
+    public var lineCount: Int { lineCount(perLine: itemsPerLine) }
+    /// The column count at the current size (what the last layout used, once laid out): `itemsPerLine` in a vertical
+    /// grid, `lineCount` in a horizontal one.
+    public var columnCount: Int { axis == .vertical ? itemsPerLine : lineCount }
+    /// The row count at the current size: `lineCount` in a vertical grid, `itemsPerLine` in a horizontal one.
+    public var rowCount: Int { axis == .vertical ? lineCount : itemsPerLine }
 
-    /// The column count at a viewport width: the fixed count, or as many cells of the minimum width as fit.
-    public func columnCount(forWidth width: Double) -> Int {
+    /// A vertical grid's column count at a viewport width (`itemsPerLine(across:)`).
+    public func columnCount(forWidth width: Double) -> Int { itemsPerLine(across: width) }
+
+    /// Cells across a line for a breadth across the axis (a vertical grid's width, a horizontal grid's height): the
+    /// fixed count, or as many cells of the minimum breadth as fit with the spacing between them, at least one.
+    public func itemsPerLine(across breadth: Double) -> Int {
         switch columns {
         case .fixed(let n): return n
         case .adaptive(let minimum):
-            guard width.isFinite, width > minimum else { return 1 }
-            return min(LazyGrid.maximumColumnCount, max(1, Int(((width + spacing) / (minimum + spacing)).rounded(.down))))
+            guard breadth.isFinite, breadth > minimum else { return 1 }
+            return min(LazyGrid.maximumColumnCount, max(1, Int(((breadth + spacing) / (minimum + spacing)).rounded(.down))))
         }
     }
 
-    func rowCount(columns: Int) -> Int { (itemCount + columns - 1) / columns }
-    /// From one row's top to the next's.
-    var rowPitch: Double { itemHeight + spacing }
-    /// A cell's width plus the spacing after it, at a width and column count (cells share what spacing leaves).
-    func columnPitch(width: Double, columns: Int) -> Double {
-        (max(0, width - Double(columns - 1) * spacing) / Double(columns)) + spacing
+    func lineCount(perLine: Int) -> Int { (itemCount + perLine - 1) / perLine }
+    /// From one line's leading edge to the next's (a row's top, a column's left edge).
+    var linePitch: Double { itemLength + spacing }
+    /// The size across the axis: a vertical grid's width, a horizontal grid's height.
+    func breadth(of size: Size) -> Double { axis == .vertical ? size.width : size.height }
+    /// The size along the axis: a vertical grid's height, a horizontal grid's width.
+    func length(of size: Size) -> Double { axis == .vertical ? size.height : size.width }
+    /// The offset along the axis.
+    var alongOffset: Double { axis == .vertical ? contentOffset.y : contentOffset.x }
+    /// The offset that puts `along` at the viewport's leading edge (the other coordinate zero).
+    func offset(along: Double) -> Point { axis == .vertical ? Point(x: 0, y: along) : Point(x: along, y: 0) }
+
+    /// A cell's breadth plus the spacing after it, at a breadth and count across (cells share what spacing leaves).
+    func crossPitch(breadth: Double, perLine: Int) -> Double {
+        (max(0, breadth - Double(perLine - 1) * spacing) / Double(perLine)) + spacing
     }
-    /// A column's left and right edges in whole points (adjacent cells meet exactly when there is no spacing).
-    func columnEdges(_ column: Int, width: Double, columns: Int) -> (min: Double, max: Double) {
-        let pitch = columnPitch(width: width, columns: columns)
-        let left = Double(column) * pitch
-        return (left.rounded(), (left + pitch - spacing).rounded())
+    /// The edges across the axis of a line's `slot`-th cell in whole points (adjacent cells meet exactly when there
+    /// is no spacing): a vertical grid's column's left and right, a horizontal grid's row's top and bottom.
+    func crossEdges(_ slot: Int, breadth: Double, perLine: Int) -> (min: Double, max: Double) {
+        let pitch = crossPitch(breadth: breadth, perLine: perLine)
+        let start = Double(slot) * pitch
+        return (start.rounded(), (start + pitch - spacing).rounded())
     }
 
     /// The frame of the item at `index` in the document.
-    public func itemFrame(_ index: Int) -> Rect { itemFrame(index, width: bounds.width, columns: columnCount) }
-
-    func itemFrame(_ index: Int, width: Double, columns: Int) -> Rect {
-        let edges = columnEdges(index % columns, width: width, columns: columns)
-        return Rect(x: edges.min, y: Double(index / columns) * rowPitch, width: edges.max - edges.min, height: itemHeight)
+    public func itemFrame(_ index: Int) -> Rect {
+        itemFrame(index, breadth: breadth(of: bounds.size), perLine: itemsPerLine)
     }
 
-    /// The item whose cell contains a document point; nil in the spacing, outside the columns or past the last item.
+    func itemFrame(_ index: Int, breadth: Double, perLine: Int) -> Rect {
+        let edges = crossEdges(index % perLine, breadth: breadth, perLine: perLine)
+        let along = Double(index / perLine) * linePitch
+        return axis == .vertical
+            ? Rect(x: edges.min, y: along, width: edges.max - edges.min, height: itemLength)
+            : Rect(x: along, y: edges.min, width: itemLength, height: edges.max - edges.min)
+    }
+
+    /// The item whose cell contains a document point; nil in the spacing, outside the lines' breadth or past the last
+    /// item.
     public func itemIndex(atDocumentPoint p: Point) -> Int? {
-        let columns = columnCount, width = bounds.width
-        guard itemCount > 0, p.y.isFinite, p.y >= 0, p.x >= 0, p.x < width else { return nil }
-        let row = Int((p.y / rowPitch).rounded(.down))
-        guard p.y - Double(row) * rowPitch < itemHeight else { return nil }
-        // Whole-point edges can put x a little past the estimate's column: look at the next one too.
-        let estimate = min(columns - 1, Int((p.x / columnPitch(width: width, columns: columns)).rounded(.down)))
-        for column in [estimate, estimate + 1] where column < columns {
-            let edges = columnEdges(column, width: width, columns: columns)
-            guard p.x >= edges.min, p.x < edges.max else { continue }
-            let (index, overflow) = row.multipliedReportingOverflow(by: columns)
-            guard !overflow, index + column < itemCount else { return nil }
-            return index + column
+        let perLine = itemsPerLine, breadth = breadth(of: bounds.size)
+        let (along, across) = axis == .vertical ? (p.y, p.x) : (p.x, p.y)
+        guard itemCount > 0, along.isFinite, along >= 0, across >= 0, across < breadth else { return nil }
+        let line = Int((along / linePitch).rounded(.down))
+        guard along - Double(line) * linePitch < itemLength else { return nil }
+        // Whole-point edges can put the point a little past the estimate's slot: look at the next one too.
+        let estimate = min(perLine - 1, Int((across / crossPitch(breadth: breadth, perLine: perLine)).rounded(.down)))
+        for slot in [estimate, estimate + 1] where slot < perLine {
+            let edges = crossEdges(slot, breadth: breadth, perLine: perLine)
+            guard across >= edges.min, across < edges.max else { continue }
+            let (index, overflow) = line.multipliedReportingOverflow(by: perLine)
+            guard !overflow, index + slot < itemCount else { return nil }
+            return index + slot
         }
         return nil
     }
 
-    /// The document's size: the rows and the spacing between them, as wide as the viewport.
-    func documentSize(width: Double, columns: Int) -> Size {
-        let rows = rowCount(columns: columns)
-        return Size(width: width, height: rows == 0 ? 0 : Double(rows) * itemHeight + Double(rows - 1) * spacing)
+    /// The document's size: the lines and the spacing between them along the axis, the viewport's breadth across.
+    func documentSize(breadth: Double, perLine: Int) -> Size {
+        let lines = lineCount(perLine: perLine)
+        let length = lines == 0 ? 0 : Double(lines) * itemLength + Double(lines - 1) * spacing
+        return axis == .vertical ? Size(width: breadth, height: length) : Size(width: length, height: breadth)
     }
 
     // MARK: - Scrolling to items
@@ -75,10 +104,11 @@ extension LazyGrid {
         scrollRectToVisible(itemFrame(index), animated: animated)
     }
 
-    /// Scrolls so that the item's row is at the top of the viewport (as near as the end allows): at once, or
-    /// `animated`; nothing for an index outside the items.
+    /// Scrolls so that the item's line is at the viewport's leading edge (its row at the top of a vertical grid, its
+    /// column at the left of a horizontal one; as near as the end allows): at once, or `animated`; nothing for an
+    /// index outside the items.
     public func scrollToItemAtTop(_ index: Int, animated: Bool = false) {
         guard index >= 0, index < itemCount else { return }
-        scroll(to: Point(x: 0, y: Double(index / columnCount) * rowPitch), animated: animated)
+        scroll(to: offset(along: Double(index / itemsPerLine) * linePitch), animated: animated)
     }
 }

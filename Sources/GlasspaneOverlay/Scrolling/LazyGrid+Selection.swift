@@ -1,5 +1,6 @@
 // A lazy grid's selection, per item and by id, and its keyboard cursor (LazyGrid.swift): clicks with Control/Command
-// and Shift, arrows by item and by row, and the edges where the arrows and the D-pad hand focus on to the view that
+// and Shift, arrows by item and by line (spatially: a row of a vertical grid, a column of a horizontal one), and the
+// edges where the arrows and the D-pad hand focus on to the view that
 // way (docs/focus.md, "Spatial navigation"), so a controller walks into a grid, through it and out of it.
 import GlasspaneCore
 
@@ -37,34 +38,39 @@ extension LazyGrid {
     }
 
     /// The arrows move the cursor inside the grid; at its edges (Left in the first column, Right in the last column
-    /// or on the last item, Up in the first row, Down in the last) they say no, so focus moves on to the view that
-    /// way. With nothing that way, an arrow key still reaches the grid: Left and Right then go on to the row before
-    /// or after. Before the first selection every direction is taken (it selects the first item). A grid without
+    /// or on the last item, Up in the first row, Down in the last row or on the last item) they say no, so focus
+    /// moves on to the view that way. With nothing that way, an arrow key still reaches the grid: the arrows across
+    /// a line (Left and Right in a vertical grid, Up and Down in a horizontal one) then go on to the line before or
+    /// after. Before the first selection every direction is taken (it selects the first item). A grid without
     /// selection scrolls as a scroll view does.
     func takesDirection(_ direction: FocusDirection) -> Bool {
         guard selectionMode != .none, itemCount > 0 else { return scrollViewHandlesDirection(direction) }
         guard let c = cursorIndex else { return true }
-        let columns = columnCount
+        let perLine = itemsPerLine
+        let vertical = axis == .vertical
         switch direction {
-        case .left: return c % columns > 0
-        case .right: return c % columns < columns - 1 && c + 1 < itemCount
-        case .up: return c >= columns
-        case .down: return c / columns < rowCount - 1
+        case .left where vertical, .up where !vertical: return c % perLine > 0
+        case .right where vertical, .down where !vertical: return c % perLine < perLine - 1 && c + 1 < itemCount
+        case .up, .left: return c >= perLine
+        case .down, .right: return c / perLine < lineCount - 1
         }
     }
 
     /// Moves the cursor and the selection (Shift extends), or toggles with Space; false for a key it does not take
-    /// (which then scrolls as in a scroll view).
+    /// (which then scrolls as in a scroll view). The arrows move spatially: across a line by an item (Left/Right in a
+    /// vertical grid, Up/Down in a horizontal one), along the axis by a line (Up/Down a row, Left/Right a column);
+    /// PageUp/PageDown move a viewport of lines less one along the axis.
     func moveCursor(for event: KeyEvent) -> Bool {
         guard selectionMode != .none, itemCount > 0 else { return false }
         let c = cursorIndex ?? 0, fresh = cursorIndex == nil
-        let page = max(1, Int(bounds.height / rowPitch) - 1)
+        let page = max(1, Int(length(of: bounds.size) / linePitch) - 1)
+        let vertical = axis == .vertical
         let target: Int
         switch event.key {
-        case .left: target = fresh ? 0 : c - 1
-        case .right: target = fresh ? 0 : c + 1
-        case .up: target = fresh ? 0 : item(c, movedBy: -1)
-        case .down: target = fresh ? 0 : item(c, movedBy: 1)
+        case .left where vertical, .up where !vertical: target = fresh ? 0 : c - 1
+        case .right where vertical, .down where !vertical: target = fresh ? 0 : c + 1
+        case .up, .left: target = fresh ? 0 : item(c, movedBy: -1)
+        case .down, .right: target = fresh ? 0 : item(c, movedBy: 1)
         case .pageUp: target = item(c, movedBy: -page)
         case .pageDown: target = item(c, movedBy: page)
         case .home: target = 0
@@ -78,12 +84,12 @@ extension LazyGrid {
         return true
     }
 
-    /// The item `rows` rows from `index` in the same column, the first or last row at most, and the last item at
-    /// most (the last row may be short).
-    private func item(_ index: Int, movedBy rows: Int) -> Int {
-        let columns = columnCount
-        let row = min(max(index / columns + rows, 0), rowCount - 1)
-        return min(row * columns + index % columns, itemCount - 1)
+    /// The item `lines` lines from `index` at the same place across (same column of a vertical grid, same row of a
+    /// horizontal one), the first or last line at most, and the last item at most (the last line may be short).
+    private func item(_ index: Int, movedBy lines: Int) -> Int {
+        let perLine = itemsPerLine
+        let line = min(max(index / perLine + lines, 0), lineCount(perLine: perLine) - 1)
+        return min(line * perLine + index % perLine, itemCount - 1)
     }
 }
 

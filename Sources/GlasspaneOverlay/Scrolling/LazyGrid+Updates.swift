@@ -1,8 +1,8 @@
 // Inserting, deleting and moving a lazy grid's items without reloading it (UICollectionView's batch updates, as
 // List+Updates.swift does for a list): cells that stay keep their views and are configured again only when their index
-// changed; with an animation they slide to their new frames (reflowing across rows), cells that come in fade in, and
-// cells whose item left the window fade out where they were and are pooled after the fade (as List+FadeOut.swift's
-// rows are). No scroll anchoring: items reflow, so no cell stays put. docs/scrolling.md, "LazyGrid".
+// changed; with an animation they slide to their new frames (reflowing across rows, or columns of a horizontal grid),
+// cells that come in fade in, and cells whose item left the window fade out where they were and are pooled after the
+// fade (as List+FadeOut.swift's rows are). No scroll anchoring: items reflow, so no cell stays put. docs/scrolling.md, "LazyGrid".
 import GlasspaneCore
 import GlasspaneAnimation
 

@@ -1,9 +1,10 @@
-// A grid over a data source of any size: items run left to right in rows of `columnCount` cells, and only the cells
-// of the rows in or near the viewport exist as views. A cell that leaves is reused for one that comes in (recycled),
+// A grid over a data source of any size: items run left to right in rows of `columnCount` cells (a vertical grid) or
+// top to bottom in columns of `rowCount` cells (a horizontal one), and only the cells of the lines (rows or columns) in
+// or near the viewport exist as views. A cell that leaves is reused for one that comes in (recycled),
 // and cells are keyed by their item's id, so a cell that stays in the window keeps its view while the grid scrolls and
 // across `reloadData`. It is a scroll view of its own rather than a `List` of row strips: selection, identity and the
 // keyboard cursor are per item, and a strip would tie a cell's view to a row that changes with the column count.
-// The window keeps a steady number of rows, as List.swift's does, so a scroll only moves cells and the layer
+// The window keeps a steady number of lines, as List.swift's does, so a scroll only moves cells and the layer
 // repaints them in place (OverlayLayer+Offsets.swift). Positions: LazyGrid+Geometry.swift; selection and the
 // keyboard: LazyGrid+Selection.swift; the cell container: GridCell.swift; inserting, deleting and moving items, and
 // cells that fade out: LazyGrid+Updates.swift.
@@ -11,7 +12,8 @@ import GlasspaneCore
 import GlasspaneDraw
 import GlasspaneAnimation
 
-/// How a lazy grid decides its column count.
+/// How a vertical lazy grid decides its column count (a horizontal grid keeps its `GridRows` in this form, its
+/// minimum width read as a minimum height: `LazyGrid.columns`).
 public enum GridColumns: Hashable, Sendable {
     /// Exactly this many columns (1...`LazyGrid.maximumColumnCount`), sharing the width.
     case fixed(Int)
@@ -20,15 +22,37 @@ public enum GridColumns: Hashable, Sendable {
     case adaptive(minimumWidth: Double)
 }
 
+/// How a horizontal lazy grid decides its row count (SwiftUI's `LazyHGrid(rows:)`).
+public enum GridRows: Hashable, Sendable {
+    /// Exactly this many rows (1...`LazyGrid.maximumColumnCount`), sharing the height.
+    case fixed(Int)
+    /// As many rows as fit cells at least `minimumHeight` points tall (with the spacing between them), at least one;
+    /// counted again whenever the grid's height changes.
+    case adaptive(minimumHeight: Double)
+
+    /// The same rule across a line, as a lazy grid keeps it (`LazyGrid.columns`).
+    var acrossLine: GridColumns {
+        switch self {
+        case .fixed(let n): .fixed(n)
+        case .adaptive(let h): .adaptive(minimumWidth: h)
+        }
+    }
+}
+
 /// Why a lazy grid refused its data or its shape; nothing changed. (`GridError` is the layout `Grid`'s.)
 public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
     /// More items than `LazyGrid.maximumItemCount`, or fewer than zero.
     case itemCountOutOfRange(Int)
-    /// An item height that is not a finite number of points in 1...`List.maximumRowHeight`.
+    /// An item height (a vertical grid's) that is not a finite number of points in 1...`List.maximumRowHeight`.
     case itemHeightOutOfRange(Double)
+    /// An item width (a horizontal grid's) that is not a finite number of points in 1...`List.maximumRowHeight`.
+    case itemWidthOutOfRange(Double)
     /// A fixed column count outside 1...`LazyGrid.maximumColumnCount`, or an adaptive minimum width that is not a
     /// finite number of points in 1...`List.maximumRowHeight`.
     case columnsInvalid(GridColumns)
+    /// A fixed row count outside 1...`LazyGrid.maximumColumnCount`, or an adaptive minimum height that is not a
+    /// finite number of points in 1...`List.maximumRowHeight` (a horizontal grid).
+    case rowsInvalid(GridRows)
     /// Spacing that is not a finite number of points in 0...`LazyGrid.maximumSpacing`.
     case spacingOutOfRange(Double)
     /// A deleted item that is not one of the `itemCount` items before the update, or is named twice.
@@ -45,7 +69,9 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .itemCountOutOfRange: "lazy-grid-item-count-out-of-range"
         case .itemHeightOutOfRange: "lazy-grid-item-height-out-of-range"
+        case .itemWidthOutOfRange: "lazy-grid-item-width-out-of-range"
         case .columnsInvalid: "lazy-grid-columns-invalid"
+        case .rowsInvalid: "lazy-grid-rows-invalid"
         case .spacingOutOfRange: "lazy-grid-spacing-out-of-range"
         case .deletedItemInvalid: "lazy-grid-deleted-item-invalid"
         case .insertedItemInvalid: "lazy-grid-inserted-item-invalid"
@@ -59,9 +85,13 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .itemCountOutOfRange(let n): "lazy grid item count \(n) is outside 0...\(LazyGrid.maximumItemCount)"
         case .itemHeightOutOfRange(let h): "lazy grid item height \(h) is outside 1...\(List.maximumRowHeight) points"
+        case .itemWidthOutOfRange(let w): "lazy grid item width \(w) is outside 1...\(List.maximumRowHeight) points"
         case .columnsInvalid(.fixed(let n)): "lazy grid column count \(n) is outside 1...\(LazyGrid.maximumColumnCount)"
         case .columnsInvalid(.adaptive(let w)):
             "lazy grid minimum column width \(w) is outside 1...\(List.maximumRowHeight) points"
+        case .rowsInvalid(.fixed(let n)): "lazy grid row count \(n) is outside 1...\(LazyGrid.maximumColumnCount)"
+        case .rowsInvalid(.adaptive(let h)):
+            "lazy grid minimum row height \(h) is outside 1...\(List.maximumRowHeight) points"
         case .spacingOutOfRange(let s): "lazy grid spacing \(s) is outside 0...\(LazyGrid.maximumSpacing) points"
         case .deletedItemInvalid(let item, let n):
             "deleted item \(item) is not one of the lazy grid's \(n) items before the update, or is named twice"
@@ -75,31 +105,41 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A vertical grid of `itemCount` items, `columns` across and `itemHeight` tall with `spacing` between cells, that
-/// creates, lays out and paints only the cells of the rows in or near the viewport (`overscan` points beyond each
-/// edge), recycling cell views as they leave. `makeCell` makes a cell's content view; `configureCell` fills it for
-/// an index (again whenever the cell shows another item, its index changes in an update or the data is reloaded);
-/// `itemID` gives each item a stable identity (its index by default). Updates: LazyGrid+Updates.swift.
+/// A grid of `itemCount` items, vertical (`columns` across, `itemHeight` tall, scrolling up and down) or horizontal
+/// (`rows` down, `itemWidth` wide, items filling each column top to bottom and columns running left to right,
+/// scrolling sideways), with `spacing` between cells, that creates, lays out and paints only the cells of the lines
+/// (rows, or columns) in or near the viewport (`overscan` points beyond each edge), recycling cell views as they
+/// leave. `makeCell` makes a cell's content view; `configureCell` fills it for an index (again whenever the cell shows
+/// another item, its index changes in an update or the data is reloaded); `itemID` gives each item a stable identity
+/// (its index by default). Updates: LazyGrid+Updates.swift.
 ///
 /// Selection is per item, by id: a click selects the cell under it (spacing and the room after the last item select
 /// nothing); with `.multiple`, Control/Command-click toggles and Shift-click extends over the indices from the
-/// anchor. With focus, Left/Right move the cursor an item, Up/Down a row (same column, the last item at most),
-/// PageUp/PageDown a page, Home/End to the ends, Space toggles (`.multiple`), Shift extends; at the grid's edges the
-/// arrows and the D-pad move focus on (LazyGrid+Selection.swift).
+/// anchor. With focus, the arrows move the cursor spatially: Left/Right an item and Up/Down a row (same column, the
+/// last item at most) in a vertical grid; Up/Down an item and Left/Right a column (same row) in a horizontal one;
+/// PageUp/PageDown a page along the axis, Home/End to the ends, Space toggles (`.multiple`), Shift extends; at the
+/// grid's edges the arrows and the D-pad move focus on (LazyGrid+Selection.swift). A horizontal grid scrolls sideways
+/// with a plain (vertical) wheel too (`verticalWheelScrollsHorizontally`), as a horizontal `List` does.
 public final class LazyGrid: ScrollView {
     /// The most items a grid takes (as many as a list's rows).
     public static let maximumItemCount = List.maximumRowCount
-    /// The most columns.
+    /// The most columns (the most rows, in a horizontal grid).
     public static let maximumColumnCount = 1_000
     /// The widest spacing, points.
     public static let maximumSpacing = 1_000.0
 
     /// The number of items.
     public internal(set) var itemCount: Int
-    /// How the column count is decided.
+    /// Which way the grid scrolls: `.vertical` (rows of cells, top to bottom) or `.horizontal` (columns of cells,
+    /// left to right).
+    public let axis: ListAxis
+    /// How the count of cells across a line is decided: a vertical grid's columns; a horizontal grid's `GridRows` in
+    /// this form (`.fixed(n)`: n rows; `.adaptive(minimumWidth: h)`: rows at least h points tall).
     public let columns: GridColumns
-    /// Every cell's height, points.
-    public let itemHeight: Double
+    /// Every cell's size along the axis, points: its height in a vertical grid, its width in a horizontal one.
+    public let itemLength: Double
+    /// A vertical grid's cell height (`itemLength`; in a horizontal grid it is the cells' width).
+    public var itemHeight: Double { itemLength }
     /// Points between columns and between rows (not around the edges).
     public let spacing: Double
     /// Points beyond each edge of the viewport where cells already (or still) exist.
@@ -139,11 +179,12 @@ public final class LazyGrid: ScrollView {
     /// The live cells' indices as the updates since the last layout moved them, by id; nil when none did.
     var indicesSinceLayout: [AnyHashable: Int]?
     /// The live cells in index order as the last layout placed them, for the items in `window`, the data version
-    /// `windowVersion` (-1: none) and `windowColumns` columns: a scroll slides this window instead of re-reading ids.
+    /// `windowVersion` (-1: none) and `windowPerLine` cells a line: a scroll slides this window instead of re-reading
+    /// ids.
     private var windowCells: [GridCell] = []
     private var window: Range<Int> = 0..<0
     var windowVersion = -1
-    private var windowColumns = 0
+    private var windowPerLine = 0
     private var dataVersion = 0
     var selectionAnchor: Int?
 
@@ -156,29 +197,63 @@ public final class LazyGrid: ScrollView {
     /// The live cell views in index order.
     public var liveCellViews: [GridCell] { liveCells.values.sorted { $0.index < $1.index } }
 
-    /// Creates a grid; throws when a count, the column rule, the item height or the spacing is outside its limits.
-    public init(identifier: String = "", itemCount: Int, columns: GridColumns = .adaptive(minimumWidth: 80),
-                itemHeight: Double = 80, spacing: Double = 8,
-                itemID: @escaping (Int) -> AnyHashable = { AnyHashable($0) },
-                makeCell: @escaping () -> View, configureCell: @escaping (View, Int) -> Void) throws(LazyGridError) {
+    /// Creates a vertical grid; throws when a count, the column rule, the item height or the spacing is outside its
+    /// limits.
+    public convenience init(identifier: String = "", itemCount: Int, columns: GridColumns = .adaptive(minimumWidth: 80),
+                            itemHeight: Double = 80, spacing: Double = 8,
+                            itemID: @escaping (Int) -> AnyHashable = { AnyHashable($0) },
+                            makeCell: @escaping () -> View,
+                            configureCell: @escaping (View, Int) -> Void) throws(LazyGridError) {
+        try self.init(identifier: identifier, itemCount: itemCount, axis: .vertical, across: columns,
+                      itemLength: itemHeight, spacing: spacing, itemID: itemID, makeCell: makeCell,
+                      configureCell: configureCell)
+    }
+
+    /// Creates a horizontal grid (`axis` `.horizontal`, as SwiftUI's `LazyHGrid(rows:)`): items fill columns of
+    /// `rows` cells top to bottom, columns run left to right, each cell `itemWidth` wide, and it scrolls sideways.
+    /// Throws when a count, the row rule, the item width or the spacing is outside its limits.
+    public convenience init(identifier: String = "", itemCount: Int, rows: GridRows,
+                            itemWidth: Double = 80, spacing: Double = 8,
+                            itemID: @escaping (Int) -> AnyHashable = { AnyHashable($0) },
+                            makeCell: @escaping () -> View,
+                            configureCell: @escaping (View, Int) -> Void) throws(LazyGridError) {
+        try self.init(identifier: identifier, itemCount: itemCount, axis: .horizontal, across: rows.acrossLine,
+                      itemLength: itemWidth, spacing: spacing, itemID: itemID, makeCell: makeCell,
+                      configureCell: configureCell)
+    }
+
+    /// Both axes: `across` is the rule for the cells across a line, `itemLength` their size along the axis.
+    init(identifier: String, itemCount: Int, axis: ListAxis, across: GridColumns, itemLength: Double, spacing: Double,
+         itemID: @escaping (Int) -> AnyHashable, makeCell: @escaping () -> View,
+         configureCell: @escaping (View, Int) -> Void) throws(LazyGridError) {
         try LazyGrid.check(itemCount: itemCount)
-        guard itemHeight.isFinite, (1...List.maximumRowHeight).contains(itemHeight) else {
-            throw .itemHeightOutOfRange(itemHeight)
+        guard itemLength.isFinite, (1...List.maximumRowHeight).contains(itemLength) else {
+            throw axis == .vertical ? .itemHeightOutOfRange(itemLength) : .itemWidthOutOfRange(itemLength)
         }
-        switch columns {
-        case .fixed(let n) where !(1...LazyGrid.maximumColumnCount).contains(n): throw .columnsInvalid(columns)
-        case .adaptive(let w) where !w.isFinite || !(1...List.maximumRowHeight).contains(w): throw .columnsInvalid(columns)
-        default: break
+        let invalid: Bool
+        switch across {
+        case .fixed(let n): invalid = !(1...LazyGrid.maximumColumnCount).contains(n)
+        case .adaptive(let w): invalid = !w.isFinite || !(1...List.maximumRowHeight).contains(w)
+        }
+        if invalid {
+            switch (axis, across) {
+            case (.vertical, _): throw .columnsInvalid(across)
+            case (.horizontal, .fixed(let n)): throw .rowsInvalid(.fixed(n))
+            case (.horizontal, .adaptive(let h)): throw .rowsInvalid(.adaptive(minimumHeight: h))
+            }
         }
         guard spacing.isFinite, (0...LazyGrid.maximumSpacing).contains(spacing) else { throw .spacingOutOfRange(spacing) }
         self.itemCount = itemCount
-        self.columns = columns
-        self.itemHeight = itemHeight
+        self.axis = axis
+        self.columns = across
+        self.itemLength = itemLength
         self.spacing = spacing
         itemIDProvider = itemID
         self.makeCell = makeCell
         self.configureCell = configureCell
-        super.init(identifier: identifier, axes: .vertical)
+        super.init(identifier: identifier, axes: axis == .vertical ? .vertical : .horizontal)
+        // A plain wheel scrolls a horizontal grid sideways, as it does a horizontal list (List.swift).
+        verticalWheelScrollsHorizontally = axis == .horizontal
     }
 
     private static func check(itemCount: Int) throws(LazyGridError) {
@@ -224,25 +299,27 @@ public final class LazyGrid: ScrollView {
     /// A scroll brings cells in and out: at the next layout, in this frame.
     public override func contentOffsetDidChange() { setNeedsLayout() }
 
-    /// When a new width changes the column count, keeps the item at the top left in the top row, then lays out.
+    /// When a new breadth changes the count of cells a line (a vertical grid's width its columns, a horizontal grid's
+    /// height its rows), keeps the item at the top left in the first line, then lays out.
     public override func layoutSubviews(fonts: any FontMetrics) {
-        let columns = columnCount
-        if windowColumns > 0, columns != windowColumns, itemCount > 0 {
-            let topRow = Int((max(0, contentOffset.y) / rowPitch).rounded(.down))
-            let anchor = min(itemCount - 1, topRow * windowColumns)
+        let perLine = itemsPerLine
+        if windowPerLine > 0, perLine != windowPerLine, itemCount > 0 {
+            let firstLine = Int((max(0, alongOffset) / linePitch).rounded(.down))
+            let anchor = min(itemCount - 1, firstLine * windowPerLine)
             // The new document's size first, so the offset is not clamped to the old one.
-            contentSize = documentSize(width: bounds.width, columns: columns)
-            contentOffset = Point(x: 0, y: Double(anchor / columns) * rowPitch)
+            contentSize = documentSize(breadth: breadth(of: bounds.size), perLine: perLine)
+            contentOffset = offset(along: Double(anchor / perLine) * linePitch)
         }
         super.layoutSubviews(fonts: fonts)
     }
 
-    /// Creates, reuses and places the cells of the window's rows; hides and pools the rest.
+    /// Creates, reuses and places the cells of the window's lines (rows, or columns); hides and pools the rest.
     public override func layoutDocument(viewport: Size, fonts: any FontMetrics) -> Size {
-        let columns = columnCount(forWidth: viewport.width)
-        let rows = rowCount(columns: columns)
+        let breadth = breadth(of: viewport), length = length(of: viewport)
+        let perLine = itemsPerLine(across: breadth)
+        let lines = lineCount(perLine: perLine)
         indicesSinceLayout = nil  // this layout places every live cell at its index again
-        guard rows > 0 else {
+        guard lines > 0 else {
             let leaving = liveCells.sorted { $0.value.index > $1.value.index }
             liveCells = [:]
             if let animation = pendingAnimation {
@@ -255,33 +332,33 @@ public final class LazyGrid: ScrollView {
             windowCells = []
             window = 0..<0
             windowVersion = -1
-            windowColumns = columns
-            return documentSize(width: viewport.width, columns: columns)
+            windowPerLine = perLine
+            return documentSize(breadth: breadth, perLine: perLine)
         }
-        let offset = contentOffset.y
-        let top = max(0, offset - overscan), bottom = offset + viewport.height + overscan
-        var firstRow = min(rows - 1, Int((top / rowPitch).rounded(.down)))
-        var endRow = firstRow
-        while endRow < rows && Double(endRow) * rowPitch < bottom { endRow += 1 }
-        // A steady number of rows wherever the window is (the most a span of that length meets), so a scroll only
+        let offset = alongOffset
+        let top = max(0, offset - overscan), bottom = offset + length + overscan
+        var firstLine = min(lines - 1, Int((top / linePitch).rounded(.down)))
+        var endLine = firstLine
+        while endLine < lines && Double(endLine) * linePitch < bottom { endLine += 1 }
+        // A steady number of lines wherever the window is (the most a span of that length meets), so a scroll only
         // moves cells, which the layer repaints in place, where a cell more or less would repaint the whole grid.
-        let fit = (viewport.height + 2 * overscan) / rowPitch
+        let fit = (length + 2 * overscan) / linePitch
         let steady = Int(fit.rounded(.down)) + (fit == fit.rounded(.down) ? 1 : 2)
-        endRow = min(rows, max(endRow, firstRow + steady))
+        endLine = min(lines, max(endLine, firstLine + steady))
         // At the end the window reaches back instead, so the last notches move cells too (List.swift does the same).
-        if endRow == rows { firstRow = min(firstRow, max(0, rows - steady)) }
-        let range = (firstRow * columns)..<min(itemCount, endRow * columns)
-        if pendingAnimation != nil || !slideWindow(to: range, columns: columns, width: viewport.width) {
-            placeWindow(range, columns: columns, width: viewport.width)
+        if endLine == lines { firstLine = min(firstLine, max(0, lines - steady)) }
+        let range = (firstLine * perLine)..<min(itemCount, endLine * perLine)
+        if pendingAnimation != nil || !slideWindow(to: range, perLine: perLine, breadth: breadth) {
+            placeWindow(range, perLine: perLine, breadth: breadth)
         }
-        return documentSize(width: viewport.width, columns: columns)
+        return documentSize(breadth: breadth, perLine: perLine)
     }
 
-    /// A scroll over unchanged data and columns: cells that stay keep their views and are not asked for their ids,
+    /// A scroll over unchanged data and lines: cells that stay keep their views and are not asked for their ids,
     /// cells that left are reused for the ones that came in (without being hidden), so the work follows the cells
     /// that enter. False (having changed nothing) when the last window is not for this data.
-    private func slideWindow(to range: Range<Int>, columns: Int, width: Double) -> Bool {
-        guard windowVersion == dataVersion, windowColumns == columns, windowCells.count == window.count,
+    private func slideWindow(to range: Range<Int>, perLine: Int, breadth: Double) -> Bool {
+        guard windowVersion == dataVersion, windowPerLine == perLine, windowCells.count == window.count,
               liveCells.count == window.count else { return false }
         let old = window, oldCells = windowCells
         var entering: [(index: Int, id: AnyHashable)] = []
@@ -312,16 +389,18 @@ public final class LazyGrid: ScrollView {
             configure(cell, index: index, id: id)
             cells.append(cell)
         }
-        for (k, cell) in cells.enumerated() { cell.frame = itemFrame(range.lowerBound + k, width: width, columns: columns) }
+        for (k, cell) in cells.enumerated() {
+            cell.frame = itemFrame(range.lowerBound + k, breadth: breadth, perLine: perLine)
+        }
         windowCells = cells
         window = range
         return true
     }
 
-    /// The general path (new data, new columns, ids that repeat): every id of the window is read; cells whose id is
+    /// The general path (new data, a new count a line, ids that repeat): every id of the window is read; cells whose id is
     /// still there keep their views, the others are reused for the items that came in or pooled. With a pending
     /// animation, cells that stay slide to their new frames, cells that come in fade in and cells that leave fade out.
-    private func placeWindow(_ range: Range<Int>, columns: Int, width: Double) {
+    private func placeWindow(_ range: Range<Int>, perLine: Int, breadth: Double) {
         let animation = pendingAnimation
         pendingAnimation = nil
         defer { leavingTargets = [:] }
@@ -357,7 +436,7 @@ public final class LazyGrid: ScrollView {
             if cell.configuredVersion != dataVersion || cell.index != index || cell.itemID != id {
                 configure(cell, index: index, id: id)
             }
-            let frame = itemFrame(index, width: width, columns: columns)
+            let frame = itemFrame(index, breadth: breadth, perLine: perLine)
             if let animation, arrived.contains(id) {
                 cell.frame = frame
                 cell.alpha = 0
@@ -372,7 +451,7 @@ public final class LazyGrid: ScrollView {
         refreshSelectionMarks()
         windowCells = wanted.compactMap { liveCells[$0.id] }
         window = range
-        windowColumns = columns
+        windowPerLine = perLine
         // As many live cells as indices: every id was distinct, so each index has its own cell.
         windowVersion = windowCells.count == range.count && liveCells.count == range.count ? dataVersion : -1
     }

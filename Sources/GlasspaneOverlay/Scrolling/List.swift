@@ -15,7 +15,7 @@ public enum ListRowHeight: Hashable, Sendable {
     case measured(estimate: Double)
 }
 
-/// Which way a list's rows run.
+/// Which way a list's rows run (and which way a `LazyGrid` scrolls: `LazyGrid.axis`).
 public enum ListAxis: String, Hashable, Sendable {
     /// Rows top to bottom, each as wide as the viewport (a table, a chat log).
     case vertical

@@ -7,8 +7,9 @@ import GlasspaneCore
 public enum ScrollRequestTarget: Hashable, Sendable, CustomStringConvertible {
     /// The viewport's top-left corner to this document point (clamped to the view's limits).
     case offset(Point)
-    /// A list's row (0-based) to the top of the viewport; `nearest`: the least scroll that shows it whole. For a
-    /// `LazyGrid`, the row of item n (0-based).
+    /// A list's row (0-based) to the top of the viewport (the left edge, in a horizontal list); `nearest`: the least
+    /// scroll that shows it whole. For a `LazyGrid`, the line of item n (0-based): its row, or in a horizontal grid its
+    /// column, to the leading edge.
     case row(Int, nearest: Bool)
 
     /// `to 0,480` or `row 120`.
