@@ -5,10 +5,12 @@
 // hotbar (sideways) and a click on its second column shown; on frame 2 it checks that only the window's cells, rows
 // and columns exist, that the grid and the hotbar scrolled and what is selected, by id, then presses Delete, which
 // removes the focused view's selected items (the hotbar's) from the data and, animated, from all three views; on frame
-// 3 it checks the counts and where the grid's selected items went; by frame 60 (one second) the cells have slid into
-// their new places (docs/scrolling.md).
+// 3 it checks the counts and where the grid's selected items went, then drags the list's first row five places down
+// (`onMoveRow`: the data, the grid and the hotbar follow); on frame 4 it checks the new order; by frame 60 (one second)
+// the cells have slid into their new places (docs/scrolling.md).
 //
-//   swift run Inventory                  a window (needs a display); Delete removes the selection; Escape quits
+//   swift run Inventory                  a window (needs a display); Delete removes the selection, a drag in the list
+//                                        moves an item; Escape quits
 //   swift run Inventory --headless       60 frames offscreen, then one result line; exit status 1 if the check failed
 //   swift run Inventory --headless 60 --screenshot inventory.png         the same, and a picture of the last frame
 import GlasspaneBus
@@ -47,8 +49,8 @@ final class InventoryApp: SessionApp {
     let hotbar: List
     var wantsQuit = false
     var result: (line: String, passed: Bool) = ("Inventory: nothing checked (run at least 3 frames)", false)
-    /// Frame 2's line and verdict, before Delete.
-    var checkedBeforeDelete: (line: String, passed: Bool)?
+    /// The line and verdict so far (frame 2's, then frame 3's).
+    var checkedSoFar: (line: String, passed: Bool)?
 
     init(resources: SessionResources) throws {
         bus = resources.bus
@@ -79,6 +81,7 @@ final class InventoryApp: SessionApp {
         layer.addSubview(VStack(identifier: "inventory.column", spacing: 12, [HStack(identifier: "inventory.row", spacing: 16, [grid, list]), hotbar]),
                          at: Point(x: 16, y: 16))
         stage = OverlayStage(overlay: overlay, renderer: resources.overlayRenderer)
+        list.onMoveRow = { [unowned self] in moveItem(from: $0, to: $1) }  // drag a row to reorder the items
         // Keys the views do not use reach the app: Delete removes the focused view's selection everywhere.
         for view in [grid, list, hotbar] as [ScrollView] {
             view.onUnusedKey = { [unowned self, unowned view] event in
@@ -92,12 +95,25 @@ final class InventoryApp: SessionApp {
     func deleteItems(_ ids: Set<AnyHashable>) {
         let before = store.items.map(\.id)
         store.items.removeAll { ids.contains(AnyHashable($0.id)) }
+        if store.items.count < before.count { show(changeFrom: before, in: [grid, list, hotbar]) }
+    }
+
+    /// The list's row dragged from `from` to `to`: the data first, then the grid and the hotbar (the list moves its row).
+    func moveItem(from: Int, to: Int) -> Bool {
+        let before = store.items.map(\.id)
+        store.items.insert(store.items.remove(at: from), at: to)
+        show(changeFrom: before, in: [grid, hotbar])
+        return true
+    }
+
+    /// Hands the views the ids before a change of the data and after it, animated.
+    func show(changeFrom before: [Int], in views: [ScrollView]) {
         let after = store.items.map(\.id)
-        guard after.count < before.count else { return }
         do {
-            try grid.updateItems(from: before, to: after, animation: .default)
-            try list.updateRows(from: before, to: after, animation: .default)
-            try hotbar.updateRows(from: before, to: after, animation: .default)
+            for view in views {
+                if let grid = view as? LazyGrid { try grid.updateItems(from: before, to: after, animation: .default) }
+                if let list = view as? List { try list.updateRows(from: before, to: after, animation: .default) }
+            }
         } catch {
             print("Inventory: \(error)")  // cannot happen: one unique id per item
         }
@@ -140,16 +156,27 @@ final class InventoryApp: SessionApp {
                       + "\(list.liveRowCount) live rows, selection "
                       + "\(list.selection.compactMap { $0 as? Int }.sorted()); hotbar scrolled to \(hotbar.contentOffset.x) with "
                       + "\(hotbar.liveRowCount) live columns, selection \(hotbar.selection.compactMap { $0 as? Int }.sorted())")
-            checkedBeforeDelete = (line, passed)
+            checkedSoFar = (line, passed)
             result = (line + "; Delete not checked (run at least 4 frames)", false)
             overlay.route(.key(KeyEvent(key: .delete)))  // the hotbar has focus: its item 50007 goes
-        } else if index == 3, let (line, passed) = checkedBeforeDelete {
+        } else if index == 3, let (line, passed) = checkedSoFar {
             // Item 50082 is now at index 81, and the cell that showed it shows it still.
             let moved = [50_082, 50_089].map { id in store.items.firstIndex { $0.id == id } ?? -1 }
             let passed = passed && store.items.count == 9_999 && grid.itemCount == 9_999 && list.rowCount == 9_999
                 && hotbar.rowCount == 9_999 && hotbar.selection.isEmpty && moved == [81, 88]
                 && grid.cellView(at: 81)?.isSelected == true && grid.cellView(at: 82)?.isSelected == false
-            result = (line + "; Delete left \(store.items.count) items, grid selection at \(moved)", passed)
+            checkedSoFar = (line + "; Delete left \(store.items.count) items, grid selection at \(moved)", passed)
+            result = (checkedSoFar!.line + "; drag not checked (run at least 5 frames)", false)
+            // Drag the list's first row (sword 0) down to the sixth place: the grid and the hotbar follow the new order.
+            let l = list.windowFrame, x = l.minX + 40
+            overlay.route(.pointerDown(PointerEvent(location: Point(x: x, y: l.minY + 12))))
+            overlay.route(.pointerMove(PointerEvent(location: Point(x: x, y: l.minY + 5 * 24 + 12))))
+            overlay.route(.pointerUp(PointerEvent(location: Point(x: x, y: l.minY + 5 * 24 + 12))))
+        } else if index == 4, let (line, passed) = checkedSoFar {
+            let first: AnyHashable = 50_000
+            let passed = passed && store.items[5].id == 50_000 && list.rowView(at: 5)?.rowID == first
+                && grid.itemID(at: 5) == first && hotbar.rowID(at: 5) == first
+            result = (line + "; the list's drag put item \(store.items[5].id) at index 5", passed)
         }
     }
 
