@@ -1,7 +1,7 @@
 // Moving rows by hand (List+Reorder.swift): a mouse drag lifts a row, the rows between close up under it, the drop asks
 // the app and the row settles in its new slot with its view kept (or goes back when the app says no); a click still
-// selects, a touch drag still scrolls, rows the app pins scroll too; near an end the list scrolls with the row in hand;
-// Alt+Down moves the cursor row.
+// selects, a touch drag still scrolls (a touch held still picks the row up), rows the app pins scroll too; near an end
+// the list scrolls with the row in hand; Alt+Down moves the cursor row.
 import XCTest
 import GlasspaneCore
 import GlasspaneAnimation
@@ -128,6 +128,37 @@ final class ListReorderTests: XCTestCase {
         settle(overlay, from: time)
         XCTAssertTrue(list.rowView(at: drop[1]) === row2)
         assertRowsShowTheData(list, box)
+    }
+
+    func testATouchHeldStillPicksTheRowUpAndATouchThatMovesFirstScrolls() throws {
+        let (overlay, list, box, moves) = try makeList()
+        overlay.advanceAnimations(to: 1)
+        pointer(overlay, "down", y: 10 + 50, id: 3)
+        overlay.advanceAnimations(to: 1.3)
+        overlay.update()
+        XCTAssertNil(list.heldRowIndex, "not yet: \(List.reorderHoldTime) s")
+        overlay.advanceAnimations(to: 1.55)
+        overlay.update()
+        XCTAssertEqual(list.heldRowIndex, 2, "held still long enough")
+        pointer(overlay, "move", y: 10 + 110, id: 3)
+        XCTAssertEqual(try AnimatedReloadFixture.liveRow(list, "item 3").frame.minY, 40, "row 3 closed up")
+        XCTAssertEqual(list.contentOffset.y, 0, "the touch no longer scrolls")
+        pointer(overlay, "up", y: 10 + 110, id: 3)
+        XCTAssertEqual(moves(), [[2, 5]])
+        settle(overlay, from: 1.55)
+        assertRowsShowTheData(list, box)
+
+        pointer(overlay, "down", y: 10 + 150, id: 4)
+        pointer(overlay, "move", y: 10 + 100, id: 4)    // moves before the hold: a scroll
+        overlay.advanceAnimations(to: 5)
+        overlay.update()
+        XCTAssertNil(list.heldRowIndex)
+        pointer(overlay, "up", y: 10 + 100, id: 4)
+        XCTAssertEqual(list.contentOffset.y, 50)
+        pointer(overlay, "down", y: 10 + 30, id: 5)     // a quick tap selects
+        pointer(overlay, "up", y: 10 + 30, id: 5)
+        XCTAssertEqual(list.selection, [AnyHashable(box.items[4])], "row 4: document 80")
+        XCTAssertEqual(moves().count, 1)
     }
 
     func testAltDownMovesTheCursorRow() throws {

@@ -1,5 +1,5 @@
-// Moving rows by hand (`List.onMoveRow`): a mouse press on a row picks it up; once the pointer moves past the drag
-// slop the row follows it, drawn over the others, and the rows between its place and the slot under its middle close
+// Moving rows by hand (`List.onMoveRow`): a mouse press on a row picks it up (a touch held still for a moment does);
+// once the pointer moves past the drag slop the row follows it, drawn over the others, and the rows between its place and the slot under its middle close
 // up (animated); near the viewport's ends the list scrolls on its own. On release the app is asked to move the item in
 // its data; the row then settles into its slot (`moveRow`), or goes back. While held the row is out of the window's
 // bookkeeping (its index gets no view), so scrolling far away keeps it in hand. docs/scrolling.md, "Moving rows by hand".
@@ -24,6 +24,10 @@ struct RowDrag {
     /// The held row's leading edge in the document.
     var lead: Double
     var isHeld = false
+    /// A touch: picked up only once held still for `List.reorderHoldTime` (moving sooner scrolls).
+    var needsHold = false
+    /// The frame-clock time of the press.
+    var pressTime = 0.0
     /// The frame-clock time of the last automatic scroll step.
     var lastTick: Double?
 }
@@ -40,6 +44,8 @@ extension List {
     public static let reorderEdge = 32.0
     /// How fast a held row at the very end scrolls the list, points per second (less further in).
     public static let reorderScrollSpeed = 600.0
+    /// How long a touch rests on a row before it picks the row up, seconds (moving sooner scrolls).
+    public static let reorderHoldTime = 0.5
     /// How the rows close up under a held row, and how a dropped row settles.
     public static let reorderAnimation = Animation.spring(response: 0.25, dampingFraction: 1)
 
@@ -57,40 +63,59 @@ extension List {
     /// Whether a press on the row at `index` may pick it up.
     func mayPickUp(_ index: Int) -> Bool { !isSectionHeader(index) && (canMoveRow?(index) ?? true) }
 
-    /// A mouse press on a row that may move: pending until it drags. False leaves the press to the scroll view.
+    /// A mouse press on a row that may move: pending until it drags; false leaves the press to the scroll view. A touch
+    /// on one is left to the scroll view too, and picked up if it rests there for `reorderHoldTime`.
     func pressForRowDrag(_ event: PointerEvent) -> Bool {
-        guard onMoveRow != nil, rowDrag == nil, event.pointerID == 0, event.button == .left else { return false }
+        guard onMoveRow != nil, rowDrag == nil, event.button == .left else { return false }
         if let pinned = pinnedHeader, !pinned.isHidden, pinned.frame.contains(event.location) { return false }
         let position = along(event.location) + axisOffset
         guard let index = rowIndex(atDocumentOffset: position), mayPickUp(index), let row = rowView(at: index) else {
             return false
         }
-        contentOffset = contentOffset  // a press stops a fling, as it does before a scroll drag
+        let isTouch = event.pointerID != 0
+        if !isTouch { contentOffset = contentOffset }  // a press stops a fling, as it does before a scroll drag
         rowDrag = RowDrag(pointer: event.pointerID, start: event.location, row: row, id: row.rowID, from: index,
                           grab: position - rowOffset(index), pointerAlong: along(event.location), target: index,
-                          lead: rowOffset(index))
-        return true
+                          lead: rowOffset(index), needsHold: isTouch, pressTime: frameTime)
+        if isTouch { startReorderTicker() }
+        return !isTouch
     }
 
-    /// Follows the pointer with the held row (picking it up past the slop); false when no row drag is this pointer's.
+    /// Follows the pointer with the held row (picking it up past the slop); false when no row drag is this pointer's,
+    /// or while a touch waits to be held (it scrolls if it moves first).
     func moveForRowDrag(_ event: PointerEvent) -> Bool {
         guard var drag = rowDrag, drag.pointer == event.pointerID else { return false }
+        let moved = max(abs(event.location.x - drag.start.x), abs(event.location.y - drag.start.y))
+        if drag.needsHold && !drag.isHeld {
+            if moved >= ScrollView.dragSlop { rowDrag = nil }  // a scroll after all
+            return false
+        }
         if !drag.isHeld {
-            let moved = max(abs(event.location.x - drag.start.x), abs(event.location.y - drag.start.y))
             guard moved >= ScrollView.dragSlop else { return true }
             drag.isHeld = true
-            // Out of the window's bookkeeping while held, and drawn over the rows it passes.
-            liveRows[drag.id] = nil
-            windowVersion = -1
-            documentView.insertSubview(drag.row, at: documentView.subviews.count)
-            let ticker = reorderTicker ?? ReorderAutoScroll { [weak self] time in self?.autoScroll(at: time) ?? false }
-            reorderTicker = ticker
-            layer?.overlay?.startTicking(ticker)
+            rowDrag = drag
+            liftHeldRow()
         }
         drag.pointerAlong = along(event.location)
+        drag.isHeld = true
         rowDrag = drag
         followPointer()
         return true
+    }
+
+    /// Takes the held row out of the window's bookkeeping and draws it over the rows it passes.
+    private func liftHeldRow() {
+        guard let drag = rowDrag else { return }
+        liveRows[drag.id] = nil
+        windowVersion = -1
+        documentView.insertSubview(drag.row, at: documentView.subviews.count)
+        startReorderTicker()
+    }
+
+    private func startReorderTicker() {
+        let ticker = reorderTicker ?? ReorderAutoScroll { [weak self] time in self?.reorderTick(at: time) ?? false }
+        reorderTicker = ticker
+        layer?.overlay?.startTicking(ticker)
     }
 
     /// Puts the held row under the pointer and, when the slot under its middle changed, closes the rows up under it.
@@ -121,9 +146,19 @@ extension List {
         return shift == 0 ? frame : moved(frame, to: (axis == .horizontal ? frame.minX : frame.minY) + shift)
     }
 
-    /// Scrolls while the held row's pointer is within `reorderEdge` of an end, faster nearer it.
-    private func autoScroll(at time: Double) -> Bool {
-        guard var drag = rowDrag, drag.isHeld else { return false }
+    /// Each frame of a row drag: picks up a touch held still long enough, and scrolls while the held row's pointer is
+    /// within `reorderEdge` of an end, faster nearer it. False once no row drag needs it.
+    private func reorderTick(at time: Double) -> Bool {
+        guard var drag = rowDrag else { return false }
+        if !drag.isHeld {
+            guard drag.needsHold else { return false }
+            guard time - drag.pressTime >= List.reorderHoldTime else { return true }
+            abandonPendingDrag()
+            drag.isHeld = true
+            rowDrag = drag
+            liftHeldRow()
+            followPointer()
+        }
         let dt = drag.lastTick.map { min(0.1, max(0, time - $0)) } ?? 0
         drag.lastTick = time
         rowDrag = drag
@@ -145,6 +180,7 @@ extension List {
     func releaseForRowDrag(_ event: PointerEvent, cancelled: Bool) -> Bool {
         guard let drag = rowDrag, drag.pointer == event.pointerID else { return false }
         rowDrag = nil
+        if drag.needsHold && !drag.isHeld { return false }  // a touch released before the hold: the scroll view's tap
         guard drag.isHeld else {
             if !cancelled { didTap(at: event.location, event: event) }
             return true

@@ -368,6 +368,11 @@ open class ScrollView: View, FrameTicking {
         if d.isScrolling { release(velocity: .zero) }
     }
 
+    /// Forgets a press that has not started scrolling (a list that picked up a row under a held touch takes it over).
+    func abandonPendingDrag() {
+        if drag?.isScrolling == false { drag = nil }
+    }
+
     /// A press and release that did not drag, at a point in the view's coordinates (lists select a row here).
     open func didTap(at location: Point, event: PointerEvent) {}
 
