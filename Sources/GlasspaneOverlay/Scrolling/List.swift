@@ -185,8 +185,9 @@ open class List: ScrollView {
     /// The cursor row's outline while the list has focus.
     public var cursorColor = Color(r: 0.55, g: 0.75, b: 1)
 
-    /// Lets the user move rows (List+Reorder.swift): a mouse drag on a row lifts it and the rows between close up
-    /// under it; on release the list calls this with the row's index and the index it was dropped at. Move the item in
+    /// Lets the user move rows (List+Reorder.swift): a mouse drag on a row (a touch, once held still) lifts it and the
+    /// rows between close up under it; on release the list calls this with the row's index and the index it was
+    /// dropped at. Move the item in
     /// your data and return true (the list then moves the row, animated), or false to put it back. Also Alt+Up and
     /// Alt+Down on the cursor row. Nil (the default): a mouse drag scrolls, as a touch drag always does.
     public var onMoveRow: ((_ from: Int, _ to: Int) -> Bool)?
