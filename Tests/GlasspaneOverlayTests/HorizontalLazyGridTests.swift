@@ -8,15 +8,8 @@ import GlasspaneCore
 @testable import GlasspaneOverlay
 
 final class HorizontalLazyGridTests: XCTestCase {
-    final class CellContent: View {
-        let label = Label(text: "")
-        init() {
-            super.init()
-            addSubview(label, at: Point(x: 4, y: 4))
-        }
-    }
-
-    final class Box { var items: [String]; init(_ items: [String]) { self.items = items } }
+    typealias CellContent = LazyGridTests.CellContent
+    typealias Box = LazyGridUpdateTests.Box
 
     /// A horizontal grid of `count` items ("item N", ids the strings) in a 600x400 viewport at (20, 40): 50-point-wide
     /// cells, 10 points of spacing (a column every 60 points); 5 fixed rows are 72 points tall, at y 0, 82, 164, 246,

@@ -144,24 +144,9 @@ final class ListDifferenceTests: XCTestCase {
         for (seed, measured) in [(11 as UInt64, false), (12, true)] {
             var random = SplitMix64(seed: seed)
             var nextID = 1000
-            let box = Box((0..<300).map { "item \($0)" })
-            let overlay = Overlay(windowSize: Size(width: 600, height: 400))
-            let ui = overlay.addLayer(name: "ui", level: 0)
-            let heights = [20.0, 30, 45, 26, 70]
-            let list = try List(identifier: "list", rowCount: box.items.count,
-                                rowHeight: measured ? .measured(estimate: 30) : .fixed(24),
-                                rowID: { AnyHashable(box.items[$0]) }, makeRow: { Label(text: "") },
-                                configureRow: { view, i in
-                                    let label = view as! Label
-                                    label.text = box.items[i]
-                                    if measured { label.preferredHeight = heights[box.items[i].count % 5] }
-                                })
-            list.preferredWidth = 300
-            list.preferredHeight = 200
-            ui.addSubview(list, at: Point(x: 10, y: 10))
+            let (overlay, list, box) = try AnimatedReloadFixture.makeModelList(measured: measured)
+            let heights = AnimatedReloadFixture.modelHeights
             var time = 0.0
-            overlay.advanceAnimations(to: time)
-            overlay.update()
             for step in 0..<200 {
                 let context = "seed \(seed), step \(step)"
                 let before = Dictionary(uniqueKeysWithValues: list.liveRowViews.map { ($0.rowID, $0) })

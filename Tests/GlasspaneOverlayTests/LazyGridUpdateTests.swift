@@ -9,13 +9,7 @@ import GlasspaneTesting
 @testable import GlasspaneOverlay
 
 final class LazyGridUpdateTests: XCTestCase {
-    final class CellContent: View {
-        let label = Label(text: "")
-        init() {
-            super.init()
-            addSubview(label, at: Point(x: 4, y: 4))
-        }
-    }
+    typealias CellContent = LazyGridTests.CellContent
 
     final class Box { var items: [String]; init(_ items: [String]) { self.items = items } }
 
