@@ -10,7 +10,7 @@
 // the cells have slid into their new places (docs/scrolling.md).
 //
 //   swift run Inventory                  a window (needs a display); Delete removes the selection, a drag in the list
-//                                        moves an item; Escape quits
+//                                        or the grid moves an item; Escape quits
 //   swift run Inventory --headless       60 frames offscreen, then one result line; exit status 1 if the check failed
 //   swift run Inventory --headless 60 --screenshot inventory.png         the same, and a picture of the last frame
 import GlasspaneBus
@@ -81,7 +81,8 @@ final class InventoryApp: SessionApp {
         layer.addSubview(VStack(identifier: "inventory.column", spacing: 12, [HStack(identifier: "inventory.row", spacing: 16, [grid, list]), hotbar]),
                          at: Point(x: 16, y: 16))
         stage = OverlayStage(overlay: overlay, renderer: resources.overlayRenderer)
-        list.onMoveRow = { [unowned self] in moveItem(from: $0, to: $1) }  // drag a row to reorder the items
+        list.onMoveRow = { [unowned self] in moveItem(from: $0, to: $1, alsoIn: [grid, hotbar]) }  // drag a row to reorder
+        grid.onMoveItem = { [unowned self] in moveItem(from: $0, to: $1, alsoIn: [list, hotbar]) }  // or drag a cell
         // Keys the views do not use reach the app: Delete removes the focused view's selection everywhere.
         for view in [grid, list, hotbar] as [ScrollView] {
             view.onUnusedKey = { [unowned self, unowned view] event in
@@ -98,11 +99,12 @@ final class InventoryApp: SessionApp {
         if store.items.count < before.count { show(changeFrom: before, in: [grid, list, hotbar]) }
     }
 
-    /// The list's row dragged from `from` to `to`: the data first, then the grid and the hotbar (the list moves its row).
-    func moveItem(from: Int, to: Int) -> Bool {
+    /// A list row or grid cell dragged from `from` to `to`: the data first, then the other views (the dragged view
+    /// moves its own row or cell).
+    func moveItem(from: Int, to: Int, alsoIn others: [ScrollView]) -> Bool {
         let before = store.items.map(\.id)
         store.items.insert(store.items.remove(at: from), at: to)
-        show(changeFrom: before, in: [grid, hotbar])
+        show(changeFrom: before, in: others)
         return true
     }
 

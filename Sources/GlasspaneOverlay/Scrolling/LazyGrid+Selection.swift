@@ -86,7 +86,7 @@ extension LazyGrid {
 
     /// The item `lines` lines from `index` at the same place across (same column of a vertical grid, same row of a
     /// horizontal one), the first or last line at most, and the last item at most (the last line may be short).
-    private func item(_ index: Int, movedBy lines: Int) -> Int {
+    func item(_ index: Int, movedBy lines: Int) -> Int {
         let perLine = itemsPerLine
         let line = min(max(index / perLine + lines, 0), lineCount(perLine: perLine) - 1)
         return min(line * perLine + index % perLine, itemCount - 1)

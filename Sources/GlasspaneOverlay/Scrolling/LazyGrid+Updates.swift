@@ -89,7 +89,8 @@ extension LazyGrid {
         // pushed out to its new place (opaque), as a list's rows do (List+Updates.swift).
         var indices: [AnyHashable: Int] = [:]
         for (id, index) in live {
-            if let moved = map.newIndex(index) {
+            // A moved item (`moveItem`) is deleted at its old index but stays: its cell goes to its new one.
+            if let moved = map.newIndex(index) ?? moved.flatMap({ $0.from == index ? $0.to : nil }) {
                 indices[id] = moved
                 if animation != nil { leavingTargets[id] = GridLeavingTarget(frame: itemFrame(moved), fades: false) }
             } else if animation != nil {

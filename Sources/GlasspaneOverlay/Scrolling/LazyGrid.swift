@@ -7,7 +7,7 @@
 // The window keeps a steady number of lines, as List.swift's does, so a scroll only moves cells and the layer
 // repaints them in place (OverlayLayer+Offsets.swift). Positions: LazyGrid+Geometry.swift; selection and the
 // keyboard: LazyGrid+Selection.swift; the cell container: GridCell.swift; inserting, deleting and moving items, and
-// cells that fade out: LazyGrid+Updates.swift.
+// cells that fade out: LazyGrid+Updates.swift; moving items by hand: LazyGrid+Reorder.swift.
 import GlasspaneCore
 import GlasspaneDraw
 import GlasspaneAnimation
@@ -160,6 +160,19 @@ public final class LazyGrid: ScrollView {
     public var cellCornerRadius = 4.0 { didSet { refreshCellLooks() } }
     /// The cursor cell's outline while the grid has focus.
     public var cursorColor = Color(r: 0.55, g: 0.75, b: 1)
+
+    /// Lets the user move items (LazyGrid+Reorder.swift): a mouse drag on a cell lifts it, it follows the pointer and
+    /// the cells between its slot and the one under its middle shift along the reading order; on release the grid
+    /// calls this with the item's index and the index it was dropped at. Move the item in your data and return true
+    /// (the grid then moves the cell, animated), or false to put it back. Also Alt+arrows on the cursor item. Nil
+    /// (the default): a mouse drag scrolls, as a touch drag always does.
+    public var onMoveItem: ((_ from: Int, _ to: Int) -> Bool)?
+    /// Which items the user may pick up (nil: every item); a press on another item scrolls.
+    public var canMoveItem: ((Int) -> Bool)?
+    /// The item being dragged to a new place (LazyGrid+Reorder.swift).
+    var itemDrag: ItemDrag?
+    /// Scrolls while a dragged cell is held near an end (LazyGrid+Reorder.swift).
+    var reorderTicker: ReorderAutoScroll?
 
     let itemIDProvider: (Int) -> AnyHashable
     let makeCell: () -> View
@@ -359,7 +372,7 @@ public final class LazyGrid: ScrollView {
     /// that enter. False (having changed nothing) when the last window is not for this data.
     private func slideWindow(to range: Range<Int>, perLine: Int, breadth: Double) -> Bool {
         guard windowVersion == dataVersion, windowPerLine == perLine, windowCells.count == window.count,
-              liveCells.count == window.count else { return false }
+              liveCells.count == window.count, heldItemIndex == nil else { return false }
         let old = window, oldCells = windowCells
         var entering: [(index: Int, id: AnyHashable)] = []
         for index in range where !old.contains(index) {
@@ -406,7 +419,8 @@ public final class LazyGrid: ScrollView {
         defer { leavingTargets = [:] }
         var wanted: [(index: Int, id: AnyHashable)] = []
         wanted.reserveCapacity(range.count)
-        for i in range { wanted.append((i, itemIDProvider(i))) }
+        let held = heldItemIndex  // a held cell is out of the window's bookkeeping (LazyGrid+Reorder.swift)
+        for i in range where i != held { wanted.append((i, itemIDProvider(i))) }
         let keep = Set(wanted.map(\.id))
         // In index order, so the same change reuses the same views in every run (a dictionary's order varies).
         let leaving = liveCells.filter { !keep.contains($0.key) }.sorted { $0.value.index > $1.value.index }
@@ -436,7 +450,7 @@ public final class LazyGrid: ScrollView {
             if cell.configuredVersion != dataVersion || cell.index != index || cell.itemID != id {
                 configure(cell, index: index, id: id)
             }
-            let frame = itemFrame(index, breadth: breadth, perLine: perLine)
+            let frame = itemFrame(placedIndex(index), breadth: breadth, perLine: perLine)
             if let animation, arrived.contains(id) {
                 cell.frame = frame
                 cell.alpha = 0
@@ -500,8 +514,24 @@ public final class LazyGrid: ScrollView {
     public override func didTap(at location: Point, event: PointerEvent) { tapped(at: location, event: event) }
     /// Whether an arrow or the D-pad moves the cursor or, at the grid's edges, focus (`takesDirection(_:)`).
     public override func handlesDirection(_ direction: FocusDirection) -> Bool { takesDirection(direction) }
-    /// Moves the cursor and the selection (`moveCursor(for:)`); other keys scroll as a scroll view does.
-    public override func keyDown(_ event: KeyEvent) { if !moveCursor(for: event) { super.keyDown(event) } }
+    /// With `onMoveItem`, Alt+arrows move the cursor item (`moveCursorItem(for:)`); else moves the cursor and the
+    /// selection (`moveCursor(for:)`); other keys scroll as a scroll view does.
+    public override func keyDown(_ event: KeyEvent) {
+        if event.modifiers.contains(.alt), moveCursorItem(for: event.key) { return }
+        if !moveCursor(for: event) { super.keyDown(event) }
+    }
+    /// With `onMoveItem`, a mouse press on a cell may pick it up (LazyGrid+Reorder.swift); else the scroll view's.
+    public override func pointerDown(_ event: PointerEvent) { if !pressForItemDrag(event) { super.pointerDown(event) } }
+    /// A held cell follows the pointer; else the scroll view's drag.
+    public override func pointerMoved(_ event: PointerEvent) { if !moveForItemDrag(event) { super.pointerMoved(event) } }
+    /// A held cell is dropped; else the scroll view's release.
+    public override func pointerUp(_ event: PointerEvent) {
+        if !releaseForItemDrag(event, cancelled: false) { super.pointerUp(event) }
+    }
+    /// A held cell goes back to its place; else the scroll view's cancel.
+    public override func pointerCancelled(_ event: PointerEvent) {
+        if !releaseForItemDrag(event, cancelled: true) { super.pointerCancelled(event) }
+    }
     /// Shows or hides the cursor outline with focus.
     public override func focusDidChange() { refreshSelectionMarks() }
     /// What a grid without selection does with a direction: a scroll view's answer.

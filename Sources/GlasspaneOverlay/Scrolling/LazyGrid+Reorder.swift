@@ -1,0 +1,206 @@
+// Moving items by hand (`LazyGrid.onMoveItem`), as List+Reorder.swift moves a list's rows: a mouse press on a cell
+// picks it up; once the pointer moves past the drag slop the cell follows it on both axes, drawn over the others, and
+// the cells between its slot and the slot under its middle shift one slot toward the gap along the reading order
+// (reflowing across rows, or columns of a horizontal grid; animated); near the viewport's ends along the axis the grid
+// scrolls on its own. On release the app is asked to move the item in its data; the cell then settles into its slot
+// (`moveItem`, LazyGrid+Updates.swift), or goes back. While held the cell is out of the window's bookkeeping (its
+// index gets no cell), so scrolling far away keeps it in hand. docs/scrolling.md, "Moving items by hand".
+import GlasspaneCore
+import GlasspaneAnimation
+
+/// An item picked up by a mouse press on its cell: pending until the pointer moves past `ScrollView.dragSlop`, then
+/// held.
+struct ItemDrag {
+    let pointer: Int
+    /// The press, in the grid's coordinates (a release without a drag is a click there).
+    let start: Point
+    let cell: GridCell
+    let id: AnyHashable
+    /// The item's index when picked up (the data does not change until the drop).
+    let from: Int
+    /// The pointer's distance from the cell's top-left corner when pressed.
+    let grab: Point
+    /// The pointer, in the grid's coordinates.
+    var location: Point
+    /// The item slot under the held cell's middle: where a drop moves it.
+    var target: Int
+    var isHeld = false
+    /// The frame-clock time of the last automatic scroll step.
+    var lastTick: Double?
+}
+
+extension LazyGrid {
+    /// How the cells between shift under a held cell, and how a dropped cell settles (a list's, `List.reorderAnimation`).
+    public static let reorderAnimation = List.reorderAnimation
+
+    /// The index of the item held by a drag (it has no cell in the window meanwhile); nil when none is.
+    public var heldItemIndex: Int? { itemDrag.flatMap { $0.isHeld ? $0.from : nil } }
+
+    /// Whether a press on the item at `index` may pick it up.
+    func mayPickUp(_ index: Int) -> Bool { canMoveItem?(index) ?? true }
+
+    /// A point in the grid's coordinates in the document (where it is scrolled to now).
+    private func documentPoint(_ location: Point) -> Point {
+        Point(x: location.x + contentOffset.x, y: location.y + contentOffset.y)
+    }
+
+    /// A mouse press on a cell that may move: pending until it drags. False leaves the press to the scroll view.
+    func pressForItemDrag(_ event: PointerEvent) -> Bool {
+        guard onMoveItem != nil, itemDrag == nil, event.pointerID == 0, event.button == .left else { return false }
+        // Where the document is drawn (whole points), as a click finds its cell (LazyGrid+Selection.swift).
+        let origin = documentView.frame.origin
+        let drawn = Point(x: event.location.x - origin.x, y: event.location.y - origin.y)
+        guard let index = itemIndex(atDocumentPoint: drawn), mayPickUp(index), let cell = cellView(at: index) else {
+            return false
+        }
+        contentOffset = contentOffset  // a press stops a fling, as it does before a scroll drag
+        let p = documentPoint(event.location), frame = itemFrame(index)
+        itemDrag = ItemDrag(pointer: event.pointerID, start: event.location, cell: cell, id: cell.itemID, from: index,
+                            grab: Point(x: p.x - frame.minX, y: p.y - frame.minY), location: event.location,
+                            target: index)
+        return true
+    }
+
+    /// Follows the pointer with the held cell (picking it up past the slop); false when no item drag is this
+    /// pointer's.
+    func moveForItemDrag(_ event: PointerEvent) -> Bool {
+        guard var drag = itemDrag, drag.pointer == event.pointerID else { return false }
+        if !drag.isHeld {
+            let moved = max(abs(event.location.x - drag.start.x), abs(event.location.y - drag.start.y))
+            guard moved >= ScrollView.dragSlop else { return true }
+            // The cell went to another item since the press (an update, a scroll): nothing to pick up.
+            guard liveCells[drag.id] === drag.cell, drag.cell.index == drag.from, indicesSinceLayout == nil else {
+                itemDrag = nil
+                return true
+            }
+            drag.isHeld = true
+            // Out of the window's bookkeeping while held, and drawn over the cells it passes.
+            liveCells[drag.id] = nil
+            windowVersion = -1
+            documentView.insertSubview(drag.cell, at: documentView.subviews.count)
+            let ticker = reorderTicker ?? ReorderAutoScroll { [weak self] time in self?.autoScroll(at: time) ?? false }
+            reorderTicker = ticker
+            layer?.overlay?.startTicking(ticker)
+        }
+        drag.location = event.location
+        itemDrag = drag
+        followPointer()
+        return true
+    }
+
+    /// Puts the held cell under the pointer (inside the document) and, when the slot under its middle changed, shifts
+    /// the cells between.
+    private func followPointer() {
+        guard var drag = itemDrag, drag.isHeld else { return }
+        let size = itemFrame(drag.from).size
+        let document = documentSize(breadth: breadth(of: bounds.size), perLine: itemsPerLine)
+        let p = documentPoint(drag.location)
+        let origin = Point(x: min(max(0, p.x - drag.grab.x), max(0, document.width - size.width)),
+                           y: min(max(0, p.y - drag.grab.y), max(0, document.height - size.height)))
+        let target = nearestItem(to: Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2)) ?? drag.from
+        let changed = target != drag.target
+        drag.target = target
+        itemDrag = drag
+        drag.cell.frame = Rect(origin: origin, size: size)
+        guard changed else { return }
+        withAnimation(LazyGrid.reorderAnimation) {
+            for cell in liveCells.values {
+                let frame = itemFrame(placedIndex(cell.index))
+                if cell.frame != frame { cell.frame = frame }
+            }
+        }
+    }
+
+    /// The item slot nearest a document point (a point in the spacing goes to the nearer side; past the last item:
+    /// the last item); nil without items.
+    func nearestItem(to p: Point) -> Int? {
+        guard itemCount > 0, p.x.isFinite, p.y.isFinite else { return nil }
+        let perLine = itemsPerLine, breadth = breadth(of: bounds.size)
+        let (along, across) = axis == .vertical ? (p.y, p.x) : (p.x, p.y)
+        let lines = lineCount(perLine: perLine)
+        let line = Int(min(max(0, ((along + spacing / 2) / linePitch).rounded(.down)), Double(lines - 1)))
+        let pitch = crossPitch(breadth: breadth, perLine: perLine)
+        let slot = pitch > 0 ? Int(min(max(0, ((across + spacing / 2) / pitch).rounded(.down)), Double(perLine - 1))) : 0
+        return min(line * perLine + slot, itemCount - 1)
+    }
+
+    /// Where layout puts the item at `index` while a cell is held: one slot toward the gap when it lies between the
+    /// held item's slot and the target, else its own.
+    func placedIndex(_ index: Int) -> Int {
+        guard let drag = itemDrag, drag.isHeld else { return index }
+        if drag.from < index && index <= drag.target { return index - 1 }
+        if drag.target <= index && index < drag.from { return index + 1 }
+        return index
+    }
+
+    /// Scrolls while the held cell's pointer is within `List.reorderEdge` of an end along the axis, faster nearer it.
+    private func autoScroll(at time: Double) -> Bool {
+        guard var drag = itemDrag, drag.isHeld else { return false }
+        let dt = drag.lastTick.map { min(0.1, max(0, time - $0)) } ?? 0
+        drag.lastTick = time
+        itemDrag = drag
+        let p = axis == .vertical ? drag.location.y : drag.location.x, end = length(of: bounds.size)
+        let edge = List.reorderEdge, top = List.reorderScrollSpeed
+        let speed = p < edge ? -top * (edge - max(0, p)) / edge
+            : p > end - edge ? top * (min(end, p) - (end - edge)) / edge
+            : 0
+        if speed != 0, dt > 0 {
+            scroll(by: offset(along: speed * dt))
+            followPointer()
+        }
+        return true
+    }
+
+    /// Ends an item drag: a press that did not drag is a click; a drop asks `onMoveItem` and settles the cell in its
+    /// new slot, or back in its own (also when `cancelled`, or when the data changed meanwhile). False when no item
+    /// drag is this pointer's.
+    func releaseForItemDrag(_ event: PointerEvent, cancelled: Bool) -> Bool {
+        guard let drag = itemDrag, drag.pointer == event.pointerID else { return false }
+        itemDrag = nil
+        guard drag.isHeld else {
+            if !cancelled { didTap(at: event.location, event: event) }
+            return true
+        }
+        if liveCells[drag.id] == nil {
+            liveCells[drag.id] = drag.cell
+        } else {
+            // An update meanwhile gave the item another cell: this one goes to the pool.
+            drag.cell.isHidden = true
+            pool.append(drag.cell)
+        }
+        windowVersion = -1
+        pendingAnimation = LazyGrid.reorderAnimation
+        let unchanged = drag.from < itemCount && itemIDProvider(drag.from) == drag.id && indicesSinceLayout == nil
+        if !cancelled, unchanged, drag.target != drag.from, drag.target < itemCount, let onMoveItem,
+           onMoveItem(drag.from, drag.target) {
+            do {
+                try moveItem(from: drag.from, to: drag.target, animation: LazyGrid.reorderAnimation)
+            } catch {
+                try? reloadData(itemCount: itemCount, animation: LazyGrid.reorderAnimation)  // the app changed the count
+            }
+        }
+        setNeedsLayout()
+        return true
+    }
+
+    /// Alt+arrows on the cursor item: asks `onMoveItem` to move it one place spatially, as the plain arrows move the
+    /// cursor (across a line by an item, along the axis by a line, the last item at most), and moves it, animated.
+    /// False when the key is not an arrow, or no item may move.
+    func moveCursorItem(for key: Key) -> Bool {
+        guard onMoveItem != nil, selectionMode != .none, itemDrag == nil, let from = cursorIndex, from < itemCount,
+              mayPickUp(from) else { return false }
+        let vertical = axis == .vertical
+        let to: Int
+        switch key {
+        case .left where vertical, .up where !vertical: to = from - 1
+        case .right where vertical, .down where !vertical: to = from + 1
+        case .up, .left: to = item(from, movedBy: -1)
+        case .down, .right: to = item(from, movedBy: 1)
+        default: return false
+        }
+        guard to >= 0, to < itemCount, to != from, let onMoveItem, onMoveItem(from, to) else { return true }
+        do { try moveItem(from: from, to: to, animation: LazyGrid.reorderAnimation) } catch { setNeedsLayout() }
+        scrollToItem(to)
+        return true
+    }
+}
