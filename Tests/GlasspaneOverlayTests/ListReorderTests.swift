@@ -161,6 +161,36 @@ final class ListReorderTests: XCTestCase {
         XCTAssertEqual(moves().count, 1)
     }
 
+    func testAHorizontalListMovesItsColumnsSideways() throws {
+        var items = (0..<50).map { "card \($0)" }
+        let overlay = Overlay(windowSize: Size(width: 800, height: 300))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let strip = try List(identifier: "strip", axis: .horizontal, rowCount: items.count, rowHeight: .fixed(40),
+                             rowID: { AnyHashable(items[$0]) }, makeRow: { Label(text: "") },
+                             configureRow: { view, i in (view as! Label).text = items[i] })
+        strip.preferredWidth = 400
+        strip.preferredHeight = 60
+        ui.addSubview(strip, at: Point(x: 0, y: 0))
+        var moves: [[Int]] = []
+        strip.onMoveRow = { from, to in moves.append([from, to]); items.insert(items.remove(at: from), at: to); return true }
+        overlay.advanceAnimations(to: 0)
+        overlay.update()
+        let card1 = try XCTUnwrap(strip.rowView(at: 1))
+        overlay.route(.pointerDown(PointerEvent(location: Point(x: 50, y: 30))))   // column 1, 10 points in
+        overlay.route(.pointerMove(PointerEvent(location: Point(x: 170, y: 30))))  // its middle over column 4
+        overlay.update()
+        XCTAssertEqual(card1.frame.minX, 160, "follows the pointer sideways")
+        XCTAssertEqual(strip.rowView(at: 4)?.frame.minX, 120, "column 4 closed up to the left")
+        overlay.route(.pointerUp(PointerEvent(location: Point(x: 170, y: 30))))
+        XCTAssertEqual(moves, [[1, 4]])
+        settle(overlay, from: 0)
+        XCTAssertTrue(strip.rowView(at: 4) === card1)
+        for row in strip.liveRowViews {
+            XCTAssertEqual(row.rowID, AnyHashable(items[row.index]))
+            XCTAssertEqual(row.presentationFrame.minX, Double(row.index) * 40, "column \(row.index)")
+        }
+    }
+
     func testAltDownMovesTheCursorRow() throws {
         let (overlay, list, box, moves) = try makeList()
         pointer(overlay, "down", y: 10 + 90)
