@@ -497,8 +497,10 @@ public final class SDLPlatform: PlatformBackend {
             if w.which == SDLPlatform.touchMouseID { return }
             let flip: Double = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
             // Precise amounts when the driver gives them (trackpads), whole lines otherwise.
-            let dx = w.preciseX != 0 ? Double(w.preciseX) : Double(w.x)
-            let dy = w.preciseY != 0 ? Double(w.preciseY) : Double(w.y)
+            var dx = w.preciseX != 0 ? Double(w.preciseX) : Double(w.x)
+            var dy = w.preciseY != 0 ? Double(w.preciseY) : Double(w.y)
+            // Shift turns a plain wheel sideways, as browsers and desktop toolkits do (a wheel down scrolls right).
+            if dx == 0, dy != 0, SDLPlatform.modifiers().contains(.shift) { (dx, dy) = (dy, 0) }
             // The event carries the mouse position it happened at (SDL 2.26).
             events.append(.wheel(location: point(x: w.mouseX, y: w.mouseY), dx: dx * flip, dy: dy * flip))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:

@@ -130,6 +130,20 @@ final class SDLEventTranslationTests: XCTestCase {
         }
     }
 
+    /// Shift held: a plain wheel scrolls sideways (its amount becomes dx); a wheel that already moves sideways, or
+    /// one without Shift, is left as it is.
+    func testShiftTurnsAPlainWheelSideways() throws {
+        try MainActor.assumeIsolated {
+            let harness = try QueueHarness()
+            defer { SDL_SetModState(KMOD_NONE); harness.close() }
+            SDL_SetModState(KMOD_LSHIFT)
+            XCTAssertEqual(harness.pump([SDLEvents.wheel(y: -1, at: (3, 4)), SDLEvents.wheel(x: 1, y: -1, at: (3, 4))]),
+                           [.wheel(location: Point(x: 3, y: 4), dx: -1, dy: 0), .wheel(location: Point(x: 3, y: 4), dx: 1, dy: -1)])
+            SDL_SetModState(KMOD_NONE)
+            XCTAssertEqual(harness.pump([SDLEvents.wheel(y: -1, at: (3, 4))]), [.wheel(location: Point(x: 3, y: 4), dx: 0, dy: -1)])
+        }
+    }
+
     /// Touch ids: distinct per contact even across devices and with finger id -1, never 0 (the mouse), reused
     /// once free so scripts keep small numbers.
     func testTouchPointerIDs() throws {
