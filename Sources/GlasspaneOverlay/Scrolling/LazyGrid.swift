@@ -7,7 +7,8 @@
 // The window keeps a steady number of lines, as List.swift's does, so a scroll only moves cells and the layer
 // repaints them in place (OverlayLayer+Offsets.swift). Positions: LazyGrid+Geometry.swift; selection and the
 // keyboard: LazyGrid+Selection.swift; the cell container: GridCell.swift; inserting, deleting and moving items, and
-// cells that fade out: LazyGrid+Updates.swift; moving items by hand: LazyGrid+Reorder.swift.
+// cells that fade out: LazyGrid+Updates.swift; moving items by hand: LazyGrid+Reorder.swift; sections with sticky
+// headers: LazyGrid+Sections.swift.
 import GlasspaneCore
 import GlasspaneDraw
 import GlasspaneAnimation
