@@ -17,6 +17,9 @@ public final class GridCell: View {
     public internal(set) var isSelected = false { didSet { if isSelected != oldValue { updateLook() } } }
     /// True while the keyboard cursor is on this cell and the grid has focus.
     public internal(set) var hasCursor = false { didSet { if hasCursor != oldValue { setNeedsDisplay() } } }
+    /// True while the cell shows a section header (LazyGrid+Sections.swift): drawn in the grid's `headerColor`,
+    /// never selected and without the cursor.
+    public internal(set) var isHeader = false { didSet { if isHeader != oldValue { updateLook() } } }
     /// The data version the cell was last configured for.
     var configuredVersion = -1
     weak var grid: LazyGrid?
@@ -30,7 +33,7 @@ public final class GridCell: View {
 
     func updateLook() {
         guard let grid else { return }
-        backgroundColor = isSelected ? grid.selectionColor : grid.cellColor
+        backgroundColor = isHeader ? grid.headerColor : isSelected ? grid.selectionColor : grid.cellColor
         cornerRadius = grid.cellCornerRadius
     }
 

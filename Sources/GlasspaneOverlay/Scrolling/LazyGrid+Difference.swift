@@ -8,7 +8,7 @@ extension LazyGrid {
     /// `updateItems(deleting:inserting:animation:)`. Ids that left are deleted, ids that came are inserted, and ids in
     /// both that changed places (the fewest that leave the others in order) are deleted at their old index and
     /// inserted at the new one: a moved item's cell that stays in the window keeps its view and slides there. Deleted
-    /// ids leave the selection.
+    /// ids leave the selection. Section headers follow their ids (a moved header too; a deleted one is no more).
     ///
     /// Costs O(n log n) in the ids. Throws, changing nothing, when `oldIDs` does not have one id per item
     /// (`itemIDCountMismatch`), when an id repeats in either array (`itemIDRepeated`), and for more ids than
@@ -24,7 +24,14 @@ extension LazyGrid {
             switch error { case .repeated(let index, let inNew): throw .itemIDRepeated(index, inNewIDs: inNew) }
         }
         guard !difference.isEmpty else { return }
+        let headerIDs = sectionHeaderItems.map { oldIDs[$0] }
         try updateItems(deleting: difference.deleted, inserting: difference.inserted, animation: animation)
+        if !headerIDs.isEmpty {
+            var position: [ID: Int] = [:]
+            position.reserveCapacity(newIDs.count)
+            for (index, id) in newIDs.enumerated() { position[id] = index }
+            headersFollowed(headerIDs.compactMap { position[$0] }.sorted())
+        }
         if !selection.isDisjoint(with: difference.removedIDs) { setSelection(selection.subtracting(difference.removedIDs)) }
     }
 }

@@ -31,7 +31,22 @@ extension LazyGrid {
         }
     }
 
-    func lineCount(perLine: Int) -> Int { (itemCount + perLine - 1) / perLine }
+    func lineCount(perLine: Int) -> Int {
+        if let layout = sectionLayout(perLine: perLine) { return layout.lineCount }
+        return (itemCount + perLine - 1) / perLine
+    }
+    /// A line's leading edge along the axis.
+    func along(ofLine line: Int, perLine: Int) -> Double {
+        sectionLayout(perLine: perLine)?.along(ofLine: line) ?? Double(line) * linePitch
+    }
+    /// The line of the item at `index`.
+    func line(ofItem index: Int, perLine: Int) -> Int {
+        sectionLayout(perLine: perLine)?.place(of: index).line ?? index / perLine
+    }
+    /// The first item of a line (`itemCount` past the last line).
+    func firstItem(ofLine line: Int, perLine: Int) -> Int {
+        sectionLayout(perLine: perLine)?.firstItem(ofLine: line) ?? min(itemCount, line * perLine)
+    }
     /// From one line's leading edge to the next's (a row's top, a column's left edge).
     var linePitch: Double { itemLength + spacing }
     /// The size across the axis: a vertical grid's width, a horizontal grid's height.
@@ -61,6 +76,19 @@ extension LazyGrid {
     }
 
     func itemFrame(_ index: Int, breadth: Double, perLine: Int) -> Rect {
+        if let layout = sectionLayout(perLine: perLine) {
+            let (line, slot) = layout.place(of: index)
+            let along = layout.along(ofLine: line)
+            if isSectionHeader(index) {
+                // A header takes the whole line across.
+                return axis == .vertical ? Rect(x: 0, y: along, width: breadth.rounded(), height: headerLength)
+                    : Rect(x: along, y: 0, width: headerLength, height: breadth.rounded())
+            }
+            let edges = crossEdges(slot, breadth: breadth, perLine: perLine)
+            return axis == .vertical
+                ? Rect(x: edges.min, y: along, width: edges.max - edges.min, height: itemLength)
+                : Rect(x: along, y: edges.min, width: itemLength, height: edges.max - edges.min)
+        }
         let edges = crossEdges(index % perLine, breadth: breadth, perLine: perLine)
         let along = Double(index / perLine) * linePitch
         return axis == .vertical
@@ -74,6 +102,19 @@ extension LazyGrid {
         let perLine = itemsPerLine, breadth = breadth(of: bounds.size)
         let (along, across) = axis == .vertical ? (p.y, p.x) : (p.x, p.y)
         guard itemCount > 0, along.isFinite, along >= 0, across >= 0, across < breadth else { return nil }
+        if let layout = sectionLayout(perLine: perLine) {
+            let line = layout.line(atAlong: along)
+            guard along - layout.along(ofLine: line) < layout.length(ofLine: line) else { return nil }
+            let items = layout.items(inLine: line)
+            if layout.isHeaderLine(line) { return items.lowerBound }
+            let estimate = min(perLine - 1, Int((across / crossPitch(breadth: breadth, perLine: perLine)).rounded(.down)))
+            for slot in [estimate, estimate + 1] where slot < perLine {
+                let edges = crossEdges(slot, breadth: breadth, perLine: perLine)
+                guard across >= edges.min, across < edges.max else { continue }
+                return slot < items.count ? items.lowerBound + slot : nil
+            }
+            return nil
+        }
         let line = Int((along / linePitch).rounded(.down))
         guard along - Double(line) * linePitch < itemLength else { return nil }
         // Whole-point edges can put the point a little past the estimate's slot: look at the next one too.
@@ -90,6 +131,9 @@ extension LazyGrid {
 
     /// The document's size: the lines and the spacing between them along the axis, the viewport's breadth across.
     func documentSize(breadth: Double, perLine: Int) -> Size {
+        if let layout = sectionLayout(perLine: perLine) {
+            return axis == .vertical ? Size(width: breadth, height: layout.length) : Size(width: layout.length, height: breadth)
+        }
         let lines = lineCount(perLine: perLine)
         let length = lines == 0 ? 0 : Double(lines) * itemLength + Double(lines - 1) * spacing
         return axis == .vertical ? Size(width: breadth, height: length) : Size(width: length, height: breadth)
@@ -109,6 +153,7 @@ extension LazyGrid {
     /// index outside the items.
     public func scrollToItemAtTop(_ index: Int, animated: Bool = false) {
         guard index >= 0, index < itemCount else { return }
-        scroll(to: offset(along: Double(index / itemsPerLine) * linePitch), animated: animated)
+        let perLine = itemsPerLine
+        scroll(to: offset(along: along(ofLine: line(ofItem: index, perLine: perLine), perLine: perLine)), animated: animated)
     }
 }

@@ -4,7 +4,9 @@
 // (reflowing across rows, or columns of a horizontal grid; animated); near the viewport's ends along the axis the grid
 // scrolls on its own. On release the app is asked to move the item in its data; the cell then settles into its slot
 // (`moveItem`, LazyGrid+Updates.swift), or goes back. While held the cell is out of the window's bookkeeping (its
-// index gets no cell), so scrolling far away keeps it in hand. docs/scrolling.md, "Moving items by hand".
+// index gets no cell), so scrolling far away keeps it in hand. docs/scrolling.md, "Moving items by hand". In a grid
+// with sections (LazyGrid+Sections.swift) a header is never picked up, and an item moves within its own section: a held
+// cell over another section (or a header) stays at its section's nearest slot, so a drop never lands on a header.
 import GlasspaneCore
 import GlasspaneAnimation
 
@@ -36,8 +38,8 @@ extension LazyGrid {
     /// The index of the item held by a drag (it has no cell in the window meanwhile); nil when none is.
     public var heldItemIndex: Int? { itemDrag.flatMap { $0.isHeld ? $0.from : nil } }
 
-    /// Whether a press on the item at `index` may pick it up.
-    func mayPickUp(_ index: Int) -> Bool { canMoveItem?(index) ?? true }
+    /// Whether a press on the item at `index` may pick it up (never a section header).
+    func mayPickUp(_ index: Int) -> Bool { !isSectionHeader(index) && (canMoveItem?(index) ?? true) }
 
     /// A point in the grid's coordinates in the document (where it is scrolled to now).
     private func documentPoint(_ location: Point) -> Point {
@@ -46,7 +48,8 @@ extension LazyGrid {
 
     /// A mouse press on a cell that may move: pending until it drags. False leaves the press to the scroll view.
     func pressForItemDrag(_ event: PointerEvent) -> Bool {
-        guard onMoveItem != nil, itemDrag == nil, event.pointerID == 0, event.button == .left else { return false }
+        guard onMoveItem != nil, itemDrag == nil, event.pointerID == 0, event.button == .left,
+              !isOnPinnedHeader(event.location) else { return false }
         // Where the document is drawn (whole points), as a click finds its cell (LazyGrid+Selection.swift).
         let origin = documentView.frame.origin
         let drawn = Point(x: event.location.x - origin.x, y: event.location.y - origin.y)
@@ -97,7 +100,11 @@ extension LazyGrid {
         let p = documentPoint(drag.location)
         let origin = Point(x: min(max(0, p.x - drag.grab.x), max(0, document.width - size.width)),
                            y: min(max(0, p.y - drag.grab.y), max(0, document.height - size.height)))
-        let target = nearestItem(to: Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2)) ?? drag.from
+        var target = nearestItem(to: Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2)) ?? drag.from
+        if !sectionHeaderItems.isEmpty {
+            let section = sectionItems(of: drag.from)  // within its section: never onto a header
+            target = min(max(target, section.lowerBound), section.upperBound - 1)
+        }
         let changed = target != drag.target
         drag.target = target
         itemDrag = drag
@@ -117,6 +124,13 @@ extension LazyGrid {
         guard itemCount > 0, p.x.isFinite, p.y.isFinite else { return nil }
         let perLine = itemsPerLine, breadth = breadth(of: bounds.size)
         let (along, across) = axis == .vertical ? (p.y, p.x) : (p.x, p.y)
+        if let layout = sectionLayout(perLine: perLine) {
+            let line = layout.line(atAlong: along + spacing / 2), items = layout.items(inLine: line)
+            if layout.isHeaderLine(line) { return items.lowerBound }
+            let pitch = crossPitch(breadth: breadth, perLine: perLine)
+            let slot = pitch > 0 ? Int(min(max(0, ((across + spacing / 2) / pitch).rounded(.down)), Double(perLine - 1))) : 0
+            return items.lowerBound + min(slot, items.count - 1)
+        }
         let lines = lineCount(perLine: perLine)
         let line = Int(min(max(0, ((along + spacing / 2) / linePitch).rounded(.down)), Double(lines - 1)))
         let pitch = crossPitch(breadth: breadth, perLine: perLine)
@@ -198,7 +212,8 @@ extension LazyGrid {
         case .down, .right: to = item(from, movedBy: 1)
         default: return false
         }
-        guard to >= 0, to < itemCount, to != from, let onMoveItem, onMoveItem(from, to) else { return true }
+        guard to >= 0, to < itemCount, to != from, sectionItems(of: from).contains(to), let onMoveItem,
+              onMoveItem(from, to) else { return true }
         do { try moveItem(from: from, to: to, animation: LazyGrid.reorderAnimation) } catch { setNeedsLayout() }
         scrollToItem(to)
         return true

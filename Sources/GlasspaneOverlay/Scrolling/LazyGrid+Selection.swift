@@ -1,7 +1,9 @@
 // A lazy grid's selection, per item and by id, and its keyboard cursor (LazyGrid.swift): clicks with Control/Command
 // and Shift, arrows by item and by line (spatially: a row of a vertical grid, a column of a horizontal one), and the
 // edges where the arrows and the D-pad hand focus on to the view that
-// way (docs/focus.md, "Spatial navigation"), so a controller walks into a grid, through it and out of it.
+// way (docs/focus.md, "Spatial navigation"), so a controller walks into a grid, through it and out of it. Section
+// headers (LazyGrid+Sections.swift) are not selectable: clicks on them select nothing, and the cursor passes over
+// them (a move along the axis onto a header's line goes on to the next line of items, at the same place across).
 import GlasspaneCore
 
 extension LazyGrid {
@@ -13,12 +15,22 @@ extension LazyGrid {
 
     /// Applies a user's choice of the item at `index` (a click or a key): `extending` selects the items from the
     /// anchor to it (`.multiple`), `toggling` adds or removes it (`.multiple`), else it alone is selected. The
-    /// cursor moves to it and its cell is scrolled into sight; `onSelectionChange` hears of it.
+    /// cursor moves to it and its cell is scrolled into sight; `onSelectionChange` hears of it. A section header
+    /// is not selectable (nothing happens), and an extension leaves out the headers it spans.
     public func selectItem(_ index: Int, extending: Bool = false, toggling: Bool = false) {
-        guard selectionMode != .none, index >= 0, index < itemCount else { return }
+        guard selectionMode != .none, index >= 0, index < itemCount, !isSectionHeader(index) else { return }
         var choice = ItemSelection(ids: selection, anchor: selectionAnchor)
         choice.choose(index, mode: selectionMode, extending: extending, toggling: toggling, cursor: cursorIndex,
                       id: itemIDProvider)
+        if extending, !sectionHeaderItems.isEmpty, let from = choice.anchor ?? cursorIndex {
+            // The headers between the anchor and the item stay out.
+            let low = min(from, index), high = max(from, index)
+            var k = (GridSectionLayout.last(in: sectionHeaderItems, atOrBefore: low - 1) ?? -1) + 1
+            while k < sectionHeaderItems.count, sectionHeaderItems[k] <= high {
+                choice.ids.remove(itemIDProvider(sectionHeaderItems[k]))
+                k += 1
+            }
+        }
         selection = choice.ids
         selectionAnchor = choice.anchor
         cursorIndex = index
@@ -28,8 +40,9 @@ extension LazyGrid {
     }
 
     /// A click that did not drag selects the item under it; one in the spacing or after the last item selects
-    /// nothing and keeps the selection.
+    /// nothing and keeps the selection, as does one on a section header or the pinned header.
     func tapped(at location: Point, event: PointerEvent) {
+        guard !isOnPinnedHeader(location) else { return }
         // Where the document is drawn (whole points), so the click lands on the cell seen under it.
         let origin = documentView.frame.origin
         guard let index = itemIndex(atDocumentPoint: Point(x: location.x - origin.x, y: location.y - origin.y)) else { return }
@@ -48,6 +61,16 @@ extension LazyGrid {
         guard let c = cursorIndex else { return true }
         let perLine = itemsPerLine
         let vertical = axis == .vertical
+        if let layout = sectionLayout(perLine: perLine) {
+            // Sectioned: across a line within its items; along the axis while there is another line of items.
+            let (line, slot) = layout.place(of: c)
+            switch direction {
+            case .left where vertical, .up where !vertical: return slot > 0
+            case .right where vertical, .down where !vertical: return slot < layout.items(inLine: line).count - 1
+            case .up, .left: return item(c, movedBy: -1) != c
+            case .down, .right: return item(c, movedBy: 1) != c
+            }
+        }
         switch direction {
         case .left where vertical, .up where !vertical: return c % perLine > 0
         case .right where vertical, .down where !vertical: return c % perLine < perLine - 1 && c + 1 < itemCount
@@ -62,6 +85,7 @@ extension LazyGrid {
     /// PageUp/PageDown move a viewport of lines less one along the axis.
     func moveCursor(for event: KeyEvent) -> Bool {
         guard selectionMode != .none, itemCount > 0 else { return false }
+        if !sectionHeaderItems.isEmpty { return moveSectionedCursor(for: event) }
         let c = cursorIndex ?? 0, fresh = cursorIndex == nil
         let page = max(1, Int(length(of: bounds.size) / linePitch) - 1)
         let vertical = axis == .vertical
@@ -88,8 +112,63 @@ extension LazyGrid {
     /// horizontal one), the first or last line at most, and the last item at most (the last line may be short).
     func item(_ index: Int, movedBy lines: Int) -> Int {
         let perLine = itemsPerLine
+        if let layout = sectionLayout(perLine: perLine) {
+            // Past header lines, on in the same direction (or back, at an end), to a line of items.
+            let (line, slot) = layout.place(of: index)
+            let step = lines < 0 ? -1 : 1
+            var target = min(max(line + lines, 0), layout.lineCount - 1)
+            while target >= 0, target < layout.lineCount, layout.isHeaderLine(target) { target += step }
+            if target < 0 || target >= layout.lineCount {
+                target = min(max(line + lines, 0), layout.lineCount - 1)
+                while target >= 0, target < layout.lineCount, layout.isHeaderLine(target) { target -= step }
+            }
+            guard target >= 0, target < layout.lineCount else { return index }
+            let items = layout.items(inLine: target)
+            return items.lowerBound + min(slot, items.count - 1)
+        }
         let line = min(max(index / perLine + lines, 0), lineCount(perLine: perLine) - 1)
         return min(line * perLine + index % perLine, itemCount - 1)
+    }
+}
+
+extension LazyGrid {
+    /// `moveCursor(for:)` in a grid with section headers: the same keys, past the headers.
+    private func moveSectionedCursor(for event: KeyEvent) -> Bool {
+        let c = cursorIndex ?? 0, fresh = cursorIndex == nil
+        let page = max(1, Int(length(of: bounds.size) / linePitch) - 1)
+        let vertical = axis == .vertical
+        let target: Int, step: Int
+        switch event.key {
+        case .left where vertical, .up where !vertical: (target, step) = fresh ? (0, 1) : (c - 1, -1)
+        case .right where vertical, .down where !vertical: (target, step) = fresh ? (0, 1) : (c + 1, 1)
+        case .up, .left: (target, step) = fresh ? (0, 1) : (item(c, movedBy: -1), -1)
+        case .down, .right: (target, step) = fresh ? (0, 1) : (item(c, movedBy: 1), 1)
+        case .pageUp: (target, step) = (item(c, movedBy: -page), -1)
+        case .pageDown: (target, step) = (item(c, movedBy: page), 1)
+        case .home: (target, step) = (0, 1)
+        case .end: (target, step) = (itemCount - 1, -1)
+        case .character(" ") where selectionMode == .multiple:
+            if let c = cursorIndex { selectItem(c, toggling: true) }
+            return true
+        default: return false
+        }
+        if let index = selectableItem(near: min(max(target, 0), itemCount - 1), toward: step) {
+            selectItem(index, extending: event.modifiers.contains(.shift))
+        }
+        return true
+    }
+
+    /// `index` when it is not a section header, else the nearest item that is not, looking `step` (+1 or -1) first
+    /// and then the other way; nil when every item is a header.
+    func selectableItem(near index: Int, toward step: Int) -> Int? {
+        for direction in [step, -step] {
+            var i = index
+            while i >= 0 && i < itemCount {
+                if !isSectionHeader(i) { return i }
+                i += direction
+            }
+        }
+        return nil
     }
 }
 

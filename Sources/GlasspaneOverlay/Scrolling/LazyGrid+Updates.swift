@@ -85,6 +85,16 @@ extension LazyGrid {
         // as the updates since that layout moved them (several updates in one frame).
         let live = indicesSinceLayout ?? Dictionary(uniqueKeysWithValues: liveCells.map { ($0.key, $0.value.index) })
         itemCount = newCount
+        if !sectionHeaderItems.isEmpty {
+            // Section headers follow their items (a deleted header's items join the section before), as a list's do
+            // (List+Updates.swift); a moved header goes with its item.
+            var headers = sectionHeaderItems.compactMap { header -> Int? in
+                if let moved, header == moved.from { return moved.to }
+                return map.newIndex(header)
+            }
+            if moved != nil { headers.sort() }
+            headersFollowed(headers)
+        }
         // Cells that leave the window go with their neighbours: a deleted one to where they close up (fading), one
         // pushed out to its new place (opaque), as a list's rows do (List+Updates.swift).
         var indices: [AnyHashable: Int] = [:]
@@ -104,6 +114,15 @@ extension LazyGrid {
         // index are the same is not configured again.
         windowVersion = -1
         pendingAnimation = animation
+        setNeedsLayout()
+    }
+
+    /// Takes section headers that followed their items in an update: the geometry and the pinned header are worked
+    /// out again; cells are configured again only where their index changes, as in any update.
+    func headersFollowed(_ headers: [Int]) {
+        sectionHeaderItems = headers
+        sectionLayoutCache = nil
+        pinnedHeader?.configuredVersion = -1
         setNeedsLayout()
     }
 

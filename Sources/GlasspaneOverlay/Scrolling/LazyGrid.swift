@@ -7,7 +7,8 @@
 // The window keeps a steady number of lines, as List.swift's does, so a scroll only moves cells and the layer
 // repaints them in place (OverlayLayer+Offsets.swift). Positions: LazyGrid+Geometry.swift; selection and the
 // keyboard: LazyGrid+Selection.swift; the cell container: GridCell.swift; inserting, deleting and moving items, and
-// cells that fade out: LazyGrid+Updates.swift; moving items by hand: LazyGrid+Reorder.swift.
+// cells that fade out: LazyGrid+Updates.swift; moving items by hand: LazyGrid+Reorder.swift; sections with sticky
+// headers: LazyGrid+Sections.swift.
 import GlasspaneCore
 import GlasspaneDraw
 import GlasspaneAnimation
@@ -63,6 +64,11 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
     case itemIDCountMismatch(Int, itemCount: Int)
     /// An id that repeats an earlier one in an update's old ids or new ids: its index there.
     case itemIDRepeated(Int, inNewIDs: Bool)
+    /// Section header items that are not ascending item indices: the position of the first bad entry (or
+    /// `LazyGrid.maximumSectionCount` for too many).
+    case sectionHeaderItemsInvalid(at: Int)
+    /// A section header length that is not a finite number of points in 1...`List.maximumRowHeight`.
+    case headerLengthOutOfRange(Double)
 
     /// A stable identifier for tests and logs.
     public var identifier: String {
@@ -77,6 +83,8 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
         case .insertedItemInvalid: "lazy-grid-inserted-item-invalid"
         case .itemIDCountMismatch: "lazy-grid-item-id-count-mismatch"
         case .itemIDRepeated: "lazy-grid-item-id-repeated"
+        case .sectionHeaderItemsInvalid: "lazy-grid-section-headers-invalid"
+        case .headerLengthOutOfRange: "lazy-grid-header-length-out-of-range"
         }
     }
 
@@ -101,6 +109,9 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
             "the update's \(count) old ids do not match the lazy grid's \(n) items (one id per item before the change)"
         case .itemIDRepeated(let index, let inNew):
             "the update's \(inNew ? "new" : "old") id at index \(index) repeats an earlier one (ids must be unique)"
+        case .sectionHeaderItemsInvalid(let k):
+            "section header entry \(k) is not an item after the one before it (ascending item indices, at most \(LazyGrid.maximumSectionCount))"
+        case .headerLengthOutOfRange(let l): "lazy grid section header length \(l) is outside 1...\(List.maximumRowHeight) points"
         }
     }
 }
@@ -160,6 +171,19 @@ public final class LazyGrid: ScrollView {
     public var cellCornerRadius = 4.0 { didSet { refreshCellLooks() } }
     /// The cursor cell's outline while the grid has focus.
     public var cursorColor = Color(r: 0.55, g: 0.75, b: 1)
+    /// Background of section header cells and of the pinned header (LazyGrid+Sections.swift).
+    public var headerColor = Color(r: 0.10, g: 0.11, b: 0.13) { didSet { refreshCellLooks() } }
+
+    /// The items that head sections, ascending (`setSectionHeaderItems`; empty: no sections).
+    public internal(set) var sectionHeaderItems: [Int] = []
+    /// A section header's size along the axis, points: its height in a vertical grid, its width in a horizontal one
+    /// (`setSectionHeaderItems(_:headerLength:)`; `itemLength` until set).
+    public internal(set) var headerLength: Double
+    /// The copy of the current section's header pinned at the viewport's leading edge (nil until a grid with sections
+    /// first scrolls past a header; hidden when no header is pinned).
+    public internal(set) var pinnedHeader: GridCell?
+    /// The sectioned geometry of the last count a line (LazyGrid+Sections.swift).
+    var sectionLayoutCache: GridSectionLayout?
 
     /// Lets the user move items (LazyGrid+Reorder.swift): a mouse drag on a cell lifts it, it follows the pointer and
     /// the cells between its slot and the one under its middle shift along the reading order; on release the grid
@@ -198,7 +222,7 @@ public final class LazyGrid: ScrollView {
     private var window: Range<Int> = 0..<0
     var windowVersion = -1
     private var windowPerLine = 0
-    private var dataVersion = 0
+    var dataVersion = 0
     var selectionAnchor: Int?
 
     /// The number of cells that exist as live (visible) views now.
@@ -260,6 +284,7 @@ public final class LazyGrid: ScrollView {
         self.axis = axis
         self.columns = across
         self.itemLength = itemLength
+        self.headerLength = itemLength
         self.spacing = spacing
         itemIDProvider = itemID
         self.makeCell = makeCell
@@ -285,6 +310,11 @@ public final class LazyGrid: ScrollView {
         pendingAnimation = nil
         leavingTargets = [:]
         indicesSinceLayout = nil
+        if let last = sectionHeaderItems.last, last >= itemCount {
+            sectionHeaderItems = sectionHeaderItems.filter { $0 < itemCount }
+        }
+        sectionLayoutCache = nil
+        pinnedHeader?.configuredVersion = -1
         if let c = cursorIndex, c >= itemCount { cursorIndex = itemCount > 0 ? itemCount - 1 : nil }
         if let a = selectionAnchor, a >= itemCount { selectionAnchor = nil }
         setNeedsLayout()
@@ -317,13 +347,20 @@ public final class LazyGrid: ScrollView {
     public override func layoutSubviews(fonts: any FontMetrics) {
         let perLine = itemsPerLine
         if windowPerLine > 0, perLine != windowPerLine, itemCount > 0 {
-            let firstLine = Int((max(0, alongOffset) / linePitch).rounded(.down))
-            let anchor = min(itemCount - 1, firstLine * windowPerLine)
-            // The new document's size first, so the offset is not clamped to the old one.
-            contentSize = documentSize(breadth: breadth(of: bounds.size), perLine: perLine)
-            contentOffset = offset(along: Double(anchor / perLine) * linePitch)
+            if let old = sectionLayout(perLine: windowPerLine) {
+                let anchor = min(itemCount - 1, old.firstItem(ofLine: old.line(atAlong: max(0, alongOffset))))
+                contentSize = documentSize(breadth: breadth(of: bounds.size), perLine: perLine)
+                contentOffset = offset(along: along(ofLine: line(ofItem: anchor, perLine: perLine), perLine: perLine))
+            } else {
+                let firstLine = Int((max(0, alongOffset) / linePitch).rounded(.down))
+                let anchor = min(itemCount - 1, firstLine * windowPerLine)
+                // The new document's size first, so the offset is not clamped to the old one.
+                contentSize = documentSize(breadth: breadth(of: bounds.size), perLine: perLine)
+                contentOffset = offset(along: Double(anchor / perLine) * linePitch)
+            }
         }
         super.layoutSubviews(fonts: fonts)
+        if !sectionHeaderItems.isEmpty || pinnedHeader != nil { updatePinnedHeader() }
     }
 
     /// Creates, reuses and places the cells of the window's lines (rows, or columns); hides and pools the rest.
@@ -350,6 +387,21 @@ public final class LazyGrid: ScrollView {
         }
         let offset = alongOffset
         let top = max(0, offset - overscan), bottom = offset + length + overscan
+        if let layout = sectionLayout(perLine: perLine) {
+            // Sectioned lines (LazyGrid+Sections.swift): found by binary search, steady as the shortest lines allow.
+            var firstLine = layout.line(atAlong: top)
+            var endLine = firstLine
+            while endLine < lines && layout.along(ofLine: endLine) < bottom { endLine += 1 }
+            let fit = (length + 2 * overscan) / (min(itemLength, headerLength) + spacing)
+            let steady = Int(fit.rounded(.down)) + (fit == fit.rounded(.down) ? 1 : 2)
+            endLine = min(lines, max(endLine, firstLine + steady))
+            if endLine == lines { firstLine = min(firstLine, max(0, lines - steady)) }
+            let range = layout.firstItem(ofLine: firstLine)..<layout.firstItem(ofLine: endLine)
+            if pendingAnimation != nil || !slideWindow(to: range, perLine: perLine, breadth: breadth) {
+                placeWindow(range, perLine: perLine, breadth: breadth)
+            }
+            return documentSize(breadth: breadth, perLine: perLine)
+        }
         var firstLine = min(lines - 1, Int((top / linePitch).rounded(.down)))
         var endLine = firstLine
         while endLine < lines && Double(endLine) * linePitch < bottom { endLine += 1 }
@@ -498,6 +550,7 @@ public final class LazyGrid: ScrollView {
     private func configure(_ cell: GridCell, index: Int, id: AnyHashable) {
         cell.index = index
         cell.itemID = id
+        cell.isHeader = isSectionHeader(index)
         configureCell(cell.content, index)
         cellsConfigured += 1
         cell.configuredVersion = dataVersion
