@@ -11,7 +11,7 @@ import GlasspaneTesting
 final class LazyGridSectionTests: XCTestCase {
     typealias CellContent = LazyGridTests.CellContent
 
-    final class Box { var items: [String]; init(_ items: [String]) { self.items = items } }
+    typealias Box = LazyGridUpdateTests.Box
 
     /// A grid of `count` items ("item N", ids the strings) in a 600x400 viewport at (20, 40), as LazyGridTests's:
     /// 5 fixed columns 112 points wide at x 0, 122, 244, 366, 488, 50-point cells, 10 points of spacing; horizontal:
@@ -205,6 +205,17 @@ final class LazyGridSectionTests: XCTestCase {
         across.contentOffset = Point(x: 260, y: 0)
         hOverlay.update()
         XCTAssertEqual(across.pinnedHeader?.frame, Rect(x: -10, y: 0, width: 30, height: 400))
+    }
+
+    func testAnItemRevealedUpwardLandsClearOfThePinnedHeader() throws {
+        // Headers 0, 20, 40: items 1...19 in lines at y 40, 100, 160, 220; header 20 at 280.
+        let (overlay, grid, _) = try makeGrid(count: 60, headers: [0, 20, 40])
+        grid.contentOffset = Point(x: 0, y: 200)
+        overlay.update()
+        grid.scrollToItem(6)                       // line 100...150
+        XCTAssertEqual(grid.contentOffset.y, 70, "just below the 30-point pinned header, not under it")
+        grid.scrollToItem(0)
+        XCTAssertEqual(grid.contentOffset.y, 0, "a header itself is revealed as it is")
     }
 
     func testTheCursorKeysPassOverHeaders() throws {

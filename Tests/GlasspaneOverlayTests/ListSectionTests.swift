@@ -98,6 +98,20 @@ final class ListSectionTests: XCTestCase {
         XCTAssertEqual(list.selection, [AnyHashable(13)])
     }
 
+    func testARowRevealedUpwardLandsClearOfThePinnedHeader() throws {
+        let (overlay, list) = try makeList()
+        list.contentOffset = Point(x: 0, y: 500)    // row 25 at the top, under section 2's pinned header
+        overlay.update()
+        list.scrollToRow(23)
+        overlay.update()
+        XCTAssertEqual(list.contentOffset.y, 440, "row 23 just below the 20-point pinned header, not under it")
+        XCTAssertEqual(list.pinnedHeader?.index, 20)
+        list.scrollToRow(21)
+        XCTAssertEqual(list.contentOffset.y, 400, "the section's first row: its header's own row shows above it")
+        list.scrollToRow(60)
+        XCTAssertEqual(list.contentOffset.y, 1020, "downward, the row's bottom at the viewport's bottom as before")
+    }
+
     func testTheCursorPassesOverHeaderRows() throws {
         let (overlay, list) = try makeList()
         overlay.focus(list)

@@ -141,11 +141,18 @@ extension LazyGrid {
 
     // MARK: - Scrolling to items
 
-    /// Scrolls the least distance that shows the item's cell whole: at once, or `animated` on the focus reveal's
+    /// Scrolls the least distance that shows the item's cell whole (in a section, clear of its pinned header): at once, or `animated` on the focus reveal's
     /// spring; nothing for an index outside the items.
     public func scrollToItem(_ index: Int, animated: Bool = false) {
         guard index >= 0, index < itemCount else { return }
-        scrollRectToVisible(itemFrame(index), animated: animated)
+        var frame = itemFrame(index)
+        // Its section's header is pinned over the viewport's leading edge: an item revealed there goes just past it.
+        if let layout = sectionLayout(perLine: itemsPerLine), !isSectionHeader(index),
+           let first = sectionHeaderItems.first, first < index {
+            if axis == .horizontal { frame.origin.x -= layout.headerLength; frame.size.width += layout.headerLength }
+            else { frame.origin.y -= layout.headerLength; frame.size.height += layout.headerLength }
+        }
+        scrollRectToVisible(frame, animated: animated)
     }
 
     /// Scrolls so that the item's line is at the viewport's leading edge (its row at the top of a vertical grid, its

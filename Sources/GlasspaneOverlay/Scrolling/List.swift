@@ -332,10 +332,17 @@ open class List: ScrollView {
         axis == .horizontal ? Size(width: totalHeight, height: across) : Size(width: across, height: totalHeight)
     }
 
-    /// Scrolls the least distance that shows the row at `index` whole.
+    /// Scrolls the least distance that shows the row at `index` whole (and, in a section, clear of its pinned header).
     public func scrollToRow(_ index: Int) {
         guard index >= 0, index < rowCount else { return }
-        scrollRectToVisible(rowFrame(index, across: axis == .horizontal ? bounds.height : bounds.width))
+        var frame = rowFrame(index, across: axis == .horizontal ? bounds.height : bounds.width)
+        // Its section's header is pinned over the viewport's leading edge: a row revealed there goes just past it.
+        if let k = lastSectionHeader(atOrBefore: index), sectionHeaderRows[k] != index {
+            let header = rowHeight(sectionHeaderRows[k])
+            if axis == .horizontal { frame.origin.x -= header; frame.size.width += header }
+            else { frame.origin.y -= header; frame.size.height += header }
+        }
+        scrollRectToVisible(frame)
     }
 
     /// Scrolls so that the row at `index` is at the top of the viewport (the left edge, in a horizontal list; as
