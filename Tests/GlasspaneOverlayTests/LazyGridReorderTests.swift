@@ -10,15 +10,8 @@ import GlasspaneTesting
 @testable import GlasspaneOverlay
 
 final class LazyGridReorderTests: XCTestCase {
-    final class CellContent: View {
-        let label = Label(text: "")
-        init() {
-            super.init()
-            addSubview(label, at: Point(x: 4, y: 4))
-        }
-    }
-
-    final class Box { var items: [String]; init(_ items: [String]) { self.items = items } }
+    typealias CellContent = LazyGridTests.CellContent
+    typealias Box = LazyGridUpdateTests.Box
 
     /// A grid of `count` items ("item N", ids the strings) in a 600x400 viewport at (20, 40), as LazyGridUpdateTests's:
     /// 5 fixed columns 112 points wide at x 0, 122, 244, 366, 488; 50-point cells, a row every 60 points. Horizontal:
@@ -309,5 +302,34 @@ final class LazyGridReorderTests: XCTestCase {
         overlay.route(.key(KeyEvent(key: .down, modifiers: .alt)))
         overlay.route(.key(KeyEvent(key: .right, modifiers: .alt)))
         XCTAssertEqual(moves().dropFirst(), [[drop[1], drop[1] + 1], [drop[1] + 1, drop[1] + 6]])
+    }
+
+    func testATouchHeldStillPicksTheCellUpAndATouchThatMovesFirstScrolls() throws {
+        let (overlay, grid, box, moves) = try makeGrid(count: 200)
+        overlay.advanceAnimations(to: 1)
+        let item1 = try cell(grid, "item 1")
+        pointer(overlay, "down", 20 + 122 + 20, 40 + 20, id: 2)   // item 1
+        overlay.advanceAnimations(to: 1.3)
+        overlay.update()
+        XCTAssertNil(grid.heldItemIndex, "not yet")
+        overlay.advanceAnimations(to: 1.55)
+        overlay.update()
+        XCTAssertEqual(grid.heldItemIndex, 1, "held still for List.reorderHoldTime")
+        pointer(overlay, "move", 20 + 366 + 20, 40 + 60 + 20, id: 2)  // over item 8 (row 1, column 3)
+        XCTAssertEqual(grid.contentOffset, .zero, "the touch no longer scrolls")
+        pointer(overlay, "up", 20 + 366 + 20, 40 + 60 + 20, id: 2)
+        XCTAssertEqual(moves(), [[1, 8]])
+        settle(overlay, from: 1.55)
+        XCTAssertTrue(grid.cellView(at: 8) === item1, "the same view, now item 8's slot")
+        assertCellsShowTheData(grid, box)
+
+        pointer(overlay, "down", 100, 300, id: 3)
+        pointer(overlay, "move", 100, 200, id: 3)                  // moves before the hold: a scroll
+        overlay.advanceAnimations(to: 5)
+        overlay.update()
+        XCTAssertNil(grid.heldItemIndex)
+        pointer(overlay, "up", 100, 200, id: 3)
+        XCTAssertEqual(grid.contentOffset.y, 100)
+        XCTAssertEqual(moves().count, 1)
     }
 }

@@ -1,5 +1,5 @@
 // Moving items by hand (`LazyGrid.onMoveItem`), as List+Reorder.swift moves a list's rows: a mouse press on a cell
-// picks it up; once the pointer moves past the drag slop the cell follows it on both axes, drawn over the others, and
+// picks it up (a touch held still for `List.reorderHoldTime` does); once the pointer moves past the drag slop the cell follows it on both axes, drawn over the others, and
 // the cells between its slot and the slot under its middle shift one slot toward the gap along the reading order
 // (reflowing across rows, or columns of a horizontal grid; animated); near the viewport's ends along the axis the grid
 // scrolls on its own. On release the app is asked to move the item in its data; the cell then settles into its slot
@@ -27,6 +27,10 @@ struct ItemDrag {
     /// The item slot under the held cell's middle: where a drop moves it.
     var target: Int
     var isHeld = false
+    /// A touch: picked up only once held still for `List.reorderHoldTime` (moving sooner scrolls).
+    var needsHold = false
+    /// The frame-clock time of the press.
+    var pressTime = 0.0
     /// The frame-clock time of the last automatic scroll step.
     var lastTick: Double?
 }
@@ -46,49 +50,69 @@ extension LazyGrid {
         Point(x: location.x + contentOffset.x, y: location.y + contentOffset.y)
     }
 
-    /// A mouse press on a cell that may move: pending until it drags. False leaves the press to the scroll view.
+    /// A mouse press on a cell that may move: pending until it drags; false leaves the press to the scroll view. A
+    /// touch on one is left to the scroll view too, and picked up if it rests there for `List.reorderHoldTime`.
     func pressForItemDrag(_ event: PointerEvent) -> Bool {
-        guard onMoveItem != nil, itemDrag == nil, event.pointerID == 0, event.button == .left,
-              !isOnPinnedHeader(event.location) else { return false }
+        guard onMoveItem != nil, itemDrag == nil, event.button == .left, !isOnPinnedHeader(event.location) else {
+            return false
+        }
         // Where the document is drawn (whole points), as a click finds its cell (LazyGrid+Selection.swift).
         let origin = documentView.frame.origin
         let drawn = Point(x: event.location.x - origin.x, y: event.location.y - origin.y)
         guard let index = itemIndex(atDocumentPoint: drawn), mayPickUp(index), let cell = cellView(at: index) else {
             return false
         }
-        contentOffset = contentOffset  // a press stops a fling, as it does before a scroll drag
+        let isTouch = event.pointerID != 0
+        if !isTouch { contentOffset = contentOffset }  // a press stops a fling, as it does before a scroll drag
         let p = documentPoint(event.location), frame = itemFrame(index)
         itemDrag = ItemDrag(pointer: event.pointerID, start: event.location, cell: cell, id: cell.itemID, from: index,
                             grab: Point(x: p.x - frame.minX, y: p.y - frame.minY), location: event.location,
-                            target: index)
-        return true
+                            target: index, needsHold: isTouch, pressTime: frameTime)
+        if isTouch { startReorderTicker() }
+        return !isTouch
     }
 
     /// Follows the pointer with the held cell (picking it up past the slop); false when no item drag is this
-    /// pointer's.
+    /// pointer's, or while a touch waits to be held (it scrolls if it moves first).
     func moveForItemDrag(_ event: PointerEvent) -> Bool {
         guard var drag = itemDrag, drag.pointer == event.pointerID else { return false }
+        let moved = max(abs(event.location.x - drag.start.x), abs(event.location.y - drag.start.y))
+        if drag.needsHold && !drag.isHeld {
+            if moved >= ScrollView.dragSlop { itemDrag = nil }  // a scroll after all
+            return false
+        }
         if !drag.isHeld {
-            let moved = max(abs(event.location.x - drag.start.x), abs(event.location.y - drag.start.y))
             guard moved >= ScrollView.dragSlop else { return true }
-            // The cell went to another item since the press (an update, a scroll): nothing to pick up.
-            guard liveCells[drag.id] === drag.cell, drag.cell.index == drag.from, indicesSinceLayout == nil else {
-                itemDrag = nil
-                return true
-            }
+            guard liftHeldCell() else { return true }
             drag.isHeld = true
-            // Out of the window's bookkeeping while held, and drawn over the cells it passes.
-            liveCells[drag.id] = nil
-            windowVersion = -1
-            documentView.insertSubview(drag.cell, at: documentView.subviews.count)
-            let ticker = reorderTicker ?? ReorderAutoScroll { [weak self] time in self?.autoScroll(at: time) ?? false }
-            reorderTicker = ticker
-            layer?.overlay?.startTicking(ticker)
         }
         drag.location = event.location
         itemDrag = drag
         followPointer()
         return true
+    }
+
+    /// Takes the pressed cell out of the window's bookkeeping and draws it over the cells it passes; false (dropping
+    /// the drag) when the cell went to another item since the press (an update, a scroll).
+    private func liftHeldCell() -> Bool {
+        guard var drag = itemDrag else { return false }
+        guard liveCells[drag.id] === drag.cell, drag.cell.index == drag.from, indicesSinceLayout == nil else {
+            itemDrag = nil
+            return false
+        }
+        drag.isHeld = true
+        itemDrag = drag
+        liveCells[drag.id] = nil
+        windowVersion = -1
+        documentView.insertSubview(drag.cell, at: documentView.subviews.count)
+        startReorderTicker()
+        return true
+    }
+
+    private func startReorderTicker() {
+        let ticker = reorderTicker ?? ReorderAutoScroll { [weak self] time in self?.reorderTick(at: time) ?? false }
+        reorderTicker = ticker
+        layer?.overlay?.startTicking(ticker)
     }
 
     /// Puts the held cell under the pointer (inside the document) and, when the slot under its middle changed, shifts
@@ -147,9 +171,19 @@ extension LazyGrid {
         return index
     }
 
-    /// Scrolls while the held cell's pointer is within `List.reorderEdge` of an end along the axis, faster nearer it.
-    private func autoScroll(at time: Double) -> Bool {
-        guard var drag = itemDrag, drag.isHeld else { return false }
+    /// Each frame of an item drag: picks up a touch held still long enough, and scrolls while the held cell's pointer
+    /// is within `List.reorderEdge` of an end along the axis, faster nearer it. False once no drag needs it.
+    private func reorderTick(at time: Double) -> Bool {
+        guard var drag = itemDrag else { return false }
+        if !drag.isHeld {
+            guard drag.needsHold else { return false }
+            guard time - drag.pressTime >= List.reorderHoldTime else { return true }
+            abandonPendingDrag()
+            guard liftHeldCell() else { return false }
+            drag.isHeld = true
+            itemDrag = drag
+            followPointer()
+        }
         let dt = drag.lastTick.map { min(0.1, max(0, time - $0)) } ?? 0
         drag.lastTick = time
         itemDrag = drag
@@ -171,6 +205,7 @@ extension LazyGrid {
     func releaseForItemDrag(_ event: PointerEvent, cancelled: Bool) -> Bool {
         guard let drag = itemDrag, drag.pointer == event.pointerID else { return false }
         itemDrag = nil
+        if drag.needsHold && !drag.isHeld { return false }  // a touch released before the hold: the scroll view's tap
         guard drag.isHeld else {
             if !cancelled { didTap(at: event.location, event: event) }
             return true
