@@ -37,11 +37,15 @@ final class IDDifferenceTests: XCTestCase {
     }
 
     func testARepeatedIDIsRefusedNamingItsIndex() {
-        XCTAssertThrowsError(try difference("abca", "abc")) { XCTAssertEqual($0 as? IDDifference.Failure, .repeated(index: 3, inNew: false)) }
-        XCTAssertThrowsError(try difference("abc", "abcb")) { XCTAssertEqual($0 as? IDDifference.Failure, .repeated(index: 3, inNew: true)) }
-        XCTAssertThrowsError(try difference("aa", "aa"), "unchanged, still refused") {
-            XCTAssertEqual($0 as? IDDifference.Failure, .repeated(index: 1, inNew: false))
+        XCTAssertThrowsError(try difference("xaya", "b")) { XCTAssertEqual($0 as? IDDifference.Failure, .repeated(index: 3, inNew: false)) }
+        XCTAssertThrowsError(try difference("abc", "bab")) { XCTAssertEqual($0 as? IDDifference.Failure, .repeated(index: 2, inNew: true)) }
+        XCTAssertThrowsError(try difference("abc", "abcb"), "a new id repeating an unchanged one") {
+            XCTAssertEqual($0 as? IDDifference.Failure, .repeated(index: 3, inNew: true))
         }
+        XCTAssertThrowsError(try difference("abcdefgh", "abcdXYZWVefgh" + "a"), "more than four new ids: through a set") {
+            XCTAssertEqual($0 as? IDDifference.Failure, .repeated(index: 13, inNew: true))
+        }
+        XCTAssertNoThrow(try difference("aa", "aa"), "repeats in the unchanged ends were the list's already")
     }
 
     /// Applying the difference as a list does (remove the deleted indices, then open the inserted ones) leaves every
@@ -215,5 +219,28 @@ final class LazyGridDifferenceTests: XCTestCase {
             XCTAssertEqual($0 as? LazyGridError, .itemIDRepeated(1, inNewIDs: true))
         }
         XCTAssertEqual(grid.itemCount, 99, "nothing changed")
+    }
+
+    func testAnItemMovedOutOfTheWindowByItsIDsSlidesOutOpaque() throws {
+        let items = LazyGridUpdateTests.Box((0..<100).map { "item \($0)" })
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let grid = try LazyGrid(identifier: "grid", itemCount: 100, columns: .fixed(5), itemHeight: 50, spacing: 10,
+                                itemID: { AnyHashable(items.items[$0]) }, makeCell: { Label(text: "") },
+                                configureCell: { view, index in (view as! Label).text = items.items[index] })
+        grid.preferredWidth = 600
+        grid.preferredHeight = 400
+        ui.addSubview(grid, at: Point(x: 0, y: 0))
+        overlay.advanceAnimations(to: 1)
+        overlay.update()
+        let cell2 = try XCTUnwrap(grid.cellView(at: 2))
+        let old = items.items
+        items.items.insert(items.items.remove(at: 2), at: 90)
+        try grid.updateItems(from: old, to: items.items, animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertEqual(grid.fadingCellCount, 1, "it leaves the window")
+        XCTAssertEqual(cell2.frame, grid.itemFrame(90), "heading for slot 90")
+        overlay.advanceAnimations(to: 1.25)
+        XCTAssertEqual(cell2.presentationAlpha, 1, "moved, not deleted: opaque")
     }
 }

@@ -23,13 +23,13 @@ extension LazyGrid {
     /// Tells the grid that items were inserted at these indices (of the data after the insertion); see
     /// `updateItems(deleting:inserting:animation:)`.
     public func insertItems(at items: [Int], animation: Animation? = nil) throws(LazyGridError) {
-        try applyUpdate(deleted: [], inserted: items, moved: nil, animation: animation)
+        try applyUpdate(deleted: [], inserted: items, moves: [:], animation: animation)
     }
 
     /// Tells the grid that the items at these indices (of the data before the deletion) were deleted; see
     /// `updateItems(deleting:inserting:animation:)`.
     public func deleteItems(at items: [Int], animation: Animation? = nil) throws(LazyGridError) {
-        try applyUpdate(deleted: items, inserted: [], moved: nil, animation: animation)
+        try applyUpdate(deleted: items, inserted: [], moves: [:], animation: animation)
     }
 
     /// Tells the grid that the item at `from` moved to `to` (an index of the data after the move): its cell keeps its
@@ -38,7 +38,7 @@ extension LazyGrid {
         guard from >= 0, from < itemCount else { throw .deletedItemInvalid(from, itemCount: itemCount) }
         guard to >= 0, to < itemCount else { throw .insertedItemInvalid(to, itemCount: itemCount) }
         guard from != to else { return }
-        try applyUpdate(deleted: [from], inserted: [to], moved: (from, to), animation: animation)
+        try applyUpdate(deleted: [from], inserted: [to], moves: [from: to], animation: animation)
     }
 
     /// Tells the grid that items were deleted (indices of the data before the update) and others inserted (indices of
@@ -56,12 +56,13 @@ extension LazyGrid {
     /// `insertedItemInvalid`) and for an item count past `maximumItemCount` (`itemCountOutOfRange`).
     public func updateItems(deleting deleted: [Int] = [], inserting inserted: [Int] = [], animation: Animation? = nil)
         throws(LazyGridError) {
-        try applyUpdate(deleted: deleted, inserted: inserted, moved: nil, animation: animation)
+        try applyUpdate(deleted: deleted, inserted: inserted, moves: [:], animation: animation)
     }
 
-    private func applyUpdate(deleted unsortedDeleted: [Int], inserted unsortedInserted: [Int],
-                             moved: (from: Int, to: Int)?,
-                             animation: Animation?) throws(LazyGridError) {
+    /// The update, with the new indices of the items that moved (by old index: deleted there and inserted at the new
+    /// one, but staying in the data; `moveItem`, `updateItems(from:to:animation:)`).
+    func applyUpdate(deleted unsortedDeleted: [Int], inserted unsortedInserted: [Int], moves: [Int: Int],
+                     animation: Animation?) throws(LazyGridError) {
         let deleted = unsortedDeleted.sorted()
         for (k, item) in deleted.enumerated() where item < 0 || item >= itemCount || (k > 0 && item == deleted[k - 1]) {
             throw .deletedItemInvalid(item, itemCount: itemCount)
@@ -78,7 +79,7 @@ extension LazyGrid {
         let map = ListIndexMap(deleted: deleted, inserted: inserted, newCount: newCount)
         let last = newCount - 1
         func follow(_ old: Int) -> Int? {
-            if let moved, old == moved.from { return moved.to }
+            if let to = moves[old] { return to }
             return newCount == 0 ? nil : min(map.slot(old), last)
         }
         // The live cells' indices in the data as it is now: their own until the next layout places them again, then
@@ -89,10 +90,9 @@ extension LazyGrid {
             // Section headers follow their items (a deleted header's items join the section before), as a list's do
             // (List+Updates.swift); a moved header goes with its item.
             var headers = sectionHeaderItems.compactMap { header -> Int? in
-                if let moved, header == moved.from { return moved.to }
-                return map.newIndex(header)
+                moves[header] ?? map.newIndex(header)
             }
-            if moved != nil { headers.sort() }
+            if !moves.isEmpty { headers.sort() }
             headersFollowed(headers)
         }
         // Cells that leave the window go with their neighbours: a deleted one to where they close up (fading), one
@@ -100,7 +100,7 @@ extension LazyGrid {
         var indices: [AnyHashable: Int] = [:]
         for (id, index) in live {
             // A moved item (`moveItem`) is deleted at its old index but stays: its cell goes to its new one.
-            if let moved = map.newIndex(index) ?? moved.flatMap({ $0.from == index ? $0.to : nil }) {
+            if let moved = map.newIndex(index) ?? moves[index] {
                 indices[id] = moved
                 if animation != nil { leavingTargets[id] = GridLeavingTarget(frame: itemFrame(moved), fades: false) }
             } else if animation != nil {

@@ -100,8 +100,9 @@ extension List {
     ///   out of it.
     /// - Deleted ids leave the selection (`updateRows` cannot know them).
     ///
-    /// Costs O(n log n) in the ids, whatever changed. Throws, changing nothing, when `oldIDs` does not have one id per
-    /// row (`rowIDCountMismatch`), when an id repeats in either array (`rowIDRepeated`), and for more ids than
+    /// Costs O(n log n) in the ids that changed and a comparison for each that did not. Throws, changing nothing, when
+    /// `oldIDs` does not have one id per row (`rowIDCountMismatch`), when an id repeats in the part that changed or a
+    /// new id repeats an unchanged one (`rowIDRepeated`), and for more ids than
     /// `maximumRowCount` (`rowCountOutOfRange`).
     public func updateRows<ID: Hashable>(from oldIDs: [ID], to newIDs: [ID], animation: Animation? = nil)
         throws(ListError) {
