@@ -49,6 +49,37 @@ enum AnimatedReloadFixture {
         return (overlay, list, box)
     }
 
+    /// A model list after a layout: each live row shows the item at its index, at its offset (measured rows at their
+    /// model height when `measured`), one view each, shown, in a contiguous window that covers the 200-point viewport;
+    /// a row whose id was live `before` kept its view.
+    static func assertWindowTrueToTheData(_ list: List, _ box: Box, before: [AnyHashable: ListRow], measured: Bool,
+                                          _ context: String, file: StaticString = #filePath, line: UInt = #line) {
+        let live = list.liveRowViews
+        XCTAssertEqual(Set(live.map { ObjectIdentifier($0) }).count, live.count, "\(context): one view a row", file: file, line: line)
+        for row in live {
+            XCTAssertEqual(row.rowID, AnyHashable(box.items[row.index]), "\(context): row \(row.index) shows its item",
+                           file: file, line: line)
+            XCTAssertEqual(row.frame.minY, list.rowOffset(row.index), "\(context): row \(row.index) at its offset",
+                           file: file, line: line)
+            XCTAssertFalse(row.isHidden, context, file: file, line: line)
+            if measured {
+                XCTAssertEqual(list.rowHeight(row.index), modelHeights[box.items[row.index].count % 5], context,
+                               file: file, line: line)
+            }
+            if let earlier = before[row.rowID] {
+                XCTAssertTrue(earlier === row, "\(context): \(row.rowID) kept its view", file: file, line: line)
+            }
+        }
+        let indices = live.map(\.index)
+        guard let first = indices.first, let last = indices.last else { return }
+        XCTAssertEqual(indices, Array(first..<(first + indices.count)), "\(context): contiguous", file: file, line: line)
+        let top = list.contentOffset.y, bottom = top + 200
+        XCTAssertLessThanOrEqual(list.rowOffset(first), max(0, top), "\(context): the window covers the top",
+                                 file: file, line: line)
+        XCTAssertTrue(last == box.items.count - 1 || list.rowOffset(last) + list.rowHeight(last) >= bottom,
+                      "\(context): the window covers the bottom", file: file, line: line)
+    }
+
     /// The live row showing the item with this id.
     static func liveRow(_ list: List, _ id: String) throws -> ListRow {
         try XCTUnwrap(list.liveRowViews.first { $0.rowID == AnyHashable(id) }, id)

@@ -149,7 +149,6 @@ final class ListDifferenceTests: XCTestCase {
             var random = SplitMix64(seed: seed)
             var nextID = 1000
             let (overlay, list, box) = try AnimatedReloadFixture.makeModelList(measured: measured)
-            let heights = AnimatedReloadFixture.modelHeights
             var time = 0.0
             for step in 0..<200 {
                 let context = "seed \(seed), step \(step)"
@@ -169,18 +168,7 @@ final class ListDifferenceTests: XCTestCase {
                 overlay.advanceAnimations(to: time)
                 overlay.update()
                 XCTAssertEqual(list.rowCount, box.items.count, context)
-                let live = list.liveRowViews
-                XCTAssertEqual(Set(live.map { ObjectIdentifier($0) }).count, live.count, "\(context): one view a row")
-                for row in live {
-                    XCTAssertEqual(row.rowID, AnyHashable(box.items[row.index]), "\(context): row \(row.index) shows its item")
-                    XCTAssertEqual(row.frame.minY, list.rowOffset(row.index), "\(context): row \(row.index) at its offset")
-                    if measured { XCTAssertEqual(list.rowHeight(row.index), heights[box.items[row.index].count % 5], context) }
-                    if let earlier = before[row.rowID] { XCTAssertTrue(earlier === row, "\(context): \(row.rowID) kept its view") }
-                }
-                let indices = live.map(\.index)
-                if let first = indices.first {
-                    XCTAssertEqual(indices, Array(first..<(first + indices.count)), "\(context): contiguous")
-                }
+                AnimatedReloadFixture.assertWindowTrueToTheData(list, box, before: before, measured: measured, context)
             }
         }
     }
@@ -188,17 +176,7 @@ final class ListDifferenceTests: XCTestCase {
 
 final class LazyGridDifferenceTests: XCTestCase {
     func testAGridTakesItsIDsBeforeAndAfterAChange() throws {
-        let items = LazyGridUpdateTests.Box((0..<100).map { "item \($0)" })
-        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
-        let ui = overlay.addLayer(name: "ui", level: 0)
-        let grid = try LazyGrid(identifier: "grid", itemCount: 100, columns: .fixed(5), itemHeight: 50, spacing: 10,
-                                itemID: { AnyHashable(items.items[$0]) }, makeCell: { Label(text: "") },
-                                configureCell: { view, index in (view as! Label).text = items.items[index] })
-        grid.preferredWidth = 600
-        grid.preferredHeight = 400
-        grid.selectionMode = .multiple
-        ui.addSubview(grid, at: Point(x: 0, y: 0))
-        overlay.update()
+        let (overlay, grid, items) = try LazyGridFixture.makeGrid(count: 100, mode: .multiple)
         grid.setSelection(["item 1", "item 6"])
         let cell6 = try XCTUnwrap(grid.liveCellViews.first { $0.itemID == AnyHashable("item 6") })
         let old = items.items
@@ -222,15 +200,7 @@ final class LazyGridDifferenceTests: XCTestCase {
     }
 
     func testAnItemMovedOutOfTheWindowByItsIDsSlidesOutOpaque() throws {
-        let items = LazyGridUpdateTests.Box((0..<100).map { "item \($0)" })
-        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
-        let ui = overlay.addLayer(name: "ui", level: 0)
-        let grid = try LazyGrid(identifier: "grid", itemCount: 100, columns: .fixed(5), itemHeight: 50, spacing: 10,
-                                itemID: { AnyHashable(items.items[$0]) }, makeCell: { Label(text: "") },
-                                configureCell: { view, index in (view as! Label).text = items.items[index] })
-        grid.preferredWidth = 600
-        grid.preferredHeight = 400
-        ui.addSubview(grid, at: Point(x: 0, y: 0))
+        let (overlay, grid, items) = try LazyGridFixture.makeGrid(count: 100)
         overlay.advanceAnimations(to: 1)
         overlay.update()
         let cell2 = try XCTUnwrap(grid.cellView(at: 2))

@@ -13,52 +13,27 @@ final class LazyGridReorderTests: XCTestCase {
     typealias CellContent = LazyGridTests.CellContent
     typealias Box = LazyGridUpdateTests.Box
 
-    /// A grid of `count` items ("item N", ids the strings) in a 600x400 viewport at (20, 40), as LazyGridUpdateTests's:
-    /// 5 fixed columns 112 points wide at x 0, 122, 244, 366, 488; 50-point cells, a row every 60 points. Horizontal:
-    /// 5 fixed rows 72 points tall at y 0, 82, 164, 246, 328; 50-point cells, a column every 60 points. Moves go into
-    /// the box when `accept`.
+    /// The shared grid (LazyGridFixture.swift) taking moves into `box` when `accept`.
     private func makeGrid(count: Int, axis: ListAxis = .vertical, accept: Bool = true) throws
         -> (Overlay, LazyGrid, Box, moves: () -> [[Int]]) {
-        let box = Box((0..<count).map { "item \($0)" })
-        let overlay = Overlay(windowSize: Size(width: 1200, height: 700))
-        let ui = overlay.addLayer(name: "ui", level: 0)
-        let itemID = { (i: Int) in AnyHashable(box.items[i]) }
-        let configure = { (view: View, index: Int) in (view as! CellContent).label.text = box.items[index] }
-        let grid = axis == .vertical
-            ? try LazyGrid(identifier: "grid", itemCount: count, columns: .fixed(5), itemHeight: 50, spacing: 10,
-                           itemID: itemID, makeCell: { CellContent() }, configureCell: configure)
-            : try LazyGrid(identifier: "grid", itemCount: count, rows: .fixed(5), itemWidth: 50, spacing: 10,
-                           itemID: itemID, makeCell: { CellContent() }, configureCell: configure)
-        grid.preferredWidth = 600
-        grid.preferredHeight = 400
-        ui.addSubview(grid, at: Point(x: 20, y: 40))
         var moves: [[Int]] = []
-        grid.onMoveItem = { from, to in
-            moves.append([from, to])
-            guard accept else { return false }
-            box.items.insert(box.items.remove(at: from), at: to)
-            return true
+        let (overlay, grid, box) = try LazyGridFixture.makeGrid(count: count, axis: axis) { grid, box in
+            grid.onMoveItem = { from, to in
+                moves.append([from, to])
+                guard accept else { return false }
+                box.items.insert(box.items.remove(at: from), at: to)
+                return true
+            }
         }
-        overlay.advanceAnimations(to: 0)
-        overlay.update()
         return (overlay, grid, box, { moves })
     }
 
     /// A pointer event at a window point (the grid's origin is (20, 40)).
     private func pointer(_ overlay: Overlay, _ phase: String, _ x: Double, _ y: Double, id: Int = 0) {
-        let event = PointerEvent(pointerID: id, location: Point(x: x, y: y))
-        switch phase {
-        case "down": overlay.route(.pointerDown(event))
-        case "move": overlay.route(.pointerMove(event))
-        default: overlay.route(.pointerUp(event))
-        }
-        overlay.update()
+        LazyGridFixture.pointer(overlay, phase, Point(x: x, y: y), id: id)
     }
 
-    /// Lets every animation end.
-    private func settle(_ overlay: Overlay, from time: Double) {
-        for k in 1...60 { overlay.advanceAnimations(to: time + Double(k) / 30); overlay.update() }
-    }
+    private func settle(_ overlay: Overlay, from time: Double) { LazyGridFixture.settle(overlay, from: time) }
 
     private func cell(_ grid: LazyGrid, _ id: String) throws -> GridCell {
         try XCTUnwrap(grid.liveCellViews.first { $0.itemID == AnyHashable(id) }, "no live cell for \(id)")

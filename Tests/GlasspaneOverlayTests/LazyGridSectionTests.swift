@@ -18,24 +18,9 @@ final class LazyGridSectionTests: XCTestCase {
     /// 5 rows 72 points tall at y 0, 82, 164, 246, 328. Headers `headers`, 30 points along the axis.
     private func makeGrid(count: Int, headers: [Int], axis: ListAxis = .vertical, mode: ListSelectionMode = .single)
         throws -> (Overlay, LazyGrid, Box) {
-        let box = Box((0..<count).map { "item \($0)" })
-        let overlay = Overlay(windowSize: Size(width: 1200, height: 700))
-        let ui = overlay.addLayer(name: "ui", level: 0)
-        let itemID = { (i: Int) in AnyHashable(box.items[i]) }
-        let configure = { (view: View, index: Int) in (view as! CellContent).label.text = box.items[index] }
-        let grid = axis == .vertical
-            ? try LazyGrid(identifier: "grid", itemCount: count, columns: .fixed(5), itemHeight: 50, spacing: 10,
-                           itemID: itemID, makeCell: { CellContent() }, configureCell: configure)
-            : try LazyGrid(identifier: "grid", itemCount: count, rows: .fixed(5), itemWidth: 50, spacing: 10,
-                           itemID: itemID, makeCell: { CellContent() }, configureCell: configure)
-        try grid.setSectionHeaderItems(headers, headerLength: 30)
-        grid.selectionMode = mode
-        grid.preferredWidth = 600
-        grid.preferredHeight = 400
-        ui.addSubview(grid, at: Point(x: 20, y: 40))
-        overlay.advanceAnimations(to: 0)
-        overlay.update()
-        return (overlay, grid, box)
+        try LazyGridFixture.makeGrid(count: count, axis: axis, mode: mode) { grid, _ in
+            try grid.setSectionHeaderItems(headers, headerLength: 30)
+        }
     }
 
     /// A click at a document point of the grid (window = document + (20, 40) - offset).

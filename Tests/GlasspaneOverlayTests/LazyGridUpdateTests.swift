@@ -13,26 +13,9 @@ final class LazyGridUpdateTests: XCTestCase {
 
     final class Box { var items: [String]; init(_ items: [String]) { self.items = items } }
 
-    /// A grid of `count` items ("item N", ids the strings) in a 600x400 viewport at (20, 40), as LazyGridTests's:
-    /// 5 fixed columns 112 points wide at x 0, 122, 244, 366, 488; 50-point cells, a row every 60 points. Horizontal:
-    /// 5 fixed rows 72 points tall at y 0, 82, 164, 246, 328; 50-point cells, a column every 60 points.
+    /// The shared grid (LazyGridFixture.swift): 5 columns of 112 points, a row every 60 (a column, horizontal).
     private func makeGrid(count: Int, axis: ListAxis = .vertical) throws -> (Overlay, LazyGrid, Box) {
-        let box = Box((0..<count).map { "item \($0)" })
-        let overlay = Overlay(windowSize: Size(width: 1200, height: 700))
-        let ui = overlay.addLayer(name: "ui", level: 0)
-        let itemID = { (i: Int) in AnyHashable(box.items[i]) }
-        let configure = { (view: View, index: Int) in (view as! CellContent).label.text = box.items[index] }
-        let grid = axis == .vertical
-            ? try LazyGrid(identifier: "grid", itemCount: count, columns: .fixed(5), itemHeight: 50, spacing: 10,
-                           itemID: itemID, makeCell: { CellContent() }, configureCell: configure)
-            : try LazyGrid(identifier: "grid", itemCount: count, rows: .fixed(5), itemWidth: 50, spacing: 10,
-                           itemID: itemID, makeCell: { CellContent() }, configureCell: configure)
-        grid.preferredWidth = 600
-        grid.preferredHeight = 400
-        ui.addSubview(grid, at: Point(x: 20, y: 40))
-        overlay.advanceAnimations(to: 0)
-        overlay.update()
-        return (overlay, grid, box)
+        try LazyGridFixture.makeGrid(count: count, axis: axis)
     }
 
     private func cell(_ grid: LazyGrid, _ id: String) throws -> GridCell {

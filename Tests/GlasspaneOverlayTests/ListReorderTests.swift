@@ -25,19 +25,10 @@ final class ListReorderTests: XCTestCase {
     }
 
     private func pointer(_ overlay: Overlay, _ phase: String, y: Double, id: Int = 0) {
-        let event = PointerEvent(pointerID: id, location: Point(x: 100, y: y))
-        switch phase {
-        case "down": overlay.route(.pointerDown(event))
-        case "move": overlay.route(.pointerMove(event))
-        default: overlay.route(.pointerUp(event))
-        }
-        overlay.update()
+        LazyGridFixture.pointer(overlay, phase, Point(x: 100, y: y), id: id)
     }
 
-    /// Lets every animation end.
-    private func settle(_ overlay: Overlay, from time: Double) {
-        for k in 1...60 { overlay.advanceAnimations(to: time + Double(k) / 30); overlay.update() }
-    }
+    private func settle(_ overlay: Overlay, from time: Double) { LazyGridFixture.settle(overlay, from: time) }
 
     private func assertRowsShowTheData(_ list: List, _ box: Box, file: StaticString = #filePath, line: UInt = #line) {
         for row in list.liveRowViews {

@@ -507,26 +507,7 @@ final class ListUpdateModelTests: XCTestCase {
                 overlay.advanceAnimations(to: time)
                 overlay.update()
                 XCTAssertEqual(list.rowCount, box.items.count, context)
-                let live = list.liveRowViews
-                XCTAssertEqual(Set(live.map { ObjectIdentifier($0) }).count, live.count, "\(context): one view a row")
-                for row in live {
-                    XCTAssertEqual(row.rowID, AnyHashable(box.items[row.index]), "\(context): row \(row.index) shows its item")
-                    XCTAssertEqual(row.frame.minY, list.rowOffset(row.index), "\(context): row \(row.index) at its offset")
-                    XCTAssertFalse(row.isHidden, context)
-                    if let earlier = before[row.rowID] {
-                        XCTAssertTrue(earlier === row, "\(context): \(row.rowID) kept its view")
-                    }
-                }
-                let indices = live.map(\.index)
-                if let first = indices.first {
-                    XCTAssertEqual(indices, Array(first..<(first + indices.count)), "\(context): contiguous")
-                }
-                let top = list.contentOffset.y, bottom = top + 200
-                if let first = indices.first, let last = indices.last {
-                    XCTAssertLessThanOrEqual(list.rowOffset(first), max(0, top), "\(context): the window covers the top")
-                    XCTAssertTrue(last == box.items.count - 1 || list.rowOffset(last) + list.rowHeight(last) >= bottom,
-                                  "\(context): the window covers the bottom")
-                }
+                AnimatedReloadFixture.assertWindowTrueToTheData(list, box, before: before, measured: measured, context)
             }
         }
     }

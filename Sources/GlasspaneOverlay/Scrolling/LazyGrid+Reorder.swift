@@ -187,11 +187,8 @@ extension LazyGrid {
         let dt = drag.lastTick.map { min(0.1, max(0, time - $0)) } ?? 0
         drag.lastTick = time
         itemDrag = drag
-        let p = axis == .vertical ? drag.location.y : drag.location.x, end = length(of: bounds.size)
-        let edge = List.reorderEdge, top = List.reorderScrollSpeed
-        let speed = p < edge ? -top * (edge - max(0, p)) / edge
-            : p > end - edge ? top * (min(end, p) - (end - edge)) / edge
-            : 0
+        let speed = List.reorderScrollVelocity(pointer: axis == .vertical ? drag.location.y : drag.location.x,
+                                               viewport: length(of: bounds.size))
         if speed != 0, dt > 0 {
             scroll(by: offset(along: speed * dt))
             followPointer()

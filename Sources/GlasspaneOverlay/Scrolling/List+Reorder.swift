@@ -49,6 +49,16 @@ extension List {
     /// How the rows close up under a held row, and how a dropped row settles.
     public static let reorderAnimation = Animation.spring(response: 0.25, dampingFraction: 1)
 
+    /// How fast a held row or cell scrolls its view, points per second (negative toward the start), with its pointer
+    /// `pointer` points into a `viewport`-point view along the axis: up to `reorderScrollSpeed` within `reorderEdge` of
+    /// an end, faster nearer it; zero elsewhere.
+    static func reorderScrollVelocity(pointer p: Double, viewport end: Double) -> Double {
+        let edge = reorderEdge, top = reorderScrollSpeed
+        if p < edge { return -top * (edge - max(0, p)) / edge }
+        if p > end - edge { return top * (min(end, p) - (end - edge)) / edge }
+        return 0
+    }
+
     /// The index of the row held by a drag (it has no view in the window meanwhile); nil when none is.
     public var heldRowIndex: Int? { rowDrag.flatMap { $0.isHeld ? $0.from : nil } }
 
@@ -162,10 +172,7 @@ extension List {
         let dt = drag.lastTick.map { min(0.1, max(0, time - $0)) } ?? 0
         drag.lastTick = time
         rowDrag = drag
-        let p = drag.pointerAlong, end = viewportLength
-        let speed = p < List.reorderEdge ? -List.reorderScrollSpeed * (List.reorderEdge - max(0, p)) / List.reorderEdge
-            : p > end - List.reorderEdge ? List.reorderScrollSpeed * (min(end, p) - (end - List.reorderEdge)) / List.reorderEdge
-            : 0
+        let speed = List.reorderScrollVelocity(pointer: drag.pointerAlong, viewport: viewportLength)
         if speed != 0, dt > 0 {
             let step = speed * dt
             scroll(by: axis == .horizontal ? Point(x: step, y: 0) : Point(x: 0, y: step))

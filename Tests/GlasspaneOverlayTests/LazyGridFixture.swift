@@ -1,0 +1,50 @@
+// The lazy grid the update, reorder and section tests share, and the pointer and settling helpers the reorder tests
+// of lists and grids share.
+import XCTest
+import GlasspaneCore
+@testable import GlasspaneOverlay
+
+enum LazyGridFixture {
+    /// A grid of `count` items ("item N", ids the strings) in a 600x400 viewport at (20, 40): 5 fixed columns 112
+    /// points wide at x 0, 122, 244, 366, 488, 50-point cells, a row every 60 points; horizontal: 5 fixed rows 72
+    /// points tall at y 0, 82, 164, 246, 328, 50-point cells, a column every 60 points. `prepare` runs before the
+    /// first layout (section headers, a move handler).
+    static func makeGrid(count: Int, axis: ListAxis = .vertical, mode: ListSelectionMode = .single,
+                         prepare: (LazyGrid, LazyGridUpdateTests.Box) throws -> Void = { _, _ in })
+        throws -> (Overlay, LazyGrid, LazyGridUpdateTests.Box) {
+        let box = LazyGridUpdateTests.Box((0..<count).map { "item \($0)" })
+        let overlay = Overlay(windowSize: Size(width: 1200, height: 700))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let itemID = { (i: Int) in AnyHashable(box.items[i]) }
+        let configure = { (view: View, index: Int) in (view as! LazyGridTests.CellContent).label.text = box.items[index] }
+        let grid = axis == .vertical
+            ? try LazyGrid(identifier: "grid", itemCount: count, columns: .fixed(5), itemHeight: 50, spacing: 10,
+                           itemID: itemID, makeCell: { LazyGridTests.CellContent() }, configureCell: configure)
+            : try LazyGrid(identifier: "grid", itemCount: count, rows: .fixed(5), itemWidth: 50, spacing: 10,
+                           itemID: itemID, makeCell: { LazyGridTests.CellContent() }, configureCell: configure)
+        grid.selectionMode = mode
+        grid.preferredWidth = 600
+        grid.preferredHeight = 400
+        try prepare(grid, box)
+        ui.addSubview(grid, at: Point(x: 20, y: 40))
+        overlay.advanceAnimations(to: 0)
+        overlay.update()
+        return (overlay, grid, box)
+    }
+
+    /// Routes a pointer press ("down"), move ("move") or release (anything else) at a window point, then updates.
+    static func pointer(_ overlay: Overlay, _ phase: String, _ location: Point, id: Int = 0) {
+        let event = PointerEvent(pointerID: id, location: location)
+        switch phase {
+        case "down": overlay.route(.pointerDown(event))
+        case "move": overlay.route(.pointerMove(event))
+        default: overlay.route(.pointerUp(event))
+        }
+        overlay.update()
+    }
+
+    /// Runs two seconds of frames after `time`, so every animation ends.
+    static func settle(_ overlay: Overlay, from time: Double) {
+        for k in 1...60 { overlay.advanceAnimations(to: time + Double(k) / 30); overlay.update() }
+    }
+}
