@@ -307,4 +307,30 @@ final class LazyGridReorderTests: XCTestCase {
         XCTAssertEqual(grid.contentOffset.y, 100)
         XCTAssertEqual(moves().count, 1)
     }
+
+    func testAControllerCarriesTheCursorItemSpatially() throws {
+        let (overlay, grid, box, moves) = try makeGrid(count: 100)
+        func pad(_ button: ControllerButton) {
+            overlay.route(.controllerButton(ControllerButtonEvent(button: button)))
+            overlay.route(.controllerButton(ControllerButtonEvent(button: button, phase: .up)))
+            overlay.update()
+        }
+        pointer(overlay, "down", 20 + 122 + 20, 40 + 20)
+        pointer(overlay, "up", 20 + 122 + 20, 40 + 20)   // item 1: focus and the cursor
+        pad(.x)
+        XCTAssertEqual(grid.grabbedItemIndex, 1)
+        pad(.dpadRight)
+        pad(.dpadDown)
+        XCTAssertEqual(moves(), [[1, 2], [2, 7]], "an item right, then a row down")
+        pad(.x)
+        XCTAssertNil(grid.grabbedItemIndex, "X again puts it down")
+        XCTAssertEqual(box.items[7], "item 1")
+        pad(.x)
+        pad(.dpadLeft)
+        pad(.b)
+        XCTAssertEqual(moves().suffix(2), [[7, 6], [6, 7]], "B carries it back")
+        XCTAssertNil(grid.grabbedItemIndex)
+        settle(overlay, from: 0)
+        assertCellsShowTheData(grid, box)
+    }
 }

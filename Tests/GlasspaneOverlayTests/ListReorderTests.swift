@@ -182,6 +182,47 @@ final class ListReorderTests: XCTestCase {
         }
     }
 
+    func testAControllerPicksUpCarriesAndPutsDownOrBackTheCursorRow() throws {
+        let (overlay, list, box, moves) = try makeList()
+        func pad(_ button: ControllerButton) {
+            overlay.route(.controllerButton(ControllerButtonEvent(button: button)))
+            overlay.route(.controllerButton(ControllerButtonEvent(button: button, phase: .up)))
+            overlay.update()
+        }
+        pointer(overlay, "down", y: 10 + 50)
+        pointer(overlay, "up", y: 10 + 50)     // focuses the list, cursor on row 2
+        pad(.x)
+        XCTAssertEqual(list.grabbedRowIndex, 2, "X picks up the cursor row")
+        pad(.dpadDown)
+        pad(.dpadDown)
+        XCTAssertEqual(moves(), [[2, 3], [3, 4]], "the D-pad carries it a row at a time")
+        XCTAssertEqual(list.grabbedRowIndex, 4)
+        pad(.a)
+        XCTAssertNil(list.grabbedRowIndex, "A puts it down")
+        XCTAssertEqual(box.items[4], "item 2")
+        pad(.dpadDown)
+        XCTAssertEqual(moves().count, 2, "put down: the D-pad moves the cursor again")
+        XCTAssertEqual(list.cursorIndex, 5)
+
+        pad(.x)
+        pad(.dpadUp)
+        pad(.dpadUp)
+        XCTAssertEqual(box.items[3], "item 5")
+        pad(.b)
+        XCTAssertNil(list.grabbedRowIndex, "B puts it back")
+        XCTAssertEqual(moves().suffix(3), [[5, 4], [4, 3], [3, 5]], "carried back to where it was picked up")
+        XCTAssertEqual(box.items[5], "item 5")
+
+        list.scrollToRowAtTop(0)
+        list.selectRow(0)
+        pad(.x)
+        pad(.dpadUp)
+        XCTAssertTrue(list.isFocused, "at the first row a carried row keeps the focus")
+        XCTAssertEqual(list.grabbedRowIndex, 0)
+        settle(overlay, from: 0)
+        assertRowsShowTheData(list, box)
+    }
+
     func testAltDownMovesTheCursorRow() throws {
         let (overlay, list, box, moves) = try makeList()
         pointer(overlay, "down", y: 10 + 90)

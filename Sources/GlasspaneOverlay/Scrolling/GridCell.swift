@@ -46,7 +46,9 @@ public final class GridCell: View {
     public override func draw(in rect: Rect, context: inout PaintContext) {
         super.draw(in: rect, context: &context)
         if hasCursor, let grid {
-            context.add(.border(rect, color: grid.cursorColor, width: 2, cornerRadius: grid.cellCornerRadius))
+            // A cell the controller carries has a heavier outline.
+            context.add(.border(rect, color: grid.cursorColor, width: grid.itemGrab == nil ? 2 : 4,
+                                cornerRadius: grid.cellCornerRadius))
         }
     }
 }

@@ -229,7 +229,36 @@ extension LazyGrid {
         return true
     }
 
-    /// Alt+arrows on the cursor item: asks `onMoveItem` to move it one place spatially, as the plain arrows move the
+    /// The item the controller carries (the cursor's): X picked it up; nil when none is.
+    public var grabbedItemIndex: Int? { itemGrab == nil ? nil : cursorIndex }
+
+    /// A controller press while items may move: X picks up the cursor item, the D-pad carries it a place at a time
+    /// (spatially, as the arrows move the cursor), A or X puts it down, B carries it back (ControllerGrab.swift). False
+    /// when the press is not one of those.
+    func controllerGrabPress(_ event: ControllerButtonEvent) -> Bool {
+        guard onMoveItem != nil, itemDrag == nil else { return false }
+        switch ControllerGrab.action(for: event, carrying: itemGrab != nil) {
+        case .pickUp:
+            guard selectionMode != .none, let c = cursorIndex, c < itemCount, mayPickUp(c) else { return false }
+            itemGrab = ControllerGrab(origin: c)
+        case .putDown:
+            itemGrab = nil
+        case .putBack:
+            if let grab = itemGrab, let c = cursorIndex, c != grab.origin, grab.origin < itemCount,
+               let onMoveItem, onMoveItem(c, grab.origin) {
+                do { try moveItem(from: c, to: grab.origin, animation: LazyGrid.reorderAnimation) } catch { setNeedsLayout() }
+                scrollToItem(grab.origin)
+            }
+            itemGrab = nil
+        case .carry(let key):
+            _ = moveCursorItem(for: key)
+        case .none:
+            return false
+        }
+        return true
+    }
+
+    /// Alt+arrows on the cursor item (or the plain arrows while the controller carries it): asks `onMoveItem` to move it one place spatially, as the plain arrows move the
     /// cursor (across a line by an item, along the axis by a line, the last item at most), and moves it, animated.
     /// False when the key is not an arrow, or no item may move.
     func moveCursorItem(for key: Key) -> Bool {

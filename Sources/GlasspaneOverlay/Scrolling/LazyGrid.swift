@@ -197,6 +197,10 @@ public final class LazyGrid: ScrollView {
     var itemDrag: ItemDrag?
     /// Scrolls while a dragged cell is held near an end (LazyGrid+Reorder.swift).
     var reorderTicker: ReorderAutoScroll?
+    /// The item the controller carries (X picked it up; LazyGrid+Reorder.swift).
+    var itemGrab: ControllerGrab? {
+        didSet { if itemGrab != oldValue, let c = cursorIndex { cellView(at: c)?.setNeedsDisplay() } }  // its outline
+    }
 
     let itemIDProvider: (Int) -> AnyHashable
     let makeCell: () -> View
@@ -566,11 +570,13 @@ public final class LazyGrid: ScrollView {
     /// A click that did not drag selects the item under it (`tapped(at:event:)`).
     public override func didTap(at location: Point, event: PointerEvent) { tapped(at: location, event: event) }
     /// Whether an arrow or the D-pad moves the cursor or, at the grid's edges, focus (`takesDirection(_:)`).
-    public override func handlesDirection(_ direction: FocusDirection) -> Bool { takesDirection(direction) }
+    public override func handlesDirection(_ direction: FocusDirection) -> Bool {
+        itemGrab != nil || takesDirection(direction)  // a carried item keeps focus here, even at the edges
+    }
     /// With `onMoveItem`, Alt+arrows move the cursor item (`moveCursorItem(for:)`); else moves the cursor and the
     /// selection (`moveCursor(for:)`); other keys scroll as a scroll view does.
     public override func keyDown(_ event: KeyEvent) {
-        if event.modifiers.contains(.alt), moveCursorItem(for: event.key) { return }
+        if event.modifiers.contains(.alt) || itemGrab != nil, moveCursorItem(for: event.key) { return }
         if !moveCursor(for: event) { super.keyDown(event) }
     }
     /// With `onMoveItem`, a mouse press on a cell may pick it up (LazyGrid+Reorder.swift); else the scroll view's.
@@ -586,7 +592,15 @@ public final class LazyGrid: ScrollView {
         if !releaseForItemDrag(event, cancelled: true) { super.pointerCancelled(event) }
     }
     /// Shows or hides the cursor outline with focus.
-    public override func focusDidChange() { refreshSelectionMarks() }
+    public override func focusDidChange() {
+        if !isFocused { itemGrab = nil }  // a carried item is put down where it is
+        refreshSelectionMarks()
+    }
+
+    /// With `onMoveItem`, X picks up the cursor item for the D-pad to carry (LazyGrid+Reorder.swift).
+    public override func controllerButton(_ event: ControllerButtonEvent) -> Bool {
+        controllerGrabPress(event) || super.controllerButton(event)
+    }
     /// What a grid without selection does with a direction: a scroll view's answer.
     func scrollViewHandlesDirection(_ direction: FocusDirection) -> Bool { super.handlesDirection(direction) }
 

@@ -207,8 +207,37 @@ extension List {
         return true
     }
 
-    /// Alt+Up / Alt+Down (Alt+Left / Alt+Right across) on the cursor row: asks `onMoveRow` to move it one place and
-    /// moves it, animated. False when the key is not one of those, or no row may move.
+    /// The row the controller carries (the cursor's): X picked it up; nil when none is.
+    public var grabbedRowIndex: Int? { rowGrab == nil ? nil : cursorIndex }
+
+    /// A controller press while rows may move: X picks up the cursor row, the D-pad carries it, A or X puts it down,
+    /// B carries it back (ControllerGrab.swift). False when the press is not one of those.
+    func controllerGrabPress(_ event: ControllerButtonEvent) -> Bool {
+        guard onMoveRow != nil else { return false }
+        switch ControllerGrab.action(for: event, carrying: rowGrab != nil) {
+        case .pickUp:
+            guard let c = cursorIndex, mayPickUp(c) else { return false }
+            rowGrab = ControllerGrab(origin: c)
+        case .putDown:
+            rowGrab = nil
+        case .putBack:
+            if let grab = rowGrab, let c = cursorIndex, c != grab.origin, grab.origin < rowCount,
+               let onMoveRow, onMoveRow(c, grab.origin) {
+                do { try moveRow(from: c, to: grab.origin, animation: List.reorderAnimation) } catch { setNeedsLayout() }
+                scrollToRow(grab.origin)
+            }
+            rowGrab = nil
+        case .carry(let key):
+            _ = moveCursorRow(for: key)
+        case .none:
+            return false
+        }
+        return true
+    }
+
+    /// Alt+Up / Alt+Down (Alt+Left / Alt+Right across) on the cursor row, or the plain arrows while the controller
+    /// carries it: asks `onMoveRow` to move it one place and moves it, animated. False when the key is not one of
+    /// those, or no row may move.
     func moveCursorRow(for key: Key) -> Bool {
         guard onMoveRow != nil, let from = cursorIndex, mayPickUp(from) else { return false }
         let step: Int

@@ -127,7 +127,10 @@ public final class ListRow: View {
     /// Background, then a cursor outline.
     public override func draw(in rect: Rect, context: inout PaintContext) {
         super.draw(in: rect, context: &context)
-        if hasCursor, let list { context.add(.border(rect, color: list.cursorColor, width: 1, cornerRadius: 0)) }
+        // A row the controller carries has a heavier outline.
+        if hasCursor, let list {
+            context.add(.border(rect, color: list.cursorColor, width: list.rowGrab == nil ? 1 : 3, cornerRadius: 0))
+        }
     }
 }
 
@@ -197,6 +200,10 @@ open class List: ScrollView {
     var rowDrag: RowDrag?
     /// Scrolls while a dragged row is held near an edge (List+Reorder.swift).
     var reorderTicker: ReorderAutoScroll?
+    /// The row the controller carries (X picked it up; List+Reorder.swift).
+    var rowGrab: ControllerGrab? {
+        didSet { if rowGrab != oldValue, let c = cursorIndex { rowView(at: c)?.setNeedsDisplay() } }  // its outline
+    }
 
     let rowIDProvider: (Int) -> AnyHashable
     let makeRow: () -> View
@@ -592,7 +599,15 @@ open class List: ScrollView {
     }
 
     /// Shows or hides the cursor outline with focus.
-    open override func focusDidChange() { refreshSelectionMarks() }
+    open override func focusDidChange() {
+        if !isFocused { rowGrab = nil }  // a carried row is put down where it is
+        refreshSelectionMarks()
+    }
+
+    /// With `onMoveRow`, X picks up the cursor row for the D-pad to carry (List+Reorder.swift).
+    open override func controllerButton(_ event: ControllerButtonEvent) -> Bool {
+        controllerGrabPress(event) || super.controllerButton(event)
+    }
 
     // MARK: - Selection
 
@@ -649,6 +664,7 @@ open class List: ScrollView {
     /// first and last rows (section headers aside): those move focus on (to the view that way, docs/focus.md), so
     /// arrows and the D-pad can leave a list at its ends. Lists without selection scroll as a scroll view does.
     open override func handlesDirection(_ direction: FocusDirection) -> Bool {
+        if rowGrab != nil { return true }  // a carried row keeps focus here, even at the ends
         guard selectionMode != .none, rowCount > 0 else { return super.handlesDirection(direction) }
         let (back, forward): (FocusDirection, FocusDirection) = axis == .horizontal ? (.left, .right) : (.up, .down)
         guard let c = cursorIndex else { return direction == back || direction == forward }
@@ -664,7 +680,7 @@ open class List: ScrollView {
     /// Moves the cursor and the selection; other keys scroll as a scroll view does.
     open override func keyDown(_ event: KeyEvent) {
         guard selectionMode != .none, rowCount > 0 else { super.keyDown(event); return }
-        if event.modifiers.contains(.alt), moveCursorRow(for: event.key) { return }
+        if event.modifiers.contains(.alt) || rowGrab != nil, moveCursorRow(for: event.key) { return }
         let current = cursorIndex
         let horizontal = axis == .horizontal
         let page = max(1, Int((horizontal ? bounds.width : bounds.height) / max(1, rowHeight(current ?? 0))) - 1)
