@@ -191,8 +191,16 @@ final class ListReorderTests: XCTestCase {
         }
         pointer(overlay, "down", y: 10 + 50)
         pointer(overlay, "up", y: 10 + 50)     // focuses the list, cursor on row 2
+        func cursorOutlineWidths() -> [Double] {
+            (list.layer?.drawList.commands ?? []).compactMap {
+                if case .border(_, let color, let width, _) = $0, color == list.cursorColor { return width }
+                return nil
+            }
+        }
+        XCTAssertEqual(cursorOutlineWidths(), [1])
         pad(.x)
         XCTAssertEqual(list.grabbedRowIndex, 2, "X picks up the cursor row")
+        XCTAssertEqual(cursorOutlineWidths(), [3], "a heavier outline while carried")
         pad(.dpadDown)
         pad(.dpadDown)
         XCTAssertEqual(moves(), [[2, 3], [3, 4]], "the D-pad carries it a row at a time")
