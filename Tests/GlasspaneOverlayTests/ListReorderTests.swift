@@ -51,6 +51,11 @@ final class ListReorderTests: XCTestCase {
         XCTAssertEqual(row2.frame.minY, 100, "under the pointer, where it was grabbed")
         XCTAssertNil(list.rowView(at: 2), "the held row's index has no view in the window")
         XCTAssertTrue(list.documentView.subviews.last === row2, "drawn over the rows it passes")
+        let outlines = (list.layer?.drawList.commands ?? []).compactMap { command -> Double? in
+            if case .border(_, let color, let width, _) = command, color == list.cursorColor { return width }
+            return nil
+        }
+        XCTAssertEqual(outlines, [3], "the held row has a heavier outline")
         for index in 3...5 {
             XCTAssertEqual(try AnimatedReloadFixture.liveRow(list, "item \(index)").frame.minY, Double(index - 1) * 20,
                            "row \(index) closed up")

@@ -45,9 +45,11 @@ public final class GridCell: View {
     /// Background, then a cursor outline.
     public override func draw(in rect: Rect, context: inout PaintContext) {
         super.draw(in: rect, context: &context)
-        if hasCursor, let grid {
-            // A cell the controller carries has a heavier outline.
-            context.add(.border(rect, color: grid.cursorColor, width: grid.itemGrab == nil ? 2 : 4,
+        // A cell the controller carries, or a drag holds, has a heavier outline.
+        guard let grid else { return }
+        let held = grid.itemDrag.map { $0.isHeld && $0.cell === self } ?? false
+        if held || hasCursor {
+            context.add(.border(rect, color: grid.cursorColor, width: held || grid.itemGrab != nil ? 4 : 2,
                                 cornerRadius: grid.cellCornerRadius))
         }
     }

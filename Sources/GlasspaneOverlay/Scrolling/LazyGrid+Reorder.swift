@@ -105,6 +105,7 @@ extension LazyGrid {
         liveCells[drag.id] = nil
         windowVersion = -1
         documentView.insertSubview(drag.cell, at: documentView.subviews.count)
+        drag.cell.setNeedsDisplay()  // its heavier outline
         startReorderTicker()
         return true
     }
@@ -207,6 +208,7 @@ extension LazyGrid {
             if !cancelled { didTap(at: event.location, event: event) }
             return true
         }
+        drag.cell.setNeedsDisplay()  // its outline back to the cursor's, or none
         if liveCells[drag.id] == nil {
             liveCells[drag.id] = drag.cell
         } else {

@@ -119,6 +119,7 @@ extension List {
         liveRows[drag.id] = nil
         windowVersion = -1
         documentView.insertSubview(drag.row, at: documentView.subviews.count)
+        drag.row.setNeedsDisplay()  // its heavier outline
         startReorderTicker()
     }
 
@@ -192,6 +193,7 @@ extension List {
             if !cancelled { didTap(at: event.location, event: event) }
             return true
         }
+        drag.row.setNeedsDisplay()  // its outline back to the cursor's, or none
         liveRows[drag.id] = drag.row
         windowVersion = -1
         pendingReloadAnimation = List.reorderAnimation

@@ -127,9 +127,11 @@ public final class ListRow: View {
     /// Background, then a cursor outline.
     public override func draw(in rect: Rect, context: inout PaintContext) {
         super.draw(in: rect, context: &context)
-        // A row the controller carries has a heavier outline.
-        if hasCursor, let list {
-            context.add(.border(rect, color: list.cursorColor, width: list.rowGrab == nil ? 1 : 3, cornerRadius: 0))
+        // A row the controller carries, or a drag holds, has a heavier outline.
+        guard let list else { return }
+        let held = list.rowDrag.map { $0.isHeld && $0.row === self } ?? false
+        if held || hasCursor {
+            context.add(.border(rect, color: list.cursorColor, width: held || list.rowGrab != nil ? 3 : 1, cornerRadius: 0))
         }
     }
 }
