@@ -22,6 +22,28 @@ struct ControllerGrab: Equatable {
         case none
     }
 
+    /// Applies a press to a list or grid whose rows or items may move: `grab` is what it carries, `cursor` its
+    /// cursor, `count` its rows or items. `mayPickUp` says whether one may move, `moveBack(from, to)` asks the app and
+    /// moves it (animated), `carry` takes an arrow key one place. False when the press is not a grab's.
+    static func handle(_ event: ControllerButtonEvent, grab: inout ControllerGrab?, cursor: Int?, count: Int,
+                       mayPickUp: (Int) -> Bool, moveBack: (Int, Int) -> Void, carry: (Key) -> Void) -> Bool {
+        switch action(for: event, carrying: grab != nil) {
+        case .pickUp:
+            guard let c = cursor, c < count, mayPickUp(c) else { return false }
+            grab = ControllerGrab(origin: c)
+        case .putDown:
+            grab = nil
+        case .putBack:
+            if let origin = grab?.origin, let c = cursor, c != origin, origin < count { moveBack(c, origin) }
+            grab = nil
+        case .carry(let key):
+            carry(key)
+        case .none:
+            return false
+        }
+        return true
+    }
+
     /// The action for a press (`event.isDown`; releases are none).
     static func action(for event: ControllerButtonEvent, carrying: Bool) -> Action {
         guard event.isDown else { return .none }

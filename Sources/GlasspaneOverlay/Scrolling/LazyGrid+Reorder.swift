@@ -238,26 +238,16 @@ extension LazyGrid {
     /// (spatially, as the arrows move the cursor), A or X puts it down, B carries it back (ControllerGrab.swift). False
     /// when the press is not one of those.
     func controllerGrabPress(_ event: ControllerButtonEvent) -> Bool {
-        guard onMoveItem != nil, itemDrag == nil else { return false }
-        switch ControllerGrab.action(for: event, carrying: itemGrab != nil) {
-        case .pickUp:
-            guard selectionMode != .none, let c = cursorIndex, c < itemCount, mayPickUp(c) else { return false }
-            itemGrab = ControllerGrab(origin: c)
-        case .putDown:
-            itemGrab = nil
-        case .putBack:
-            if let grab = itemGrab, let c = cursorIndex, c != grab.origin, grab.origin < itemCount,
-               let onMoveItem, onMoveItem(c, grab.origin) {
-                do { try moveItem(from: c, to: grab.origin, animation: LazyGrid.reorderAnimation) } catch { setNeedsLayout() }
-                scrollToItem(grab.origin)
-            }
-            itemGrab = nil
-        case .carry(let key):
-            _ = moveCursorItem(for: key)
-        case .none:
-            return false
-        }
-        return true
+        guard let onMoveItem, itemDrag == nil, selectionMode != .none else { return false }
+        var grab = itemGrab
+        let handled = ControllerGrab.handle(event, grab: &grab, cursor: cursorIndex, count: itemCount, mayPickUp: mayPickUp,
+                                            moveBack: { from, to in
+            guard onMoveItem(from, to) else { return }
+            do { try moveItem(from: from, to: to, animation: LazyGrid.reorderAnimation) } catch { setNeedsLayout() }
+            scrollToItem(to)
+        }, carry: { _ = moveCursorItem(for: $0) })
+        itemGrab = grab
+        return handled
     }
 
     /// Alt+arrows on the cursor item (or the plain arrows while the controller carries it): asks `onMoveItem` to move it one place spatially, as the plain arrows move the

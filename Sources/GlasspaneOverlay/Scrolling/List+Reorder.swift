@@ -215,26 +215,16 @@ extension List {
     /// A controller press while rows may move: X picks up the cursor row, the D-pad carries it, A or X puts it down,
     /// B carries it back (ControllerGrab.swift). False when the press is not one of those.
     func controllerGrabPress(_ event: ControllerButtonEvent) -> Bool {
-        guard onMoveRow != nil else { return false }
-        switch ControllerGrab.action(for: event, carrying: rowGrab != nil) {
-        case .pickUp:
-            guard let c = cursorIndex, mayPickUp(c) else { return false }
-            rowGrab = ControllerGrab(origin: c)
-        case .putDown:
-            rowGrab = nil
-        case .putBack:
-            if let grab = rowGrab, let c = cursorIndex, c != grab.origin, grab.origin < rowCount,
-               let onMoveRow, onMoveRow(c, grab.origin) {
-                do { try moveRow(from: c, to: grab.origin, animation: List.reorderAnimation) } catch { setNeedsLayout() }
-                scrollToRow(grab.origin)
-            }
-            rowGrab = nil
-        case .carry(let key):
-            _ = moveCursorRow(for: key)
-        case .none:
-            return false
-        }
-        return true
+        guard let onMoveRow else { return false }
+        var grab = rowGrab
+        let handled = ControllerGrab.handle(event, grab: &grab, cursor: cursorIndex, count: rowCount, mayPickUp: mayPickUp,
+                                            moveBack: { from, to in
+            guard onMoveRow(from, to) else { return }
+            do { try moveRow(from: from, to: to, animation: List.reorderAnimation) } catch { setNeedsLayout() }
+            scrollToRow(to)
+        }, carry: { _ = moveCursorRow(for: $0) })
+        rowGrab = grab
+        return handled
     }
 
     /// Alt+Up / Alt+Down (Alt+Left / Alt+Right across) on the cursor row, or the plain arrows while the controller
