@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Packs the release build and what it needs to benchmark on another x86-64 Linux machine without Swift, SDL or the
+# fonts installed (a GPU box): glasspane (stripped), the Dear ImGui list peer, every shared library they load except
+# glibc's own, DejaVu Sans, the bench scripts, and run.sh, which runs interleaved rounds of the list benchmarks there.
+# docs/bench.md, "Benchmarking on another machine".
+#   scripts/bundle-bench.sh [OUT.tar.xz]      (default results/glasspane-bench.tar.xz; needs `make release` first)
+set -euo pipefail
+out=${1:-results/glasspane-bench.tar.xz}
+bin=.build/release/glasspane
+[ -x "$bin" ] || { echo "bundle-bench: $bin is missing; run 'make release' first" >&2; exit 2; }
+peer=.build/imgui-list/imgui_list
+scripts/build-imgui-list.sh "$peer"
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/glasspane-bench"/{bin,lib,fonts,scripts}
+dir=$stage/glasspane-bench
+cp "$bin" "$peer" "$dir/bin/"
+strip "$dir/bin/glasspane" "$dir/bin/imgui_list"
+# glibc, the C++ runtime and glvnd's dispatch stay the machine's own: its GL driver is reached through them.
+for b in "$bin" "$peer"; do ldd "$b"; done | awk '$3 ~ /^\// {print $3}' | sort -u \
+    | grep -Ev '/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*|libgcc_s|libstdc\+\+|libOpenGL|libGLdispatch|libEGL|libGLX|libGL)\.so' \
+    | xargs -I{} cp -L {} "$dir/lib/"
+cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf "$dir/fonts/"
+cp Examples/Scripts/bench/list-scroll.jsonl "$dir/scripts/"
+cat > "$dir/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# Interleaved rounds of the scrolled and idle 10,000-row list, the idle demo and the ImGui peer, headless through EGL.
+# ROUNDS (5). Fonts are installed where glasspane looks for them (/usr/share/fonts/truetype/dejavu) when missing.
+# On NVIDIA, point glvnd at the driver first, e.g.
+#   __EGL_VENDOR_LIBRARY_FILENAMES=/usr/share/glvnd/egl_vendor.d/10_nvidia.json ./run.sh
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+rounds=${ROUNDS:-5}
+fonts=/usr/share/fonts/truetype/dejavu
+[ -f "$fonts/DejaVuSans.ttf" ] || { mkdir -p "$fonts" && cp "$here"/fonts/*.ttf "$fonts/"; } \
+    || { echo "run.sh: cannot install the fonts in $fonts" >&2; exit 2; }
+export LD_LIBRARY_PATH="$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" SDL_VIDEODRIVER=offscreen
+out=$(mktemp -d)
+gp="$here/bin/glasspane" script="$here/scripts/list-scroll.jsonl"
+for r in $(seq 1 "$rounds"); do
+    "$gp" bench --scenario list --headless --warmup 0 --frames 1200 --script "$script" --json "$out/scroll-$r.json" > "$out/scroll-$r.txt" 2>&1 \
+        || { echo "run.sh: the scrolled list failed:"; tail -5 "$out/scroll-$r.txt"; exit 1; }
+    "$gp" bench --scenario list --headless --warmup 60 --frames 600 --json "$out/idle-$r.json" > /dev/null 2>&1
+    "$gp" bench --scenario demo --headless --warmup 60 --frames 1200 --json "$out/demo-$r.json" > /dev/null 2>&1
+    "$here/bin/imgui_list" --rows 10000 > "$out/peer-$r.txt" 2>&1
+    echo "round $r/$rounds done"
+done
+grep -h "^GL:" "$out/scroll-1.txt"
+python3 - "$out" "$rounds" <<'PY'
+import json, re, statistics, sys
+out, rounds = sys.argv[1], int(sys.argv[2])
+def phases(name, r):
+    d = json.load(open(f"{out}/{name}-{r}.json"))
+    p = d["phases_us"]
+    return d["frame_ms"]["p50"], p["overlay"]["p50"], p["routing"]["p50"]
+rows = []
+for r in range(1, rounds + 1):
+    (sf, so, sr), (_, io, _), (df, _, _) = phases("scroll", r), phases("idle", r), phases("demo", r)
+    text = open(f"{out}/peer-{r}.txt").read()
+    peer = float(re.search(r"imgui-list scroll: frames \d+, overlay CPU p50 ([\d.]+)", text).group(1))
+    rows.append((so + sr, peer, io, sf / df))
+    print(f"round {r}: scrolling overlay+routing {so + sr:.1f} us, peer {peer:.1f} us, ratio {(so + sr) / peer:.3f}; "
+          f"idle list overlay {io:.1f} us; scrolled frame / idle demo frame {sf:.3f} / {df:.3f} ms = {sf / df:.3f}")
+med = lambda k: statistics.median(row[k] for row in rows)
+print(f"medians: scrolling {med(0):.1f} us against the peer's {med(1):.1f} (ratio {med(0) / med(1):.3f}, target 0.25); "
+      f"idle list {med(2):.1f} us (target 10); frame ratio {med(3):.3f} (target 1.15)")
+PY
+RUN
+chmod +x "$dir/run.sh"
+mkdir -p "$(dirname "$out")"
+tar -C "$stage" -cJf "$out" glasspane-bench
+echo "bundle-bench: $out ($(du -h "$out" | cut -f1)); on the other machine: tar -xJf $(basename "$out") && glasspane-bench/run.sh"
