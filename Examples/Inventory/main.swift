@@ -6,13 +6,14 @@
 // and columns exist, that the grid and the hotbar scrolled and what is selected, by id, then presses Delete, which
 // removes the focused view's selected items (the hotbar's) from the data and, animated, from all three views; on frame
 // 3 it checks the counts and where the grid's selected items went, then drags the list's first row five places down
-// (`onMoveRow`: the data, the grid and the hotbar follow); on frame 4 it checks the new order; by frame 60 (one second)
-// the cells have slid into their new places (docs/scrolling.md).
+// (`onMoveRow`: the data, the grid and the hotbar follow), releasing it on frame 24; on frame 25 it checks the new
+// order; by frame 60 (one second) the cells have slid into their new places (docs/scrolling.md).
 //
 //   swift run Inventory                  a window (needs a display); Delete removes the selection, a drag in the list
 //                                        or the grid moves an item; Escape quits
 //   swift run Inventory --headless       60 frames offscreen, then one result line; exit status 1 if the check failed
 //   swift run Inventory --headless 60 --screenshot inventory.png         the same, and a picture of the last frame
+//   swift run Inventory --headless 60 --screenshot-at 23:held.png        a picture of frame 23 (the list's row in hand)
 import GlasspaneBus
 import GlasspaneCore
 import GlasspaneHost
@@ -168,13 +169,16 @@ final class InventoryApp: SessionApp {
                 && hotbar.rowCount == 9_999 && hotbar.selection.isEmpty && moved == [81, 88]
                 && grid.cellView(at: 81)?.isSelected == true && grid.cellView(at: 82)?.isSelected == false
             checkedSoFar = (line + "; Delete left \(store.items.count) items, grid selection at \(moved)", passed)
-            result = (checkedSoFar!.line + "; drag not checked (run at least 5 frames)", false)
-            // Drag the list's first row (sword 0) down to the sixth place: the grid and the hotbar follow the new order.
-            let l = list.windowFrame, x = l.minX + 40
-            overlay.route(.pointerDown(PointerEvent(location: Point(x: x, y: l.minY + 12))))
-            overlay.route(.pointerMove(PointerEvent(location: Point(x: x, y: l.minY + 5 * 24 + 12))))
-            overlay.route(.pointerUp(PointerEvent(location: Point(x: x, y: l.minY + 5 * 24 + 12))))
-        } else if index == 4, let (line, passed) = checkedSoFar {
+            result = (checkedSoFar!.line + "; drag not checked (run at least 26 frames)", false)
+            // Drag the list's first row (sword 0) down to the sixth place and hold it there until frame 24 (frame 23's
+            // picture shows it in hand): the grid and the hotbar follow the new order.
+            let l = list.windowFrame
+            overlay.route(.pointerDown(PointerEvent(location: Point(x: l.minX + 40, y: l.minY + 12))))
+            overlay.route(.pointerMove(PointerEvent(location: Point(x: l.minX + 40, y: l.minY + 5 * 24 + 12))))
+        } else if index == 24 {
+            let l = list.windowFrame
+            overlay.route(.pointerUp(PointerEvent(location: Point(x: l.minX + 40, y: l.minY + 5 * 24 + 12))))
+        } else if index == 25, let (line, passed) = checkedSoFar {
             let first: AnyHashable = 50_000
             let passed = passed && store.items[5].id == 50_000 && list.rowView(at: 5)?.rowID == first
                 && grid.itemID(at: 5) == first && hotbar.rowID(at: 5) == first

@@ -1,5 +1,5 @@
-// The command line every program in Examples/ shares: a window, or `--headless [FRAMES]` for the tests, and
-// `--screenshot PATH` for a picture of the last frame.
+// The command line every program in Examples/ shares: a window, or `--headless [FRAMES]` for the tests,
+// `--screenshot PATH` for a picture of the last frame and `--screenshot-at FRAME:PATH` for one of another.
 import Foundation
 import GlasspaneCore
 import GlasspaneHost
@@ -43,6 +43,14 @@ public enum ExampleRunner {
                 return 2
             }
             description.screenshots = [ScreenshotRequest(frame: nil, path: path)]
+        }
+        // `--screenshot-at FRAME:PATH` (repeatable): a frame of the run, as `glasspane replay` takes it.
+        for (i, argument) in arguments.enumerated() where argument == "--screenshot-at" {
+            guard let value = arguments.dropFirst(i + 1).first, let request = ScreenshotRequest(argument: value) else {
+                print("\(name): --screenshot-at needs FRAME:PATH (FRAME a frame number or 'last')")
+                return 2
+            }
+            description.screenshots.append(request)
         }
         do {
             let session = try Session.open(description) { resources in try make(resources) }

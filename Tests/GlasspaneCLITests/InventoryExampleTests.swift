@@ -38,6 +38,26 @@ final class InventoryExampleTests: XCTestCase {
         XCTAssertEqual(rgb(600, 124), [36, 38, 43], "List.rowColor: row 4, item 5")
     }
 
+    func testFrame23ShowsTheListsRowInHandWithItsHeavierOutline() throws {
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("inventory-held-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: shot) }
+        let run = try BinaryRunner.runExample("Inventory", arguments: ["--headless", "30", "--screenshot-at", "23:\(shot)"])
+        XCTAssertEqual(run.code, 0, run.stdout)
+        // Item 0 is held at row 5 (window y 136...160, x 362...622): a 3-point outline in List.cursorColor, then its
+        // own row color inside.
+        let image = try XCTUnwrap(MainActor.assumeIsolated { FramebufferCapture.readPNG(at: shot) }, "no PNG at frame 23")
+        func rgb(_ x: Int, _ y: Int) -> [UInt8] { let p = image.pixel(x: x, y: y); return [p.r, p.g, p.b] }
+        for x in 362...364 { XCTAssertEqual(rgb(x, 148), [140, 191, 255], "the outline at x \(x)") }
+        XCTAssertEqual(rgb(365, 148), [36, 38, 43], "List.rowColor inside it")
+        XCTAssertEqual(rgb(600, 137), [140, 191, 255], "its top edge")
+    }
+
+    func testABadScreenshotAtIsRefusedNamingTheArgument() throws {
+        let run = try BinaryRunner.runExample("Inventory", arguments: ["--headless", "3", "--screenshot-at", "soon"])
+        XCTAssertEqual(run.stdout, "Inventory: --screenshot-at needs FRAME:PATH (FRAME a frame number or 'last')\n")
+        XCTAssertEqual(run.code, 2)
+    }
+
     func testAScreenshotWithoutAPathIsRefusedNamingTheArgument() throws {
         let run = try BinaryRunner.runExample("Inventory", arguments: ["--headless", "3", "--screenshot"])
         XCTAssertEqual(run.stdout, "Inventory: --screenshot needs a PATH for the PNG\n")
