@@ -236,6 +236,20 @@ final class ListReorderTests: XCTestCase {
         assertRowsShowTheData(list, box)
     }
 
+    func testARowWhoseItemChangedBeforeTheDragIsNotPickedUp() throws {
+        let (overlay, list, box, moves) = try makeList()
+        pointer(overlay, "down", y: 10 + 50)          // presses item 2's row
+        box.items.remove(at: 0)
+        try list.deleteRows(at: [0])                   // the data changes before the pointer moves
+        overlay.update()
+        pointer(overlay, "move", y: 10 + 150)
+        XCTAssertNil(list.heldRowIndex, "the pressed row now shows another item: nothing is picked up")
+        pointer(overlay, "up", y: 10 + 150)
+        XCTAssertEqual(moves(), [])
+        XCTAssertEqual(list.rowView(at: 1)?.rowID, "item 2")
+        assertRowsShowTheData(list, box)
+    }
+
     func testAltDownMovesTheCursorRow() throws {
         let (overlay, list, box, moves) = try makeList()
         pointer(overlay, "down", y: 10 + 90)

@@ -179,11 +179,11 @@ extension LazyGrid {
         if !drag.isHeld {
             guard drag.needsHold else { return false }
             guard time - drag.pressTime >= List.reorderHoldTime else { return true }
-            abandonPendingDrag()
             guard liftHeldCell() else { return false }
-            drag.isHeld = true
-            itemDrag = drag
+            abandonPendingDrag()
             followPointer()
+            guard let held = itemDrag else { return false }
+            drag = held  // as lifted and placed
         }
         let dt = drag.lastTick.map { min(0.1, max(0, time - $0)) } ?? 0
         drag.lastTick = time

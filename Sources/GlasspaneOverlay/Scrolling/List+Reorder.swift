@@ -102,25 +102,31 @@ extension List {
         }
         if !drag.isHeld {
             guard moved >= ScrollView.dragSlop else { return true }
+            guard liftHeldRow() else { return true }
             drag.isHeld = true
-            rowDrag = drag
-            liftHeldRow()
         }
         drag.pointerAlong = along(event.location)
-        drag.isHeld = true
         rowDrag = drag
         followPointer()
         return true
     }
 
-    /// Takes the held row out of the window's bookkeeping and draws it over the rows it passes.
-    private func liftHeldRow() {
-        guard let drag = rowDrag else { return }
+    /// Takes the pressed row out of the window's bookkeeping and draws it over the rows it passes; false (dropping the
+    /// drag) when the row went to another item since the press (an update, a scroll).
+    private func liftHeldRow() -> Bool {
+        guard var drag = rowDrag else { return false }
+        guard liveRows[drag.id] === drag.row, drag.row.index == drag.from, indicesSinceLayout == nil else {
+            rowDrag = nil
+            return false
+        }
+        drag.isHeld = true
+        rowDrag = drag
         liveRows[drag.id] = nil
         windowVersion = -1
         documentView.insertSubview(drag.row, at: documentView.subviews.count)
         drag.row.setNeedsDisplay()  // its heavier outline
         startReorderTicker()
+        return true
     }
 
     private func startReorderTicker() {
@@ -164,11 +170,11 @@ extension List {
         if !drag.isHeld {
             guard drag.needsHold else { return false }
             guard time - drag.pressTime >= List.reorderHoldTime else { return true }
+            guard liftHeldRow() else { return false }
             abandonPendingDrag()
-            drag.isHeld = true
-            rowDrag = drag
-            liftHeldRow()
             followPointer()
+            guard let held = rowDrag else { return false }
+            drag = held  // as lifted and placed
         }
         let dt = drag.lastTick.map { min(0.1, max(0, time - $0)) } ?? 0
         drag.lastTick = time
