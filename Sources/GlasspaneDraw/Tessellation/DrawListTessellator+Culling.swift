@@ -12,16 +12,8 @@ extension DrawListTessellator {
         guard !groups.isEmpty else { return true }
         if culled.count != spans.count { culled = [Bool](repeating: false, count: spans.count) }
         let stride = Self.floatsPerVertex
-        for index in spans.indices {
-            // Most spans change nothing: read the few fields before copying one.
-            let group = spans[index].group
-            guard group >= 0, spans[index].count > 0, index < list.commands.count, let bounds = spans[index].bounds
-            else { continue }
-            // As `onScreen` decides, without making the cut rectangle.
-            let shows = groups[group].scissor.map {
-                bounds.offsetBy(dx: groups[group].offset.x, dy: groups[group].offset.y).intersects($0)
-            } ?? true
-            guard shows == culled[index] else { continue }
+        for index in cullFlips(commandCount: list.commands.count) {
+            let shows = culled[index]
             let span = spans[index]
             if !shows && !culled[index] {
                 let from = span.first * stride, to = from + span.count * stride
@@ -62,5 +54,28 @@ extension DrawListTessellator {
             }
         }
         return true
+    }
+
+    /// The group commands that show and are collapsed, or are out of sight and not yet collapsed. Most spans change
+    /// nothing in a scroll, so this is one scan through buffer pointers: an array access per field costs a check, and
+    /// the spans are large (docs/bench.md, round 7).
+    private func cullFlips(commandCount: Int) -> [Int] {
+        // Each group's scissor in its own pixels (nil: none, everything shows), so no span's bounds are moved.
+        let visible: [Rect?] = groups.map { g in g.scissor.map { $0.offsetBy(dx: -g.offset.x, dy: -g.offset.y) } }
+        var flips: [Int] = []
+        spans.withUnsafeBufferPointer { all in
+            culled.withUnsafeBufferPointer { isCulled in
+                visible.withUnsafeBufferPointer { visible in
+                    for index in 0..<min(all.count, commandCount) {
+                        let group = all[index].group
+                        guard group >= 0, all[index].count > 0, let bounds = all[index].bounds else { continue }
+                        // As `onScreen` decides, without making the cut rectangle.
+                        let shows = visible[group].map { bounds.intersects($0) } ?? true
+                        if shows == isCulled[index] { flips.append(index) }
+                    }
+                }
+            }
+        }
+        return flips
     }
 }

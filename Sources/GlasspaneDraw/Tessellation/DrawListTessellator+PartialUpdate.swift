@@ -192,9 +192,13 @@ extension DrawListTessellator {
             let batch = span.batch
             let onScreen = screenBounds(bounds, group: span.group)
             // Every span is looked at for each moved command (a scroll moves a few rows' commands among hundreds):
-            // a quick test of the bounds first, without copying spans.
+            // first whether its batch is drawn on the wrong side of the moved command's (two integers: most are
+            // not), and only then whether they overlap, without copying spans.
             let keepsOrder = spans.withUnsafeBufferPointer { all -> Bool in
                 for other in all.indices where other != index && all[other].count > 0 {
+                    let otherBatch = all[other].batch
+                    let drawnBefore = otherBatch < batch || (otherBatch == batch && other < index)
+                    if drawnBefore == (other < index) { continue }
                     guard let otherBounds = all[other].bounds else { continue }
                     if all[other].group == span.group {
                         guard otherBounds.intersects(bounds), all[other].mayOverlap(span) else { continue }
@@ -202,8 +206,7 @@ extension DrawListTessellator {
                         guard let a = onScreen, let b = screenBounds(otherBounds, group: all[other].group),
                               a.intersects(b) else { continue }
                     }
-                    let drawnBefore = all[other].batch < batch || (all[other].batch == batch && other < index)
-                    if drawnBefore != (other < index) { return false }
+                    return false
                 }
                 return true
             }

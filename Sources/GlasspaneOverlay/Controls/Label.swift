@@ -66,9 +66,8 @@ open class Label: View {
         return size(of: text, fontSize: fontSize, fonts: fonts)
     }
 
-    /// The last text measured, with what it was measured for (the metrics held, so no other object can take their
-    /// address, and their `measurementVersion`, which changes with the scale).
-    private var lastMeasurement: (text: String, fontSize: Double, fonts: any FontMetrics, version: UInt64, size: Size)?
+    /// The last text measured, with what it was measured for.
+    private var lastMeasurement: TextMeasurement?
 
     /// `fonts.measure(text, fontSize:)`, remembered for the last text: a label whose text changes (the demo's
     /// status while the picker is dragged) compares the old size with the new, lays out and draws, measuring once.
@@ -79,8 +78,10 @@ open class Label: View {
         }
         let size = fonts.measure(text, fontSize: fontSize)
         // The old text's size is asked for before the new one's; keeping it would only make the new one miss.
-        if text == self.text || lastMeasurement == nil {
-            lastMeasurement = (text, fontSize, fonts, version, size)
+        if let m = lastMeasurement, text == self.text {
+            m.text = text; m.fontSize = fontSize; m.fonts = fonts; m.version = version; m.size = size
+        } else if lastMeasurement == nil {
+            lastMeasurement = TextMeasurement(text: text, fontSize: fontSize, fonts: fonts, version: version, size: size)
         }
         return size
     }
@@ -120,5 +121,21 @@ open class Label: View {
         }
         let y = rect.minY + ((rect.height - size.height) / 2).rounded(.down)
         context.add(.glyphs(GlyphRun(text: text, origin: Point(x: x, y: y), fontSize: fontSize, color: color)))
+    }
+}
+
+/// A label's last measured text, updated in place. A class, not a tuple: a tuple holding an existential is copied
+/// through generic value witnesses, which cost more than the measurement on a scrolled list's new rows (docs/bench.md).
+private final class TextMeasurement {
+    var text: String
+    var fontSize: Double
+    /// Held, so no other object can take their address while `===` compares it.
+    var fonts: any FontMetrics
+    /// The metrics' `measurementVersion`, which changes with the scale.
+    var version: UInt64
+    var size: Size
+
+    init(text: String, fontSize: Double, fonts: any FontMetrics, version: UInt64, size: Size) {
+        self.text = text; self.fontSize = fontSize; self.fonts = fonts; self.version = version; self.size = size
     }
 }
