@@ -36,6 +36,8 @@ extension BenchReport {
         for (phase, figures) in s.phasesUs { add("phases_us.\(phase.key)", figures) }
         add("phases_us.\(Self.overlayKey)", s.overlayUs)
         for (pass, figures) in s.gpuUs { add("gpu_us.\(pass.key)", figures) }
+        for (phase, figures) in s.threadCPUPhasesUs { add("phases_thread_cpu_us.\(phase.key)", figures) }
+        if let overlay = s.threadCPUOverlayUs { add("phases_thread_cpu_us.\(Self.overlayKey)", overlay) }
         return m
     }
 }
@@ -136,7 +138,7 @@ public struct BaselineComparison: Sendable, Equatable {
             return parts.count == 2 && ["mean", "min", "p50", "p90", "p99", "p999", "max"].contains(parts[1]) ? .higherIsWorse : nil
         case "stutter_share", "over_budget_share":
             return parts.count == 1 ? .higherIsWorse : nil
-        case "phases_us":
+        case "phases_us", "phases_thread_cpu_us":
             let names = FramePhase.allCases.map(\.key) + [BenchReport.overlayKey]
             return parts.count == 3 && names.contains(parts[1]) && Self.durationFields.contains(parts[2]) ? .higherIsWorse : nil
         case "gpu_us":

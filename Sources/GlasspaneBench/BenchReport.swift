@@ -144,6 +144,7 @@ extension BenchReport: Codable {
         case overBudgetShare = "over_budget_share"
         case overBudgetFrameCount = "over_budget_frame_count"
         case phasesUs = "phases_us"
+        case phasesThreadCPUUs = "phases_thread_cpu_us"
         case gpuUs = "gpu_us"
         case gpuTiming = "gpu_timing"
         case environment
@@ -185,6 +186,11 @@ extension BenchReport: Codable {
         var phases: [String: DurationFigures] = [Self.overlayKey: Rounding.us(s.overlayUs)]
         for (phase, figures) in s.phasesUs { phases[phase.key] = Rounding.us(figures) }
         try c.encode(phases, forKey: .phasesUs)
+        if let overlay = s.threadCPUOverlayUs {
+            var threadCPU: [String: DurationFigures] = [Self.overlayKey: Rounding.us(overlay)]
+            for (phase, figures) in s.threadCPUPhasesUs { threadCPU[phase.key] = Rounding.us(figures) }
+            try c.encode(threadCPU, forKey: .phasesThreadCPUUs)
+        }
         if !s.gpuUs.isEmpty {
             var gpu: [String: DurationFigures] = [:]
             for (pass, figures) in s.gpuUs { gpu[pass.key] = Rounding.us(figures) }
@@ -258,6 +264,15 @@ extension BenchReport: Codable {
             overBudgetShare: try c.decode(Double.self, forKey: .overBudgetShare),
             overBudgetFrameCount: try c.decode(Int.self, forKey: .overBudgetFrameCount),
             phasesUs: phasesUs, overlayUs: overlay, gpuUs: gpuUs)
+        // Optional (`--thread-cpu`); unknown phase names are ignored, as for `gpu_us`.
+        if let threadCPU = try c.decodeIfPresent([String: DurationFigures].self, forKey: .phasesThreadCPUUs) {
+            for (key, figures) in threadCPU {
+                if let phase = FramePhase.allCases.first(where: { $0.key == key }) {
+                    statistics.threadCPUPhasesUs[phase] = figures
+                }
+            }
+            statistics.threadCPUOverlayUs = threadCPU[Self.overlayKey]
+        }
         environment = try c.decode(BenchEnvironment.self, forKey: .environment)
         // `run_spread` is derived from the runs, so it is not read back.
         runs = try c.decodeIfPresent([BenchReport].self, forKey: .runs) ?? []

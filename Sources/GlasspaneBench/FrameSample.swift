@@ -109,17 +109,20 @@ public struct FrameSample: Sendable, Equatable, Hashable {
     public var cpuNs: PhaseTimes
     /// GPU time per pass, where measured.
     public var gpuNs: GPUTimes
+    /// The frame thread's CPU time per phase (`bench --thread-cpu`), nil when not measured.
+    public var threadCPUNs: PhaseTimes?
 
     /// Creates a sample.
     public init(
         index: Int, timestampNs: Nanoseconds, frameTimeNs: Nanoseconds,
-        cpuNs: PhaseTimes = PhaseTimes(), gpuNs: GPUTimes = GPUTimes()
+        cpuNs: PhaseTimes = PhaseTimes(), gpuNs: GPUTimes = GPUTimes(), threadCPUNs: PhaseTimes? = nil
     ) {
         self.index = index
         self.timestampNs = timestampNs
         self.frameTimeNs = frameTimeNs
         self.cpuNs = cpuNs
         self.gpuNs = gpuNs
+        self.threadCPUNs = threadCPUNs
     }
 }
 

@@ -158,6 +158,10 @@ public struct FrameStatistics: Sendable, Equatable {
     public var overlayUs: DurationFigures
     /// GPU time per pass, in microseconds, over the frames where the pass was measured; absent passes are missing.
     public var gpuUs: [GPUPass: DurationFigures]
+    /// The frame thread's CPU time per phase, in microseconds (`bench --thread-cpu`); empty when not measured.
+    public var threadCPUPhasesUs: [FramePhase: DurationFigures] = [:]
+    /// The overlay's thread CPU time (layout + paint + render, summed per frame); nil when not measured.
+    public var threadCPUOverlayUs: DurationFigures? = nil
 
     /// Creates statistics from figures already computed (used when decoding a report).
     public init(
@@ -236,6 +240,15 @@ public struct FrameStatistics: Sendable, Equatable {
             if let figures = Self.durationFigures(samples.compactMap { $0.gpuNs[pass] }) { gpu[pass] = figures }
         }
         gpuUs = gpu
+
+        // Measured on every sample or on none (one run's setting).
+        let threadCPU = samples.compactMap(\.threadCPUNs)
+        if threadCPU.count == samples.count {
+            for phase in FramePhase.allCases {
+                threadCPUPhasesUs[phase] = Self.durationFigures(threadCPU.map { $0[phase] })!
+            }
+            threadCPUOverlayUs = Self.durationFigures(threadCPU.map(\.overlayTotal))
+        }
     }
 
     /// The number of slowest frames averaged for a "low" figure: max(1, ⌊n / divisor⌋), i.e. divisor 100 for

@@ -35,6 +35,13 @@ extension BenchReport {
         var rows = FramePhase.allCases.compactMap { p in s.phasesUs[p].map { row(p.displayName, $0) } }
         rows.append(row("overlay (layout+paint+render)", s.overlayUs))
         out.append(TextTable(header: ["CPU phase (µs)", "mean", "p50", "p90", "p99", "max"], rows: rows).render())
+        if let overlay = s.threadCPUOverlayUs {
+            // The same phases on the thread's CPU clock: what the frame thread itself did (`--thread-cpu`).
+            var cpuRows = FramePhase.allCases.compactMap { p in s.threadCPUPhasesUs[p].map { row(p.displayName, $0) } }
+            cpuRows.append(row("overlay (layout+paint+render)", overlay))
+            out.append("")
+            out.append(TextTable(header: ["thread CPU (µs)", "mean", "p50", "p90", "p99", "max"], rows: cpuRows).render())
+        }
         if gpuTiming == BenchReport.gpuTimingOff {
             out.append("")
             out.append("GPU timing: off (--no-gpu-timing; no timer queries were issued)")

@@ -83,6 +83,10 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
     @Flag(name: .customLong("no-gpu-timing"), help: "Issue no GL timer queries, so the run draws exactly what the demo draws; the reports say GPU timing was off (docs/bench.md).")
     public var noGPUTiming = false
 
+    /// Also measure the frame thread's CPU time per phase.
+    @Flag(name: .customLong("thread-cpu"), help: "Also read the frame thread's CPU time at every change of phase: the reports add each phase's thread CPU time (phases_thread_cpu_us), which leaves out time the thread waited or was preempted, e.g. by llvmpipe's rasterizer threads (docs/bench.md).")
+    public var threadCPU = false
+
     /// JSON report.
     @Option(name: .long, help: ArgumentHelp("Write the JSON report (schema in docs/bench.md).", valueName: "PATH"))
     public var json: String?
@@ -152,6 +156,7 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         b.mangoHudCSVPath = mangoHudCSV ?? ""
         b.maxRegressionPercent = maxRegression
         b.timesGPUPasses = !noGPUTiming
+        b.measuresThreadCPU = threadCPU
         d.benchmark = b
         // The script's step rate and frame clock; the bench decides how many frames run.
         if let script { d.replay = ReplayDescription(scriptPath: script, runsWholeScript: false) }

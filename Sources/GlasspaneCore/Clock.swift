@@ -25,6 +25,13 @@ public final class SystemClock: MonotonicClock, @unchecked Sendable {
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Nanoseconds(ts.tv_sec) * 1_000_000_000 + Nanoseconds(ts.tv_nsec)
     }
+    /// The calling thread's CPU time in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`): it does not advance while the thread
+    /// sleeps, waits on a lock or is preempted, so a phase's share of it is the work the thread itself did.
+    public static func threadCPUNow() -> Nanoseconds {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Nanoseconds(ts.tv_sec) * 1_000_000_000 + Nanoseconds(ts.tv_nsec)
+    }
     /// Sleeps the calling thread for a duration (no-op for non-positive durations).
     public static func sleep(nanoseconds: Nanoseconds) {
         guard nanoseconds > 0 else { return }

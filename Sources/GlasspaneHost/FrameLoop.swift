@@ -22,6 +22,10 @@ public struct FrameReport: Sendable {
     public var presentedAt: Nanoseconds
     /// The time this frame fed the simulation's accumulator (what a recording stores to replay exactly).
     public var simulatedDuration: Nanoseconds
+    /// The frame thread's CPU time in each phase, indexed by `FramePhase.ordinal`, when the configuration has a
+    /// `threadCPUClock`; nil otherwise. Unlike `phaseTimes` (wall clock) it leaves out time the thread waited or was
+    /// preempted (docs/bench.md, "Thread CPU time").
+    public var phaseThreadCPUTimes: [Nanoseconds]? = nil
 }
 
 /// The two render passes of a frame, for GPU timing.
@@ -57,6 +61,9 @@ public struct FrameLoopConfiguration: Sendable {
     public var fixedFrameDuration: Nanoseconds? = nil
     /// Call the platform's present only after the GPU finished (honest timings on drivers that do not block).
     public var finishBeforeTiming: Bool = false
+    /// When set, each phase's share of the frame thread's CPU time is read from it too, at every change of phase
+    /// (`FrameReport.phaseThreadCPUTimes`): the bench's `--thread-cpu` sets `SystemClock.threadCPUNow`.
+    public var threadCPUClock: (@Sendable () -> Nanoseconds)? = nil
     /// Creates a configuration; the zero-argument form gives the defaults.
     public init(maxFrames: Int? = nil, fpsCap: Int? = nil, stepsPerSecond: Int = 120, maxCatchUpSteps: Int = 8,
                 fixedFrameDuration: Nanoseconds? = nil, finishBeforeTiming: Bool = false, ignoresPlatformInput: Bool = false) {
@@ -191,6 +198,10 @@ public final class FrameLoop {
     private var lastFrameStart: Nanoseconds?
     private var events: [InputEvent] = []
     private var phaseTimes = [Nanoseconds](repeating: 0, count: FramePhase.allCases.count)
+    /// The frame thread's CPU time per phase this frame, and the thread CPU time at the last change of phase
+    /// (both used only with `configuration.threadCPUClock`).
+    private var phaseThreadCPUTimes = [Nanoseconds](repeating: 0, count: FramePhase.allCases.count)
+    private var threadCPUMark: Nanoseconds = 0
     private var nextFrameTarget: Nanoseconds?
 
     /// Changes the fps cap from the next frame on (nil or 0: uncapped); pacing starts over from that frame.
@@ -305,6 +316,7 @@ public final class FrameLoop {
         if let last = lastFrameStart { frameTime = frameStart - last }
         lastFrameStart = frameStart
         for i in phaseTimes.indices { phaseTimes[i] = 0 }
+        for i in phaseThreadCPUTimes.indices { phaseThreadCPUTimes[i] = 0 }
         var t = frameStart
 
         // 1. Events.
@@ -456,14 +468,21 @@ public final class FrameLoop {
 
         let report = FrameReport(frameIndex: frameIndex, frameTime: frameTime, phaseTimes: phaseTimes,
                                  simulationSteps: steps, eventCount: eventCount, presentedAt: t,
-                                 simulatedDuration: frameSimulated)
+                                 simulatedDuration: frameSimulated,
+                                 phaseThreadCPUTimes: configuration.threadCPUClock == nil ? nil : phaseThreadCPUTimes)
         for entry in observers { entry.observer.frameDidEnd(self, report: report) }
         frameIndex += 1
         if isLast { isFinished = true }
     }
 
-    /// Enters a phase: the loop's own record and the bus's stamp (nil: between frames).
+    /// Enters a phase: the loop's own record and the bus's stamp (nil: between frames). With a thread CPU clock, the
+    /// CPU time since the last change of phase is billed to the phase being left, observers' work in it included.
     private func enter(_ next: FramePhase?) {
+        if let cpuClock = configuration.threadCPUClock {
+            let now = cpuClock()
+            if let current = phase { phaseThreadCPUTimes[current.ordinal] += now - threadCPUMark }
+            threadCPUMark = now
+        }
         phase = next
         bus?.phase = next
     }

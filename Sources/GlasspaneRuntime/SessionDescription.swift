@@ -75,6 +75,9 @@ public struct BenchmarkDescription: Sendable {
     /// Wrap the scene and overlay passes in GL timer queries (false: `--no-gpu-timing`, no query is issued, so
     /// the run draws what the demo draws; the reports say GPU timing was off).
     public var timesGPUPasses = true
+    /// Also read the frame thread's CPU time at every change of phase (`--thread-cpu`): the reports gain
+    /// `phases_thread_cpu_us`, which leaves out the time the thread waited or was preempted.
+    public var measuresThreadCPU = false
     /// Creates a benchmark description.
     public init(warmupFrames: Int = 0, measuredFrames: Int = 0, scenario: String = "", reportsProgress: Bool = true) {
         self.warmupFrames = warmupFrames; self.measuredFrames = measuredFrames; self.scenario = scenario

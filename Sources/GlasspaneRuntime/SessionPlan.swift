@@ -2,6 +2,7 @@
 // of the description and its script (SessionLoopConfigurationTests), so the frame counts of `bench`, `replay` and
 // `--dump-views` are checked without SDL or GL.
 import GlasspaneAnimation
+import GlasspaneCore
 import GlasspaneHost
 import GlasspaneInspector
 import GlasspaneScripts
@@ -86,6 +87,7 @@ extension SessionDescription {
         if let benchmark {
             configuration.maxFrames = benchmark.warmupFrames + benchmark.resolvedMeasuredFrames
             configuration.fpsCap = nil
+            if benchmark.measuresThreadCPU { configuration.threadCPUClock = { SystemClock.threadCPUNow() } }
         }
         if dumpsViews { configuration.maxFrames = 1 }
         if let script, replay != nil {

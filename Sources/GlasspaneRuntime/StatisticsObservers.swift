@@ -63,8 +63,15 @@ public final class BenchmarkSampler: FrameObserver {
         for phase in FramePhase.allCases { cpu[phase] = report[phase] }
         var gpuTimes = GPUTimes() // an `if let`, not a closure: main-actor closures are checked at run time per call
         if let gpu { gpuTimes = GPUTimes(scene: gpu.result(RenderPass.scene.index), overlay: gpu.result(RenderPass.overlay.index)) }
+        var threadCPU: PhaseTimes?
+        if let times = report.phaseThreadCPUTimes {
+            var t = PhaseTimes()
+            for phase in FramePhase.allCases { t[phase] = times[phase.ordinal] }
+            threadCPU = t
+        }
         samples.append(FrameSample(index: samples.count, timestampNs: report.presentedAt - runStart,
-                                   frameTimeNs: report.presentedAt - previous, cpuNs: cpu, gpuNs: gpuTimes))
+                                   frameTimeNs: report.presentedAt - previous, cpuNs: cpu, gpuNs: gpuTimes,
+                                   threadCPUNs: threadCPU))
         let total = description.resolvedMeasuredFrames
         if description.reportsProgress && (samples.count % progressEvery == 0 || samples.count == total) {
             FileHandle.standardError.write(Data("bench: \(description.scenario) \(samples.count)/\(total) frames\n".utf8))
@@ -91,6 +98,7 @@ extension Session {
         extra["hud"] = description.showsHUD ? "on" : "off"
         extra["msaa"] = String(description.resolvedSamples)
         extra["gpu_timing"] = sampler.timesGPUPasses ? "on" : "off"
+        extra["thread_cpu"] = sampler.description.measuresThreadCPU ? "on" : "off"
         environment.options = BenchRunOptions(
             scenario: sampler.description.scenario, frames: sampler.description.resolvedMeasuredFrames,
             warmup: sampler.description.warmupFrames, width: size.width, height: size.height,

@@ -155,6 +155,24 @@ final class BenchRunsTests: XCTestCase {
         }
     }
 
+    /// `--thread-cpu` adds every phase's thread CPU time to the JSON and the table, and says so in the options.
+    func testThreadCPUAddsEachPhasesThreadCPUTime() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try BinaryRunner.run(["bench", "--scenario", "demo", "--headless", "--frames", "6", "--warmup", "2",
+                                      "--size", "160x120", "--thread-cpu", "--json", "\(dir)/demo.json"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("thread CPU (µs)"), r.stdout)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/demo.json"))) as? [String: Any])
+        let phases = try XCTUnwrap(report["phases_thread_cpu_us"] as? [String: [String: Double]])
+        XCTAssertEqual(Set(phases.keys), Set((report["phases_us"] as? [String: Any] ?? [:]).keys))
+        // Rendering the scene and painting the overlay are work on the frame thread, whatever the driver.
+        XCTAssertGreaterThan(phases["scene_render"]?["max"] ?? 0, 0)
+        XCTAssertGreaterThan(phases["overlay"]?["max"] ?? 0, 0)
+        let options = try XCTUnwrap((report["environment"] as? [String: Any])?["options"] as? [String: Any])
+        XCTAssertEqual((options["extra"] as? [String: String])?["thread_cpu"], "on")
+    }
+
     func testMangoHudCSVAsAUserWritesIt() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -385,3 +385,90 @@ final class RenderPhaseTimingTests: XCTestCase {
         }
     }
 }
+
+/// A thread CPU clock that moves only when told to (`FrameLoopConfiguration.threadCPUClock`).
+private final class FakeThreadCPU: @unchecked Sendable {
+    var now: Nanoseconds = 0
+}
+
+/// An app whose callbacks cost known amounts of both clocks: its overlay render waits (wall time, no CPU time), as
+/// a frame thread does while llvmpipe's rasterizer threads hold the cores.
+@MainActor
+private final class ThreadCPUCostApp: HostApp {
+    let wall: ManualClock
+    let cpu: FakeThreadCPU
+    init(wall: ManualClock, cpu: FakeThreadCPU) { self.wall = wall; self.cpu = cpu }
+    private func spend(wall w: Nanoseconds, cpu c: Nanoseconds) { wall.advance(by: w); cpu.now += c }
+    func routeToOverlay(_ event: InputEvent) -> Bool { spend(wall: 3_000, cpu: 3_000); return true }
+    func layoutOverlay(metrics: WindowMetrics) { spend(wall: 30_000, cpu: 30_000) }
+    func paintOverlay() { spend(wall: 20_000, cpu: 20_000) }
+    func renderScene(interpolation alpha: Double, metrics: WindowMetrics) { spend(wall: 50_000, cpu: 5_000) }
+    func renderOverlay(metrics: WindowMetrics) { spend(wall: 100_000, cpu: 10_000) }
+    var overlayHasWork: Bool { true }
+}
+
+/// An observer that keeps each frame's report.
+@MainActor
+private final class ReportLog: FrameObserver {
+    var reports: [FrameReport] = []
+    func frameDidEnd(_ loop: FrameLoop, report: FrameReport) { reports.append(report) }
+}
+
+final class ThreadCPUTimingTests: XCTestCase {
+    /// With a thread CPU clock, each phase gets the CPU time spent between its entry and the next phase's: the
+    /// overlay's render that waited 90 µs of its 100 is 10 µs of thread CPU, and the wall-clock phases are unchanged.
+    func testEachPhaseGetsTheThreadCPUTimeSpentInIt() {
+        MainActor.assumeIsolated {
+            let platform = FakePlatform(frameDuration: 2_000_000)
+            let cpu = FakeThreadCPU()
+            var configuration = FrameLoopConfiguration(maxFrames: 2)
+            configuration.threadCPUClock = { cpu.now }
+            let loop = FrameLoop(platform: platform, app: ThreadCPUCostApp(wall: platform.manualClock, cpu: cpu),
+                                 configuration: configuration)
+            let observer = ReportLog()
+            loop.addObserver(observer, order: .statistics)
+            loop.inject([.pointerMove(PointerEvent(location: Point(x: 1, y: 1)))])
+            loop.runToCompletion()
+            let report = observer.reports[0]
+            let cpuTimes = try! XCTUnwrap(report.phaseThreadCPUTimes)
+            XCTAssertEqual(cpuTimes[FramePhase.routing.ordinal], 3_000)
+            XCTAssertEqual(cpuTimes[FramePhase.overlayLayout.ordinal], 30_000)
+            XCTAssertEqual(cpuTimes[FramePhase.overlayPaint.ordinal], 20_000)
+            XCTAssertEqual(cpuTimes[FramePhase.sceneRender.ordinal], 5_000)
+            XCTAssertEqual(cpuTimes[FramePhase.overlayRender.ordinal], 10_000)
+            XCTAssertEqual(cpuTimes[FramePhase.present.ordinal], 0, "the fake present costs wall time only")
+            XCTAssertEqual(report[.overlayRender], 100_000, "the wall clock still sees the wait")
+            XCTAssertEqual(report[.overlayLayout], 30_000)
+            // The next frame starts from zero: no event, so no routing time.
+            let second = try! XCTUnwrap(observer.reports[1].phaseThreadCPUTimes)
+            XCTAssertEqual(second[FramePhase.routing.ordinal], 0)
+            XCTAssertEqual(second[FramePhase.overlayRender.ordinal], 10_000)
+        }
+    }
+
+    /// Without a thread CPU clock nothing is read and the report says so (nil, not zeros).
+    func testWithoutAClockTheReportHasNoThreadCPUTimes() {
+        MainActor.assumeIsolated {
+            let platform = FakePlatform(frameDuration: 2_000_000)
+            let loop = FrameLoop(platform: platform, app: ThreadCPUCostApp(wall: platform.manualClock, cpu: FakeThreadCPU()),
+                                 configuration: .init(maxFrames: 1))
+            let observer = ReportLog()
+            loop.addObserver(observer, order: .statistics)
+            loop.runToCompletion()
+            XCTAssertNil(observer.reports[0].phaseThreadCPUTimes)
+        }
+    }
+
+    /// The real clock: work on the thread moves it, a sleep does not move it by the sleep's length.
+    func testTheSystemThreadCPUClockCountsWorkAndNotSleep() {
+        let beforeSleep = SystemClock.threadCPUNow()
+        SystemClock.sleep(nanoseconds: 200_000_000)
+        let slept = SystemClock.threadCPUNow() - beforeSleep
+        XCTAssertLessThan(slept, 100_000_000, "a 200 ms sleep cost \(slept) ns of thread CPU")
+        let beforeWork = SystemClock.threadCPUNow()
+        var x: UInt64 = 1
+        for i in 0..<20_000_000 { x = x &* 6364136223846793005 &+ UInt64(i) }
+        XCTAssertNotEqual(x, 0)
+        XCTAssertGreaterThan(SystemClock.threadCPUNow() - beforeWork, 0)
+    }
+}
