@@ -163,6 +163,27 @@ final class LazyGridCrossSectionTests: XCTestCase {
         assertCellsShowTheData(grid, box)
     }
 
+    func testTheEmptySlotAfterASectionsLastItemIsThatSectionsEnd() throws {
+        let (overlay, grid, box, moves) = try makeGrid()
+        // Item 2's middle to (544, 365), the empty slot after item 19: the end of the last section.
+        lift(overlay, from: Point(x: 142, y: 60), to: Point(x: 508, y: 360))
+        pointer(overlay, "up", 508, 360)
+        XCTAssertEqual(moves(), [[2, 19]])
+        XCTAssertEqual(grid.sectionHeaderItems, [0, 7, 8, 14])
+        LazyGridFixture.settle(overlay, from: 0)
+        XCTAssertEqual(grid.cellView(at: 19)?.frame, item(488, 340))
+        // Item 17 (now 16, at x 122, y 340) with its middle to (300, 125), an empty slot after item 7 (now 6, alone on
+        // its line): section 0's end, just before header 8 (now 7), right after item 7.
+        lift(overlay, from: Point(x: 142, y: 360), to: Point(x: 264, y: 120))
+        pointer(overlay, "up", 264, 120)
+        XCTAssertEqual(moves().last, [16, 7])
+        XCTAssertEqual(grid.sectionHeaderItems, [0, 8, 9, 15])
+        XCTAssertEqual(box.items[7], "item 17")
+        LazyGridFixture.settle(overlay, from: 3)
+        XCTAssertEqual(grid.cellView(at: 7)?.frame, item(122, 100))
+        assertCellsShowTheData(grid, box)
+    }
+
     func testARefusedOrCancelledDropPutsTheHeadersBack() throws {
         let (overlay, grid, box, moves) = try makeGrid(accept: false)
         overlay.advanceAnimations(to: 1)
