@@ -187,9 +187,10 @@ public final class LazyGrid: ScrollView {
 
     /// Lets the user move items (LazyGrid+Reorder.swift): a mouse drag on a cell lifts it, it follows the pointer and
     /// the cells between its slot and the one under its middle shift along the reading order; on release the grid
-    /// calls this with the item's index and the index it was dropped at. Move the item in your data and return true
-    /// (the grid then moves the cell, animated), or false to put it back. Also Alt+arrows on the cursor item. Nil
-    /// (the default): a mouse drag scrolls, as a touch drag always does.
+    /// calls this with the item's index and the index it was dropped at (flat indices, headers counted, also when it
+    /// goes to another section: `movesItemsAcrossSections`). Move the item in your data and return true (the grid
+    /// then moves the cell, and any section headers it passed, animated), or false to put it back. Also Alt+arrows on
+    /// the cursor item. Nil (the default): a mouse drag scrolls, as a touch drag always does.
     public var onMoveItem: ((_ from: Int, _ to: Int) -> Bool)?
     /// Which items the user may pick up (nil: every item); a press on another item scrolls.
     public var canMoveItem: ((Int) -> Bool)?
