@@ -286,6 +286,7 @@ final class LazyGridSectionTests: XCTestCase {
 
     func testAHeaderIsNeverPickedUpAndADropStaysInItsSection() throws {
         let (overlay, grid, box) = try makeGrid(count: 20, headers: [0, 8, 9, 15])
+        grid.movesItemsAcrossSections = false  // across sections: LazyGridCrossSectionTests
         var moves: [[Int]] = []
         grid.onMoveItem = { from, to in
             moves.append([from, to])

@@ -1,6 +1,8 @@
 // Moving a list's row or a grid's item with a controller (List+Reorder.swift, LazyGrid+Reorder.swift): X picks up the
 // cursor's row or item, the D-pad (or the arrows) carries it one place at a time through the app's `onMoveRow` /
-// `onMoveItem`, A or X puts it down where it is, and B carries it back to where it was picked up. docs/scrolling.md.
+// `onMoveItem`, A or X puts it down where it is, and B carries it back to where it was picked up. In a grid with
+// sections a step may cross a header into the next section (`LazyGrid.carryTarget`); B's one move back to the index it
+// was picked up at restores the headers too, since every step only moved that item. docs/scrolling.md.
 import GlasspaneCore
 
 /// A row or item carried by the controller: where it was picked up (B takes it back there).

@@ -76,21 +76,25 @@ extension LazyGrid {
     }
 
     func itemFrame(_ index: Int, breadth: Double, perLine: Int) -> Rect {
-        if let layout = sectionLayout(perLine: perLine) {
-            let (line, slot) = layout.place(of: index)
-            let along = layout.along(ofLine: line)
-            if isSectionHeader(index) {
-                // A header takes the whole line across.
-                return axis == .vertical ? Rect(x: 0, y: along, width: breadth.rounded(), height: headerLength)
-                    : Rect(x: along, y: 0, width: headerLength, height: breadth.rounded())
-            }
-            let edges = crossEdges(slot, breadth: breadth, perLine: perLine)
-            return axis == .vertical
-                ? Rect(x: edges.min, y: along, width: edges.max - edges.min, height: itemLength)
-                : Rect(x: along, y: edges.min, width: itemLength, height: edges.max - edges.min)
-        }
+        if let layout = sectionLayout(perLine: perLine) { return itemFrame(index, in: layout, breadth: breadth) }
         let edges = crossEdges(index % perLine, breadth: breadth, perLine: perLine)
         let along = Double(index / perLine) * linePitch
+        return axis == .vertical
+            ? Rect(x: edges.min, y: along, width: edges.max - edges.min, height: itemLength)
+            : Rect(x: along, y: edges.min, width: itemLength, height: edges.max - edges.min)
+    }
+
+    /// The frame of the item at `index` among the sections of `layout` (the grid's own, or the one a drop would
+    /// leave, LazyGrid+Reorder.swift).
+    func itemFrame(_ index: Int, in layout: GridSectionLayout, breadth: Double) -> Rect {
+        let (line, slot) = layout.place(of: index)
+        let along = layout.along(ofLine: line)
+        if layout.isHeader(index) {
+            // A header takes the whole line across.
+            return axis == .vertical ? Rect(x: 0, y: along, width: breadth.rounded(), height: headerLength)
+                : Rect(x: along, y: 0, width: headerLength, height: breadth.rounded())
+        }
+        let edges = crossEdges(slot, breadth: breadth, perLine: layout.perLine)
         return axis == .vertical
             ? Rect(x: edges.min, y: along, width: edges.max - edges.min, height: itemLength)
             : Rect(x: along, y: edges.min, width: itemLength, height: edges.max - edges.min)

@@ -5,8 +5,12 @@
 // scrolls on its own. On release the app is asked to move the item in its data; the cell then settles into its slot
 // (`moveItem`, LazyGrid+Updates.swift), or goes back. While held the cell is out of the window's bookkeeping (its
 // index gets no cell), so scrolling far away keeps it in hand. docs/scrolling.md, "Moving items by hand". In a grid
-// with sections (LazyGrid+Sections.swift) a header is never picked up, and an item moves within its own section: a held
-// cell over another section (or a header) stays at its section's nearest slot, so a drop never lands on a header.
+// with sections (LazyGrid+Sections.swift) a header is never picked up and a drop never lands on one. A held cell over
+// another section's items or header goes to that section's nearest slot (`dropTarget`; an empty section's is right
+// after its header), and the headers between its slot and the target shift one index toward the gap with the cells
+// (`headersAfterDrop`), as `moveItem` leaves them once the app accepts; Alt+arrows and the controller's D-pad step over
+// a header into the next section (`carryTarget`). `movesItemsAcrossSections` (false: an item stays in its own section,
+// at its nearest slot) and `canMoveItemToSection` say which sections it may go to.
 import GlasspaneCore
 import GlasspaneAnimation
 
@@ -24,7 +28,8 @@ struct ItemDrag {
     let grab: Point
     /// The pointer, in the grid's coordinates.
     var location: Point
-    /// The item slot under the held cell's middle: where a drop moves it.
+    /// Where a drop moves it (an index of the data after the move; `dropTarget`): the item slot under the held cell's
+    /// middle.
     var target: Int
     var isHeld = false
     /// A touch: picked up only once held still for `List.reorderHoldTime` (moving sooner scrolls).
@@ -125,19 +130,18 @@ extension LazyGrid {
         let p = documentPoint(drag.location)
         let origin = Point(x: min(max(0, p.x - drag.grab.x), max(0, document.width - size.width)),
                            y: min(max(0, p.y - drag.grab.y), max(0, document.height - size.height)))
-        var target = nearestItem(to: Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2)) ?? drag.from
-        if !sectionHeaderItems.isEmpty {
-            let section = sectionItems(of: drag.from)  // within its section: never onto a header
-            target = min(max(target, section.lowerBound), section.upperBound - 1)
-        }
+        let middle = Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2)
+        let target = dropTarget(for: drag.from, at: middle) ?? drag.from
         let changed = target != drag.target
         drag.target = target
         itemDrag = drag
         drag.cell.frame = Rect(origin: origin, size: size)
         guard changed else { return }
+        let breadth = breadth(of: bounds.size), perLine = itemsPerLine
+        let afterDrop = headersAfterDrop(perLine: perLine)
         withAnimation(LazyGrid.reorderAnimation) {
             for cell in liveCells.values {
-                let frame = itemFrame(placedIndex(cell.index))
+                let frame = placedFrame(cell.index, among: afterDrop, breadth: breadth, perLine: perLine)
                 if cell.frame != frame { cell.frame = frame }
             }
         }
@@ -149,18 +153,82 @@ extension LazyGrid {
         guard itemCount > 0, p.x.isFinite, p.y.isFinite else { return nil }
         let perLine = itemsPerLine, breadth = breadth(of: bounds.size)
         let (along, across) = axis == .vertical ? (p.y, p.x) : (p.x, p.y)
+        let slot = nearestSlot(across: across, breadth: breadth, perLine: perLine)
         if let layout = sectionLayout(perLine: perLine) {
             let line = layout.line(atAlong: along + spacing / 2), items = layout.items(inLine: line)
             if layout.isHeaderLine(line) { return items.lowerBound }
-            let pitch = crossPitch(breadth: breadth, perLine: perLine)
-            let slot = pitch > 0 ? Int(min(max(0, ((across + spacing / 2) / pitch).rounded(.down)), Double(perLine - 1))) : 0
             return items.lowerBound + min(slot, items.count - 1)
         }
         let lines = lineCount(perLine: perLine)
         let line = Int(min(max(0, ((along + spacing / 2) / linePitch).rounded(.down)), Double(lines - 1)))
-        let pitch = crossPitch(breadth: breadth, perLine: perLine)
-        let slot = pitch > 0 ? Int(min(max(0, ((across + spacing / 2) / pitch).rounded(.down)), Double(perLine - 1))) : 0
         return min(line * perLine + slot, itemCount - 1)
+    }
+
+    /// The slot across a line nearest a coordinate across the axis (a point in the spacing goes to the nearer side),
+    /// within 0..<perLine.
+    private func nearestSlot(across: Double, breadth: Double, perLine: Int) -> Int {
+        let pitch = crossPitch(breadth: breadth, perLine: perLine)
+        return pitch > 0 ? Int(min(max(0, ((across + spacing / 2) / pitch).rounded(.down)), Double(perLine - 1))) : 0
+    }
+
+    // MARK: - Across sections
+
+    /// Where a drop with the held cell's middle at document point `p` moves the item at `from` (an index of the data
+    /// after the move, never a header's): the nearest item slot; in a grid with sections, its own section's nearest
+    /// slot, or, over another section's items or header that `mayMove(_:toSection:)` allows, that section's: over its
+    /// header its first slot (an empty section's: right after its header), over the empty slot after its last item
+    /// its end. Worked out on the grid's geometry before the move, so the target does not flicker as headers shift.
+    func dropTarget(for from: Int, at p: Point) -> Int? {
+        guard let nearest = nearestItem(to: p) else { return nil }
+        guard let layout = sectionLayout(perLine: itemsPerLine) else { return nearest }
+        let own = layout.section(ofItem: from) ?? -1, k = layout.section(ofItem: nearest) ?? -1
+        guard k != own, mayMove(from, toSection: k) else {
+            let items = layout.items(ofSection: own)  // within its section: never onto a header
+            return min(max(nearest, items.lowerBound), items.upperBound - 1)
+        }
+        let items = layout.items(ofSection: k)
+        var position = max(0, nearest - items.lowerBound)  // its header (just before its items): the first slot
+        let across = axis == .vertical ? p.x : p.y
+        if nearest == items.upperBound - 1,
+           nearestSlot(across: across, breadth: breadth(of: bounds.size), perLine: layout.perLine) > layout.place(of: nearest).slot {
+            position = items.count  // the empty slot after its last item
+        }
+        return index(moving: from, to: position, of: k, in: layout)
+    }
+
+    /// Whether the item at `from` may go to section `k` (a position in `sectionHeaderItems`; -1: the items before the
+    /// first header, a section only when there are some), another than its own: as `movesItemsAcrossSections` and
+    /// `canMoveItemToSection` say.
+    func mayMove(_ from: Int, toSection k: Int) -> Bool {
+        guard movesItemsAcrossSections, k >= -1, k < sectionHeaderItems.count,
+              k >= 0 || (sectionHeaderItems.first ?? 0) > 0 else { return false }
+        return canMoveItemToSection?(from, k) ?? true
+    }
+
+    /// The index (of the data after the move) that puts the item at `from` at `position` among the items of section
+    /// `k`, another than its own (0: right after its header; the section's item count: after its last item). The
+    /// headers between shift one index toward the item's old place, as `moveItem` moves them.
+    func index(moving from: Int, to position: Int, of k: Int, in layout: GridSectionLayout) -> Int {
+        let start = layout.items(ofSection: k).lowerBound
+        return (start > from ? start - 1 : start) + position
+    }
+
+    /// While a held item's target lies past a section header: the sectioned geometry with the headers where the drop
+    /// would put them (those between its slot and the target one index toward the gap, as `placedIndex` moves items,
+    /// so the sections' lines reflow as they will); nil otherwise (the grid's own geometry holds).
+    func headersAfterDrop(perLine: Int) -> GridSectionLayout? {
+        guard let drag = itemDrag, drag.isHeld, drag.target != drag.from, !sectionHeaderItems.isEmpty,
+              let k = GridSectionLayout.last(in: sectionHeaderItems, atOrBefore: max(drag.from, drag.target)),
+              sectionHeaderItems[k] >= min(drag.from, drag.target) else { return nil }
+        return GridSectionLayout(headers: sectionHeaderItems.map(placedIndex), itemCount: itemCount, perLine: perLine,
+                                 itemLength: itemLength, headerLength: headerLength, spacing: spacing)
+    }
+
+    /// Where layout puts the cell of the item at `index` while a cell is held: at its `placedIndex`, among
+    /// `afterDrop`'s sections when the drop moves headers (`headersAfterDrop`), else the grid's own.
+    func placedFrame(_ index: Int, among afterDrop: GridSectionLayout?, breadth: Double, perLine: Int) -> Rect {
+        guard let afterDrop else { return itemFrame(placedIndex(index), breadth: breadth, perLine: perLine) }
+        return itemFrame(placedIndex(index), in: afterDrop, breadth: breadth)
     }
 
     /// Where layout puts the item at `index` while a cell is held: one slot toward the gap when it lies between the
@@ -250,25 +318,58 @@ extension LazyGrid {
         return handled
     }
 
-    /// Alt+arrows on the cursor item (or the plain arrows while the controller carries it): asks `onMoveItem` to move it one place spatially, as the plain arrows move the
-    /// cursor (across a line by an item, along the axis by a line, the last item at most), and moves it, animated.
-    /// False when the key is not an arrow, or no item may move.
+    /// Alt+arrows on the cursor item (or the plain arrows while the controller carries it): asks `onMoveItem` to move
+    /// it one place spatially, as the plain arrows move the cursor (across a line by an item, along the axis by a
+    /// line, the last item at most; in a grid with sections, over a header into the next section, `carryTarget`), and
+    /// moves it, animated. False when the key is not an arrow, or no item may move.
     func moveCursorItem(for key: Key) -> Bool {
         guard onMoveItem != nil, selectionMode != .none, itemDrag == nil, let from = cursorIndex, from < itemCount,
               mayPickUp(from) else { return false }
         let vertical = axis == .vertical
-        let to: Int
+        let to: Int?
         switch key {
-        case .left where vertical, .up where !vertical: to = from - 1
-        case .right where vertical, .down where !vertical: to = from + 1
-        case .up, .left: to = item(from, movedBy: -1)
-        case .down, .right: to = item(from, movedBy: 1)
+        case .left where vertical, .up where !vertical: to = carryTarget(from, across: -1)
+        case .right where vertical, .down where !vertical: to = carryTarget(from, across: 1)
+        case .up, .left: to = carryTarget(from, along: -1)
+        case .down, .right: to = carryTarget(from, along: 1)
         default: return false
         }
-        guard to >= 0, to < itemCount, to != from, sectionItems(of: from).contains(to), let onMoveItem,
-              onMoveItem(from, to) else { return true }
+        guard let to, to >= 0, to < itemCount, to != from, let onMoveItem, onMoveItem(from, to) else { return true }
         do { try moveItem(from: from, to: to, animation: LazyGrid.reorderAnimation) } catch { setNeedsLayout() }
         scrollToItem(to)
         return true
+    }
+
+    /// Where a carry across a line (`step` 1 or -1 items) takes the item at `from` (an index of the data after the
+    /// move): the next or previous place; past its section's last or first item, over the header into the next
+    /// section's first place (`from + 1` is that header's index, the place right after it once the item has left) or
+    /// the previous section's last (`from - 1` is its own header, which the item goes before), when
+    /// `mayMove(_:toSection:)`; nil when it may not go.
+    func carryTarget(_ from: Int, across step: Int) -> Int? {
+        let to = from + step
+        guard let layout = sectionLayout(perLine: itemsPerLine) else { return to }
+        let own = layout.section(ofItem: from) ?? -1
+        if layout.items(ofSection: own).contains(to) { return to }
+        return mayMove(from, toSection: own + step) ? to : nil
+    }
+
+    /// Where a carry along the axis (`lines` 1 or -1) takes the item at `from` (an index of the data after the move):
+    /// a line on at the same place across (its section's last item at most); from its section's last line (or first,
+    /// going back), over the header into the next section's first line (or the previous section's last line), at the
+    /// same place across (after its last item at most), when `mayMove(_:toSection:)`; nil when it may not go.
+    func carryTarget(_ from: Int, along lines: Int) -> Int? {
+        guard let layout = sectionLayout(perLine: itemsPerLine) else { return item(from, movedBy: lines) }
+        let perLine = layout.perLine
+        let own = layout.section(ofItem: from) ?? -1, items = layout.items(ofSection: own)
+        let line = (from - items.lowerBound) / perLine, slot = (from - items.lowerBound) % perLine
+        let next = line + lines
+        if next >= 0 && next <= (items.count - 1) / perLine {
+            return min(items.lowerBound + next * perLine + slot, items.upperBound - 1)
+        }
+        let k = own + (lines < 0 ? -1 : 1)
+        guard mayMove(from, toSection: k) else { return nil }
+        let count = layout.items(ofSection: k).count
+        let lastLine = count == 0 ? 0 : (count - 1) / perLine * perLine  // the first place of its last line
+        return index(moving: from, to: min(count, lines < 0 ? lastLine + slot : slot), of: k, in: layout)
     }
 }

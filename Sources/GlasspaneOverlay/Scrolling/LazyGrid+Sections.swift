@@ -5,8 +5,9 @@
 // start a new line, so lines hold a varying count of items. `GridSectionLayout` maps items to lines and lines to
 // offsets by binary search over the sections, so a sectioned grid costs what its window's cells cost. A copy of the
 // header of the section at the viewport's leading edge is pinned there, pushed out by the next header. Headers are not
-// selectable: clicks, the cursor and reorder pass over them (LazyGrid+Selection.swift, LazyGrid+Reorder.swift); updates
-// keep them with their items (LazyGrid+Updates.swift, LazyGrid+Difference.swift).
+// selectable: clicks and the cursor pass over them and reorder never picks one up, though a moved item may cross one
+// into another section (LazyGrid+Selection.swift, LazyGrid+Reorder.swift); updates keep them with their items
+// (LazyGrid+Updates.swift, LazyGrid+Difference.swift).
 import GlasspaneCore
 
 /// Where the lines of a sectioned grid are, for one count of items a line: each section's header line and offset,
@@ -69,6 +70,15 @@ struct GridSectionLayout: Equatable {
         return low > 0 ? low - 1 : nil
     }
 
+    /// True when the item is one of `headers`.
+    func isHeader(_ index: Int) -> Bool { section(ofItem: index).map { headers[$0] == index } ?? false }
+
+    /// The first item of section `k` (a position in `headers`; -1: the items before the first header) after its
+    /// header, and the end of its items (the next header, or `itemCount`).
+    func items(ofSection k: Int) -> Range<Int> {
+        (k < 0 ? 0 : headers[k] + 1)..<(k + 1 < headers.count ? headers[k + 1] : itemCount)
+    }
+
     /// True when the line is a header's.
     func isHeaderLine(_ line: Int) -> Bool { section(ofLine: line).map { headerLine[$0] == line } ?? false }
 
@@ -118,14 +128,6 @@ struct GridSectionLayout: Equatable {
         guard along >= itemsStart, lastLine > headerLine[k] else { return headerLine[k] }
         let j = Int(((along - itemsStart) / (itemLength + spacing)).rounded(.down))
         return min(lastLine, headerLine[k] + 1 + j)
-    }
-
-    /// The items of `index`'s section, its header not included (from 0 before the first header).
-    func sectionItems(of index: Int) -> Range<Int> {
-        let k = section(ofItem: index)
-        let start = k.map { headers[$0] + 1 } ?? 0
-        let next = (k.map { $0 + 1 } ?? 0)
-        return start..<(next < headers.count ? headers[next] : itemCount)
     }
 }
 
@@ -183,12 +185,6 @@ extension LazyGrid {
                                        itemLength: itemLength, headerLength: headerLength, spacing: spacing)
         sectionLayoutCache = layout
         return layout
-    }
-
-    /// The items of the section that `index` is in, its header not included (the items before the first header when
-    /// it is before it).
-    func sectionItems(of index: Int) -> Range<Int> {
-        sectionLayout(perLine: itemsPerLine)?.sectionItems(of: index) ?? 0..<itemCount
     }
 
     // MARK: - The pinned header

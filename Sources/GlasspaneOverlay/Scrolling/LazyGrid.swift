@@ -187,12 +187,22 @@ public final class LazyGrid: ScrollView {
 
     /// Lets the user move items (LazyGrid+Reorder.swift): a mouse drag on a cell lifts it, it follows the pointer and
     /// the cells between its slot and the one under its middle shift along the reading order; on release the grid
-    /// calls this with the item's index and the index it was dropped at. Move the item in your data and return true
-    /// (the grid then moves the cell, animated), or false to put it back. Also Alt+arrows on the cursor item. Nil
-    /// (the default): a mouse drag scrolls, as a touch drag always does.
+    /// calls this with the item's index and the index it was dropped at (flat indices, headers counted, also when it
+    /// goes to another section: `movesItemsAcrossSections`). Move the item in your data and return true (the grid
+    /// then moves the cell, and any section headers it passed, animated), or false to put it back. Also Alt+arrows on
+    /// the cursor item. Nil (the default): a mouse drag scrolls, as a touch drag always does.
     public var onMoveItem: ((_ from: Int, _ to: Int) -> Bool)?
     /// Which items the user may pick up (nil: every item); a press on another item scrolls.
     public var canMoveItem: ((Int) -> Bool)?
+    /// In a grid with sections: whether a moved item may go to another section (LazyGrid+Reorder.swift). True (the
+    /// default, a bag's item dropped into another bag): a held cell over another section's items or header goes to
+    /// that section's nearest slot, and Alt+arrows and the D-pad step over a header into the next section. False: an
+    /// item stays within its own section (a held cell over another section stops at its own section's nearest slot).
+    public var movesItemsAcrossSections = true
+    /// Which sections an item may be moved to, asked before it goes to another section (nil: every one): the item's
+    /// index and the target section's position in `sectionHeaderItems` (-1: the items before the first header);
+    /// false keeps it in its own section, as `movesItemsAcrossSections == false` does.
+    public var canMoveItemToSection: ((_ item: Int, _ section: Int) -> Bool)?
     /// The item being dragged to a new place (LazyGrid+Reorder.swift).
     var itemDrag: ItemDrag?
     /// Scrolls while a dragged cell is held near an end (LazyGrid+Reorder.swift).
@@ -475,8 +485,9 @@ public final class LazyGrid: ScrollView {
         defer { leavingTargets = [:] }
         var wanted: [(index: Int, id: AnyHashable)] = []
         wanted.reserveCapacity(range.count)
-        let held = heldItemIndex  // a held cell is out of the window's bookkeeping (LazyGrid+Reorder.swift)
-        for i in range where i != held { wanted.append((i, itemIDProvider(i))) }
+        let heldIndex = heldItemIndex  // a held cell is out of the window's bookkeeping (LazyGrid+Reorder.swift)
+        for i in range where i != heldIndex { wanted.append((i, itemIDProvider(i))) }
+        let afterDrop = headersAfterDrop(perLine: perLine)  // a held item bound for another section moves headers
         let keep = Set(wanted.map(\.id))
         // In index order, so the same change reuses the same views in every run (a dictionary's order varies).
         let leaving = liveCells.filter { !keep.contains($0.key) }.sorted { $0.value.index > $1.value.index }
@@ -506,7 +517,7 @@ public final class LazyGrid: ScrollView {
             if cell.configuredVersion != dataVersion || cell.index != index || cell.itemID != id {
                 configure(cell, index: index, id: id)
             }
-            let frame = itemFrame(placedIndex(index), breadth: breadth, perLine: perLine)
+            let frame = placedFrame(index, among: afterDrop, breadth: breadth, perLine: perLine)
             if let animation, arrived.contains(id) {
                 cell.frame = frame
                 cell.alpha = 0
