@@ -13,9 +13,10 @@ final class TableRowContent: View {
     init(columns: [(x: Double, width: Double)], fontSize: Double = 13) {
         labels = columns.map { _ in Label(text: "", fontSize: fontSize) }
         super.init()
-        // Fixed widths: a new text repaints its label and lays nothing out.
+        // Fixed sizes: a new text repaints its label and measures and lays out nothing.
         for (label, column) in zip(labels, columns) {
             label.preferredWidth = column.width
+            label.preferredHeight = 16
             label.frame = Rect(x: column.x, y: 5, width: column.width, height: 16)
             addSubview(label)
         }

@@ -143,6 +143,39 @@ final class LabelMeasurementTests: XCTestCase {
         XCTAssertEqual(runX(layer), 200 - 2 * 12)
     }
 
+    /// A label with both preferred lengths (a table's cell) cannot change size with its text: a new text repaints it,
+    /// and nothing is laid out again, the stack it is in included.
+    func testAFixedSizeLabelsNewTextOnlyRepaints() {
+        let metrics = ScalableMetrics()
+        let overlay = Overlay(windowSize: Size(width: 400, height: 100), fonts: metrics)
+        let layer = overlay.addLayer(name: "ui", level: 0)
+        let label = Label(identifier: "cell", text: "7", fontSize: 10)
+        label.preferredWidth = 120
+        label.preferredHeight = 16
+        let stack = VStack(identifier: "column", spacing: 0, [label, Label(identifier: "other", text: "x", fontSize: 10)])
+        layer.addSubview(stack, at: Point(x: 0, y: 0))
+        overlay.update()
+        let laidOut = layer.stats.viewsLaidOut
+        metrics.measured.removeAll()
+        label.text = "a much longer text"
+        overlay.update()
+        XCTAssertEqual(layer.stats.viewsLaidOut, laidOut, "nothing laid out again")
+        XCTAssertEqual(label.frame.size, Size(width: 120, height: 16))
+        let runs = layer.drawList.commands.compactMap { command -> String? in
+            if case let .glyphs(run) = command { return run.text }
+            return nil
+        }
+        XCTAssertEqual(runs.first, "a much longer text", "repainted")
+        XCTAssertFalse(metrics.measured.contains("7"), "the old text is not measured for a comparison")
+        // Only one length fixed: the text's size matters, and the stack lays out again.
+        label.preferredHeight = nil
+        overlay.update()
+        let before = layer.stats.viewsLaidOut
+        label.text = "short"
+        overlay.update()
+        XCTAssertGreaterThan(layer.stats.viewsLaidOut, before)
+    }
+
     func testATextChangeMeasuresTheNewTextOnce() {
         let metrics = ScalableMetrics()
         let (overlay, _, label) = makeLabel("spinning · #112233", metrics: metrics)

@@ -52,6 +52,9 @@ open class Label: View {
 
     /// A text change that keeps the measured size only repaints; one that changes it lays the ancestors out again.
     private func textMetricsDidChange(from oldText: String, fontSize oldSize: Double) {
+        // A label of fixed size (both preferred lengths set: a table's cell) measures the same whatever its text, so
+        // it measures nothing and only repaints; a list's new rows set three such texts each.
+        if preferredWidth != nil && preferredHeight != nil { setNeedsDisplay(); return }
         if let fonts = layer?.fonts, size(of: oldText, fontSize: oldSize, fonts: fonts) == size(of: text, fontSize: fontSize, fonts: fonts) {
             setNeedsDisplay()
         } else {
