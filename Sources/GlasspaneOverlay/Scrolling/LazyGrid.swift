@@ -353,6 +353,12 @@ public final class LazyGrid: ScrollView {
 
     // MARK: - The window of live cells
 
+    /// With `snapping == .items` a grid comes to rest with a line at its leading edge (a shelf: a column at its left
+    /// edge): the lines' leading edges along its axis (ScrollView+Snapping.swift).
+    public override func snapPositions(around offset: Double, axis: StackAxis) -> (before: Double?, after: Double?) {
+        lineSnapPositions(around: offset, axis: axis)
+    }
+
     /// A scroll brings cells in and out: at the next layout, in this frame.
     public override func contentOffsetDidChange() { setNeedsLayout() }
 

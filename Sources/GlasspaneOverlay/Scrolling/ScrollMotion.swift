@@ -12,6 +12,8 @@ public struct ScrollMotion: Hashable, Sendable {
         case momentum
         /// Springing back to the edge the content was pulled or flung past.
         case bounce
+        /// Springing to the page or item a snapping scroll view comes to rest at (ScrollView+Snapping.swift).
+        case snap
     }
 
     /// The phase.
@@ -53,6 +55,18 @@ public struct ScrollMotion: Hashable, Sendable {
         let spring = Spring(response: bounceResponse, dampingFraction: 1)
         return ScrollMotion(phase: .bounce, spring: spring, target: edge, startDisplacement: offset - edge,
                             startVelocity: velocity, startTime: time)
+    }
+
+    /// The response of the spring that carries a snapping scroll to its page or item, seconds.
+    public static let snapResponse = 0.45
+
+    /// A release (or a quiet wheel) from `offset` at `velocity` carried to `target`, a page or item: a critically
+    /// damped spring that keeps the release's velocity, so the content does not jump when the finger lifts.
+    public static func snap(from offset: Double, velocity: Double, to target: Double, at time: Double) -> ScrollMotion {
+        let v = min(max(velocity, -maximumFlingSpeed), maximumFlingSpeed)
+        let spring = Spring(response: snapResponse, dampingFraction: 1)
+        return ScrollMotion(phase: .snap, spring: spring, target: target, startDisplacement: offset - target,
+                            startVelocity: v, startTime: time)
     }
 
     /// The same motion along a course moved by `distance` points (the content under it moved).

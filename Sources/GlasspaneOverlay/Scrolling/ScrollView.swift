@@ -78,11 +78,17 @@ open class ScrollView: View, FrameTicking {
     }
 
     /// Running momentum or rubber-band motions (nil: still on that axis).
-    public private(set) var motionX: ScrollMotion?
+    public internal(set) var motionX: ScrollMotion?
     /// See `motionX`.
-    public private(set) var motionY: ScrollMotion?
+    public internal(set) var motionY: ScrollMotion?
     /// True while a drag, a fling or a return to an edge moves the content.
     public var isMoving: Bool { motionX != nil || motionY != nil || drag != nil }
+
+    /// Where the content comes to rest when the user lets go: anywhere (`.none`, the default), at whole pages or at
+    /// items (ScrollView+Snapping.swift).
+    public var snapping: ScrollSnapping = .none
+    /// The wheel gesture a snapping scroll view settles once the wheel is quiet (ScrollView+Snapping.swift).
+    var wheelSnap: WheelSnap?
 
     /// A drag in progress: where it started, the offset then, and recent samples for the release velocity.
     private struct Drag {
@@ -176,6 +182,15 @@ open class ScrollView: View, FrameTicking {
     /// (a fling, a precise wheel) is fractional.
     static func documentOrigin(for offset: Point) -> Point {
         Point(x: -offset.x.rounded(), y: -offset.y.rounded())
+    }
+
+    /// The positions along `axis` (offsets that put an item's leading edge at the viewport's leading edge) nearest
+    /// `offset`, for `snapping == .items`: the greatest at or before it and the least at or after it; nil where
+    /// there is none. The default takes the leading edges of the document's visible subviews, or of its one content
+    /// view's subviews; `List` and `LazyGrid` give their rows' and lines' edges. The ends (0 and the largest offset)
+    /// are positions whatever this says.
+    open func snapPositions(around offset: Double, axis: StackAxis) -> (before: Double?, after: Double?) {
+        documentSnapPositions(around: offset, axis: axis)
     }
 
     /// Called after the offset changed; lists use it to bring rows in and out. The default does nothing.
@@ -276,7 +291,9 @@ open class ScrollView: View, FrameTicking {
     /// to the superview, so nested scroll views hand over.
     open override func scrollWheel(at location: Point, dx: Double, dy: Double) {
         if verticalWheelScrollsHorizontally, axes == .horizontal, dx == 0, dy != 0 {
+            let before = offset, inFlight = snapTargets
             let left = scroll(by: Point(x: -dy * wheelLineHeight, y: 0))
+            if offset != before { noteWheelForSnapping(from: before, inFlight: inFlight) }
             if left.x != 0 { super.scrollWheel(at: location, dx: 0, dy: -left.x / wheelLineHeight) }
             return
         }
@@ -284,7 +301,9 @@ open class ScrollView: View, FrameTicking {
         // horizontally never; Shift is not remapped here.
         let delta = Point(x: axes.contains(.horizontal) ? -dx * wheelLineHeight : 0,
                           y: axes.contains(.vertical) ? dy * -wheelLineHeight : 0)
+        let before = offset, inFlight = snapTargets
         let left = scroll(by: delta)
+        if offset != before { noteWheelForSnapping(from: before, inFlight: inFlight) }
         let unusedX = axes.contains(.horizontal) ? -left.x / wheelLineHeight : dx
         let unusedY = axes.contains(.vertical) ? -left.y / wheelLineHeight : dy
         if unusedX != 0 || unusedY != 0 {
@@ -296,6 +315,7 @@ open class ScrollView: View, FrameTicking {
 
     /// Arrows scroll a line, PageUp/PageDown and Space/Shift-Space a viewport less a line, Home/End to the ends.
     open override func keyDown(_ event: KeyEvent) {
+        if snapping != .none, snapKeyDown(event) { return }
         let page = max(keyLineHeight, (axes.contains(.vertical) ? bounds.height : bounds.width) - keyLineHeight)
         let vertical = axes.contains(.vertical)
         switch event.key {
@@ -379,6 +399,7 @@ open class ScrollView: View, FrameTicking {
     /// Starts the motions for a release at `velocity` (offset points per second) from the current offset.
     public func release(velocity: Point) {
         let now = frameTime
+        if snapping != .none { releaseSnapping(velocity: velocity, at: now); return }
         let m = maximumOffset
         func motion(_ x: Double, _ v: Double, _ limit: Double) -> ScrollMotion? {
             if x < 0 { return .bounce(from: x, velocity: v, to: 0, at: now) }
@@ -425,14 +446,14 @@ open class ScrollView: View, FrameTicking {
     /// The overlay's frame clock (0 before its first frame).
     var frameTime: Double { layer?.overlay?.animationTime ?? 0 }
 
-    private func startTicking() {
+    func startTicking() {
         guard !isTicking, let overlay = layer?.overlay else { return }
         isTicking = true
         overlay.startTicking(self)
     }
 
     /// The scroll bars show from now until `scrollBarLingerTime` after the last scroll.
-    private func noteScrolled() {
+    func noteScrolled() {
         lastScrollTime = frameTime
         guard showsScrollBars else { return }
         for bar in [verticalScrollBar, horizontalScrollBar] where bar.isNeeded && bar.alpha < 1 {
@@ -446,6 +467,13 @@ open class ScrollView: View, FrameTicking {
         if let mx = motionX { advance(mx, time: time, axis: 0) }
         if let my = motionY { advance(my, time: time, axis: 1) }
         if motionX != nil || motionY != nil || drag != nil { lastScrollTime = time; return true }
+        if let gesture = wheelSnap {
+            // The wheel went quiet: settle on the page or item the gesture was heading for.
+            guard time - gesture.lastTime >= ScrollView.wheelSnapDelay else { return true }
+            wheelSnap = nil
+            settleAfterWheel(gesture, at: time)
+            if motionX != nil || motionY != nil { lastScrollTime = time; return true }
+        }
         if time - lastScrollTime < scrollBarLingerTime { return true }
         for bar in [verticalScrollBar, horizontalScrollBar] where bar.alpha > 0 && !bar.isDragging {
             withAnimation(.easeOut(duration: 0.25)) { bar.alpha = 0 }
@@ -461,7 +489,7 @@ open class ScrollView: View, FrameTicking {
         var next: ScrollMotion? = motion
         if motion.isSettled(at: time) {
             value = motion.target
-            if motion.phase == .momentum { value = min(max(value, 0), limit) }
+            if motion.phase != .bounce { value = min(max(value, 0), limit) }
             next = nil
         } else if motion.phase == .momentum && (value < 0 || value > limit) {
             next = .bounce(from: value, velocity: motion.velocity(at: time), to: value < 0 ? 0 : limit, at: time)

@@ -1,0 +1,240 @@
+// Snapping (ScrollView+Snapping.swift): a paging or item-snapping scroll view comes to rest on a page or an item after
+// a drag's release, a quiet wheel and the keys, along the snap spring's closed form.
+import XCTest
+import Foundation
+import GlasspaneCore
+@testable import GlasspaneOverlay
+
+final class ScrollSnappingTests: XCTestCase {
+    /// A 300x200 vertical scroll view at (50, 100) over a 300x1000 content view: pages at 0, 200, ..., 800.
+    private func makePager(snapping: ScrollSnapping = .paging) -> (Overlay, ScrollView) {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let content = View(identifier: "doc")
+        content.preferredWidth = 300
+        content.preferredHeight = 1000
+        let scroll = ScrollView(identifier: "scroll", content: content)
+        scroll.preferredWidth = 300
+        scroll.preferredHeight = 200
+        scroll.snapping = snapping
+        ui.addSubview(scroll, at: Point(x: 50, y: 100))
+        overlay.advanceAnimations(to: 0)
+        overlay.update()
+        return (overlay, scroll)
+    }
+
+    private func pointer(_ overlay: Overlay, _ event: InputEvent) { overlay.route(event); overlay.update() }
+    private func at(_ y: Double) -> PointerEvent { PointerEvent(location: Point(x: 100, y: y)) }
+
+    /// A drag from y 280 through `moves` (one a frame at 60 fps), then `still` frames without moving, released;
+    /// returns the release's frame-clock time.
+    private func drag(_ overlay: Overlay, moves: [Double], still: Int = 0) -> Double {
+        // Each drag starts a second after the frame clock's present time (which only moves forward).
+        var t = ((overlay.animationTime ?? 0) + 1).rounded(.up)
+        overlay.advanceAnimations(to: t)
+        pointer(overlay, .pointerDown(at(280)))
+        var y = 280.0
+        for dy in moves {
+            t += 1.0 / 60; y = 280 + dy
+            overlay.advanceAnimations(to: t)
+            pointer(overlay, .pointerMove(at(y)))
+        }
+        for _ in 0..<still {
+            t += 1.0 / 60
+            overlay.advanceAnimations(to: t)
+            pointer(overlay, .pointerMove(at(y)))
+        }
+        pointer(overlay, .pointerUp(at(y)))
+        return t
+    }
+
+    /// The snap spring's closed form: critically damped, ω = 2π / `ScrollMotion.snapResponse`.
+    private func snapOffset(from x0: Double, velocity v0: Double, to target: Double, after dt: Double) -> Double {
+        let w = 2 * Double.pi / ScrollMotion.snapResponse
+        let d0 = x0 - target
+        return target + (d0 + (v0 + w * d0) * dt) * exp(-w * dt)
+    }
+
+    /// Runs frames from `time` for `seconds`, at 60 fps.
+    private func run(_ overlay: Overlay, from time: Double, seconds: Double = 2) {
+        for k in 1...Int(seconds * 60) { overlay.advanceAnimations(to: time + Double(k) / 60); overlay.update() }
+    }
+
+    func testASlowReleaseGoesToTheNearestPageAlongTheSpring() {
+        let (overlay, scroll) = makePager()
+        // 60 points up, then held still for longer than the 100 ms the release velocity is taken over.
+        let t0 = drag(overlay, moves: [-20, -40, -60], still: 8)
+        XCTAssertEqual(scroll.contentOffset.y, 60)
+        XCTAssertEqual(scroll.motionY?.phase, .snap)
+        XCTAssertEqual(scroll.motionY?.target, 0, "60 of a 200-point page: back to the page it was on")
+        for frame in 1...20 {
+            let t = t0 + Double(frame) / 60
+            overlay.advanceAnimations(to: t)
+            XCTAssertEqual(scroll.contentOffset.y, snapOffset(from: 60, velocity: 0, to: 0, after: t - t0), accuracy: 1e-6,
+                           "frame \(frame)")
+        }
+        run(overlay, from: t0 + 20.0 / 60)
+        XCTAssertEqual(scroll.contentOffset.y, 0)
+        XCTAssertNil(scroll.motionY)
+
+        let t1 = drag(overlay, moves: [-40, -80, -120], still: 8)
+        XCTAssertEqual(scroll.motionY?.target, 200, "120 of 200: on to the next page")
+        run(overlay, from: t1)
+        XCTAssertEqual(scroll.contentOffset.y, 200, "at rest exactly on the page")
+    }
+
+    func testAFastFlingGoesOnOnePageAtMostCarryingItsVelocity() {
+        let (overlay, scroll) = makePager()
+        // 30 points in two frames: 900 points a second, over `snapFlingSpeed`.
+        let t0 = drag(overlay, moves: [-10, -30])
+        let v = 30 / (2.0 / 60)
+        XCTAssertEqual(scroll.motionY?.target, 200)
+        for frame in 1...10 {
+            let t = t0 + Double(frame) / 60
+            overlay.advanceAnimations(to: t)
+            XCTAssertEqual(scroll.contentOffset.y, snapOffset(from: 30, velocity: v, to: 200, after: t - t0), accuracy: 1e-6,
+                           "frame \(frame): the release's velocity goes into the spring")
+        }
+        run(overlay, from: t0 + 10.0 / 60)
+        XCTAssertEqual(scroll.contentOffset.y, 200)
+        // A fling fast enough to coast past three pages still turns one.
+        let t1 = drag(overlay, moves: [-100, -190])
+        XCTAssertEqual(scroll.motionY?.target, 400)
+        run(overlay, from: t1)
+        XCTAssertEqual(scroll.contentOffset.y, 400)
+        // And back: a fast fling down the page goes to the page before.
+        let t2 = drag(overlay, moves: [10, 30])
+        XCTAssertEqual(scroll.motionY?.target, 200)
+        run(overlay, from: t2)
+        XCTAssertEqual(scroll.contentOffset.y, 200)
+    }
+
+    func testAWheelNotchTurnsOnePageOnceTheWheelIsQuiet() {
+        let (overlay, scroll) = makePager()
+        overlay.route(.wheel(location: Point(x: 100, y: 150), dx: 0, dy: -1))
+        XCTAssertEqual(scroll.contentOffset.y, 40, "the notch scrolls as usual")
+        overlay.advanceAnimations(to: 0.1)
+        XCTAssertEqual(scroll.contentOffset.y, 40, "still within the wheel's quiet time")
+        XCTAssertNil(scroll.motionY)
+        overlay.advanceAnimations(to: 0.15)
+        XCTAssertEqual(scroll.motionY?.target, 200, "quiet: on to the next page, though 40 is nearer 0")
+        // A second notch while that snap is under way goes on from its target: two notches, two pages.
+        overlay.advanceAnimations(to: 0.2)
+        overlay.route(.wheel(location: Point(x: 100, y: 150), dx: 0, dy: -1))
+        XCTAssertNil(scroll.motionY, "the notch stops the snap")
+        run(overlay, from: 0.2)
+        XCTAssertEqual(scroll.contentOffset.y, 400)
+        // Up one notch from a page: the page before.
+        overlay.route(.wheel(location: Point(x: 100, y: 150), dx: 0, dy: 1))
+        run(overlay, from: 2.2)
+        XCTAssertEqual(scroll.contentOffset.y, 200)
+    }
+
+    func testKeysGoToTheNextAndPreviousPage() {
+        let (overlay, scroll) = makePager()
+        overlay.focus(scroll)
+        overlay.route(.key(KeyEvent(key: .pageDown)))
+        XCTAssertEqual(scroll.motionY?.target, 200)
+        overlay.route(.key(KeyEvent(key: .down)))
+        XCTAssertEqual(scroll.motionY?.target, 400, "a key during the snap goes on from its target")
+        run(overlay, from: 0)
+        XCTAssertEqual(scroll.contentOffset.y, 400)
+        overlay.route(.key(KeyEvent(key: .pageUp)))
+        run(overlay, from: 2)
+        XCTAssertEqual(scroll.contentOffset.y, 200)
+        overlay.route(.key(KeyEvent(key: .end)))
+        XCTAssertEqual(scroll.contentOffset.y, 800, "End goes to the end at once, as without snapping")
+    }
+
+    func testTheEndIsAPageWhenTheContentIsNotWholePages() {
+        let (overlay, scroll) = makePager()
+        scroll.documentView.subviews[0].preferredHeight = 900  // pages 0...600, then the end at 700
+        overlay.update()
+        scroll.contentOffset = Point(x: 0, y: 600)
+        let t0 = drag(overlay, moves: [-20, -40])
+        XCTAssertEqual(scroll.motionY?.target, 700)
+        run(overlay, from: t0)
+        XCTAssertEqual(scroll.contentOffset.y, 700)
+    }
+
+    func testItemsComeToRestOnAContentSubviewsEdge() {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let cards = [90.0, 150, 60, 200, 120, 300].enumerated().map { i, height -> View in
+            let card = View(identifier: "card\(i)")
+            card.preferredWidth = 300; card.preferredHeight = height
+            return card
+        }
+        let scroll = ScrollView(identifier: "scroll", content: VStack(identifier: "stack", spacing: 10, cards))
+        scroll.preferredWidth = 300; scroll.preferredHeight = 200
+        scroll.snapping = .items
+        ui.addSubview(scroll, at: Point(x: 50, y: 100))
+        overlay.advanceAnimations(to: 0)
+        overlay.update()
+        // Card tops: 0, 100, 260, 330, 540, 670; the end is 1010 - 200 = 810.
+        XCTAssertEqual(scroll.snapPositions(around: 300, axis: .vertical).before, 260)
+        XCTAssertEqual(scroll.snapPositions(around: 300, axis: .vertical).after, 330)
+        let t0 = drag(overlay, moves: [-40, -80, -110], still: 8)
+        XCTAssertEqual(scroll.motionY?.target, 100, "nearest card top to 110")
+        run(overlay, from: t0)
+        XCTAssertEqual(scroll.contentOffset.y, 100)
+        // A fast fling coasts to the card top nearest where it would stop: 100 + v·τ.
+        let t1 = drag(overlay, moves: [-20, -40])
+        let coast = 140 + 40 / (2.0 / 60) * ScrollMotion.decelerationTime
+        let tops = [0.0, 100, 260, 330, 540, 670, 810]
+        let nearest = tops.min { abs($0 - coast) < abs($1 - coast) }!
+        XCTAssertEqual(scroll.motionY?.target, nearest)
+        run(overlay, from: t1)
+        XCTAssertEqual(scroll.contentOffset.y, nearest)
+    }
+
+    func testAListComesToRestWithARowAtTheTop() throws {
+        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = overlay.addLayer(name: "ui", level: 0)
+        let list = try List(identifier: "list", rowCount: 1000, rowHeight: .fixed(30),
+                            makeRow: { Label(text: "") }, configureRow: { view, i in (view as? Label)?.text = "row \(i)" })
+        list.preferredWidth = 300; list.preferredHeight = 200
+        list.snapping = .items
+        ui.addSubview(list, at: Point(x: 50, y: 100))
+        overlay.advanceAnimations(to: 0)
+        overlay.update()
+        let t0 = drag(overlay, moves: [-25, -50])
+        let coast = 50 + 25 / (1.0 / 60) * ScrollMotion.decelerationTime
+        let target = try XCTUnwrap(scroll(list).motionY?.target)
+        XCTAssertEqual(target.truncatingRemainder(dividingBy: 30), 0, "a row's top")
+        XCTAssertLessThanOrEqual(abs(target - coast), 15, "the row top nearest the coast")
+        run(overlay, from: t0)
+        XCTAssertEqual(list.contentOffset.y, target)
+        let top = try XCTUnwrap(list.rowView(at: Int(target / 30)))
+        XCTAssertEqual(top.windowFrame.minY, list.windowFrame.minY, "a row starts at the viewport's top")
+    }
+
+    private func scroll(_ view: ScrollView) -> ScrollView { view }
+
+    func testAShelfComesToRestWithAColumnAtItsLeftEdge() throws {
+        let (overlay, grid, _) = try LazyGridFixture.makeGrid(count: 200, axis: .horizontal) { grid, _ in
+            grid.snapping = .items
+        }
+        // Columns every 60 points; a plain wheel notch scrolls a horizontal grid 40 points sideways.
+        overlay.route(.wheel(location: Point(x: 200, y: 200), dx: 0, dy: -1))
+        XCTAssertEqual(grid.contentOffset.x, 40)
+        run(overlay, from: 0)
+        XCTAssertEqual(grid.contentOffset.x, 60, "the next column, the way the wheel turned")
+        overlay.route(.wheel(location: Point(x: 200, y: 200), dx: 0, dy: -3))
+        run(overlay, from: 2)
+        XCTAssertEqual(grid.contentOffset.x, 180, "180 is a column's edge already: it stays")
+        XCTAssertEqual(grid.snapPositions(around: 200, axis: .horizontal).before, 180)
+        XCTAssertEqual(grid.snapPositions(around: 200, axis: .horizontal).after, 240)
+        XCTAssertNil(grid.snapPositions(around: 200, axis: .vertical).before, "nothing across the axis")
+    }
+
+    func testWithoutSnappingAReleaseCoastsAsBefore() {
+        let (overlay, scroll) = makePager(snapping: .none)
+        _ = drag(overlay, moves: [-20, -40, -60], still: 8)
+        XCTAssertNil(scroll.motionY, "a still release stays where it is")
+        XCTAssertEqual(scroll.contentOffset.y, 60)
+        overlay.route(.wheel(location: Point(x: 100, y: 150), dx: 0, dy: -1))
+        run(overlay, from: 1)
+        XCTAssertEqual(scroll.contentOffset.y, 100)
+    }
+}
