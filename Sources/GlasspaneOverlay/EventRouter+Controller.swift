@@ -109,6 +109,16 @@ extension EventRouter {
         if let (layer, view) = focused, view.controllerAxis(a) {
             return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .focused)
         }
+        if a.axis == .rightX || a.axis == .rightY {
+            // The right stick scrolls the scroll view around the focused view (or a sheet's), each frame by how far
+            // it leans (Focus/ControllerNavigator.swift); with nothing to scroll it stays the engine's (a camera).
+            if let scroll = stickScrollTarget(focused: focused?.1), let layer = scroll.layer {
+                overlay.controllerNavigator.scrollStickMoved(controller: a.controller, axis: a.axis, value: a.value,
+                                                             target: scroll)
+                return RoutingDecision(event: event, target: .overlay(layer: layer, view: scroll), reason: .focused)
+            }
+            overlay.controllerNavigator.stopScrollStick(controller: a.controller)
+        }
         if a.axis == .leftX || a.axis == .leftY {
             // The left stick navigates like the D-pad, or drives a focused slider (Focus/ControllerNavigator.swift);
             // with nothing focused and no sheet up it is the engine's (the navigator only keeps its position).
@@ -125,5 +135,23 @@ extension EventRouter {
                                    reason: .blockedByModal(layer: modal.name))
         }
         return RoutingDecision(event: event, target: .engine, reason: overlay.focusedView == nil ? .noFocus : .declinedByFocused)
+    }
+
+    /// The scroll view the right stick scrolls: the focused view when it is one, else the nearest scroll view around
+    /// it; with nothing focused, the first scroll view of the sheet that is up; nil otherwise.
+    private func stickScrollTarget(focused: View?) -> ScrollView? {
+        var view = focused
+        while let v = view {
+            if let scroll = v as? ScrollView { return scroll }
+            view = v.superview
+        }
+        guard focused == nil, let modal = overlay.activeModal else { return nil }
+        var stack: [View] = [modal.root]
+        while let v = stack.popLast() {
+            if v.isHidden { continue }
+            if let scroll = v as? ScrollView { return scroll }
+            stack.append(contentsOf: v.subviews.reversed())
+        }
+        return nil
     }
 }

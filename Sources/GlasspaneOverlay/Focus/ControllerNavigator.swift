@@ -1,8 +1,10 @@
 // What a controller does over time (docs/focus.md, "Held directions, the stick and tabs"): a held D-pad direction
 // repeats, the left stick navigates like the D-pad (with hysteresis) or drives a focused slider or stepper with
-// acceleration, and the shoulder buttons switch tabs. Everything is counted in frames (one `frameTick` per frame), so a
-// replayed script repeats exactly as it did when recorded, whatever the machine's speed.
+// acceleration, the right stick scrolls the scroll view around the focused view, and the shoulder buttons switch
+// tabs. Everything is counted in frames (one `frameTick` per frame), so a replayed script repeats exactly as it did
+// when recorded, whatever the machine's speed.
 import GlasspaneCore
+import Foundation
 
 /// When a held direction repeats, in frames: the first repeat `initialDelayFrames` after the press, then one every
 /// `intervalFrames` (at 60 frames per second: after 0.4 s, then 10 per second).
@@ -51,7 +53,25 @@ public struct StickDrive: Hashable, Sendable {
     }
 }
 
-/// Held D-pad directions, the left stick and the shoulder buttons over time; the overlay owns one
+/// How fast the right stick scrolls: `pointsPerFrame` at full deflection, scaled by the deflection raised to
+/// `exponent`, so a slight lean reads slowly and a full one skims (counted per frame, so replays scroll alike).
+public struct StickScroll: Hashable, Sendable {
+    /// Points a frame at full deflection (20: 1,200 points a second at 60 frames a second).
+    public var pointsPerFrame: Double
+    /// The response curve's power (2: half a lean scrolls a quarter as fast).
+    public var exponent: Double
+    /// Creates a scroll speed; both at least 0 (an exponent of at least 1).
+    public init(pointsPerFrame: Double = 20, exponent: Double = 2) {
+        self.pointsPerFrame = max(0, pointsPerFrame); self.exponent = max(1, exponent)
+    }
+    /// Points this frame for a stick value (-1...1, dead zone applied), signed as the value.
+    public func points(for value: Double) -> Double {
+        let v = max(-1, min(1, value))
+        return (v < 0 ? -1 : 1) * pow(abs(v), exponent) * pointsPerFrame
+    }
+}
+
+/// Held D-pad directions, the sticks and the shoulder buttons over time; the overlay owns one
 /// (`Overlay.controllerNavigator`) and ticks it every frame while something is held.
 public final class ControllerNavigator: FrameTicking {
     /// How held directions repeat (D-pad and stick navigation alike).
@@ -60,6 +80,8 @@ public final class ControllerNavigator: FrameTicking {
     public var stickThresholds = StickThresholds()
     /// How the stick drives a focused slider or stepper.
     public var stickDrive = StickDrive()
+    /// How fast the right stick scrolls the scroll view around the focused view.
+    public var stickScroll = StickScroll()
 
     /// A held D-pad direction of one controller (the last one pressed wins, as on a keyboard).
     struct HeldButton {
@@ -78,16 +100,26 @@ public final class ControllerNavigator: FrameTicking {
     private unowned let overlay: Overlay
     private var heldButtons: [Int: HeldButton] = [:]
     private var sticks: [Int: Stick] = [:]
+    /// The right stick of one controller, and the scroll view it scrolls.
+    struct ScrollStick {
+        var x = 0.0, y = 0.0
+        weak var target: ScrollView?
+    }
+    private var scrollSticks: [Int: ScrollStick] = [:]
     private var isTicking = false
     /// Repeats performed so far (tests and the docs' figures).
     public private(set) var repeatCount = 0
     /// Slider or stepper steps the stick made (tests).
     public private(set) var driveStepCount = 0
+    /// Frames in which the right stick scrolled (tests).
+    public private(set) var stickScrollFrames = 0
 
     init(overlay: Overlay) { self.overlay = overlay }
 
     /// True while a direction is held or the stick is engaged on some controller.
-    public var isHoldingDirection: Bool { !heldButtons.isEmpty || sticks.values.contains { $0.engaged != nil } }
+    public var isHoldingDirection: Bool {
+        !heldButtons.isEmpty || sticks.values.contains { $0.engaged != nil } || !scrollSticks.isEmpty
+    }
 
     // MARK: - D-pad
 
@@ -112,7 +144,24 @@ public final class ControllerNavigator: FrameTicking {
     func forget(controller: Int) {
         heldButtons[controller] = nil
         sticks[controller] = nil
+        scrollSticks[controller] = nil
     }
+
+    // MARK: - Right stick
+
+    /// The right stick moved while `target` (the scroll view around the focused view) may scroll: from the next
+    /// frame it scrolls `stickScroll.points(for:)` a frame on each axis until the stick is back at rest.
+    func scrollStickMoved(controller: Int, axis: ControllerAxis, value: Double, target: ScrollView) {
+        guard Self.trackedControllers.contains(controller) else { return }
+        var stick = scrollSticks[controller] ?? ScrollStick()
+        if axis == .rightX { stick.x = value } else { stick.y = value }
+        stick.target = target
+        scrollSticks[controller] = stick.x == 0 && stick.y == 0 ? nil : stick
+        if scrollSticks[controller] != nil { startTicking() }
+    }
+
+    /// The right stick no longer scrolls anything (nothing scrollable is focused any more): it stops.
+    func stopScrollStick(controller: Int) { scrollSticks[controller] = nil }
 
     // MARK: - Left stick
 
@@ -191,6 +240,14 @@ public final class ControllerNavigator: FrameTicking {
                 else { _ = overlay.moveFocus(direction) }
             }
             sticks[controller] = stick
+        }
+        for controller in scrollSticks.keys.sorted() {
+            guard let stick = scrollSticks[controller], let target = stick.target, target.layer != nil else {
+                scrollSticks[controller] = nil
+                continue
+            }
+            let delta = Point(x: stickScroll.points(for: stick.x), y: stickScroll.points(for: stick.y))
+            if target.scrollFromController(by: delta) { stickScrollFrames += 1 }
         }
         isTicking = isHoldingDirection
         return isTicking

@@ -96,6 +96,29 @@ extension ScrollView {
         startTicking()
     }
 
+    /// The right stick's scroll this frame (Focus/ControllerNavigator.swift), as the wheel's: what this view cannot
+    /// use (at an end, or along an axis it does not scroll) goes on to the scroll view around it, and a snapping view
+    /// settles once the stick has been at rest for `wheelSnapDelay`. True when something moved.
+    func scrollFromController(by delta: Point) -> Bool {
+        var view: ScrollView? = self
+        var left = delta
+        var moved = false
+        while let scroll = view, left != .zero {
+            let before = scroll.contentOffset, inFlight = scroll.snapTargets
+            let horizontal = scroll.axes.contains(.horizontal), vertical = scroll.axes.contains(.vertical)
+            let unused = scroll.scroll(by: Point(x: horizontal ? left.x : 0, y: vertical ? left.y : 0))
+            if scroll.contentOffset != before {
+                moved = true
+                scroll.noteWheelForSnapping(from: before, inFlight: inFlight)
+            }
+            left = Point(x: horizontal ? unused.x : left.x, y: vertical ? unused.y : left.y)
+            var ancestor = scroll.superview
+            while let a = ancestor, !(a is ScrollView) { ancestor = a.superview }
+            view = ancestor as? ScrollView
+        }
+        return moved
+    }
+
     /// Notes a wheel notch that moved the content from `before` (with `inFlight` the snaps it stopped): the gesture
     /// settles once the wheel is quiet (`frameTick`), going on from those snaps' targets.
     func noteWheelForSnapping(from before: Point, inFlight: (x: Double?, y: Double?)) {
