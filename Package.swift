@@ -111,6 +111,7 @@ let package = Package(
         // Figures for shaped text (docs/text.md): paragraph layout cold and cached, the atlas after 5,000 CJK glyphs.
         .executableTarget(name: "TextBench", dependencies: ["GlasspaneCore", "GlasspaneDraw", "GlasspaneOverlay", "GlasspanePlatform", "GlasspaneRender", "GlasspaneText"], path: "Examples/TextBench"),
         .executableTarget(name: "CustomMessages", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/CustomMessages"),
+        .executableTarget(name: "LevelSelect", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/LevelSelect"),
         .executableTarget(name: "Inventory", dependencies: ["GlasspaneCore", "GlasspaneOverlay", "GlasspaneHost", "GlasspaneBus", "GlasspaneScene", "GlasspaneRuntime"], path: "Examples/Inventory"),
 
         // The tessellator without GL: golden files of real overlays' vertices and batches, partial updates.
