@@ -17,12 +17,15 @@ extension DrawListTessellator {
             let span = spans[index]
             if !shows && !culled[index] {
                 let from = span.first * stride, to = from + span.count * stride
-                // Through a buffer pointer: an array access per float costs an exclusivity and a uniqueness check.
+                // The first vertex over the others, in doubling block copies (one vertex, then two, four...): a few
+                // memcpy calls instead of a store per float.
                 vertices.withUnsafeMutableBufferPointer { v in
-                    var k = from + stride
-                    while k < to {
-                        for f in 0..<stride { v[k + f] = v[from + f] }
-                        k += stride
+                    guard let base = v.baseAddress else { return }
+                    var done = stride
+                    while from + done < to {
+                        let block = min(done, to - from - done)
+                        (base + from + done).update(from: base + from, count: block)
+                        done += block
                     }
                 }
                 uploads.append(from..<to)
