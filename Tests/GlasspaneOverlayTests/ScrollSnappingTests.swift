@@ -228,6 +228,39 @@ final class ScrollSnappingTests: XCTestCase {
         XCTAssertNil(grid.snapPositions(around: 200, axis: .vertical).before, "nothing across the axis")
     }
 
+    func testCenteredItemsComeToRestWithACardInTheMiddle() throws {
+        // A shelf 600 points wide at (20, 40), columns 50 wide every 60: centered, column k's middle (60k + 25) at
+        // the viewport's (300), so the offsets are 60k - 275.
+        let (overlay, grid, _) = try LazyGridFixture.makeGrid(count: 200, axis: .horizontal) { grid, _ in
+            grid.snapping = .items
+            grid.snapAlignment = .center
+        }
+        XCTAssertEqual(grid.snapPositions(around: 100, axis: .horizontal).before, 85)
+        XCTAssertEqual(grid.snapPositions(around: 100, axis: .horizontal).after, 145)
+        overlay.route(.wheel(location: Point(x: 200, y: 200), dx: 0, dy: -3))
+        XCTAssertEqual(grid.contentOffset.x, 120)
+        run(overlay, from: 0)
+        XCTAssertEqual(grid.contentOffset.x, 145, "column 7's middle at the viewport's: the next the wheel went")
+        let middle = try XCTUnwrap(grid.cellView(at: 7 * 5))
+        XCTAssertEqual(middle.windowFrame.center.x, grid.windowFrame.center.x, "its middle at the viewport's middle")
+        // Near the start a column cannot be centered: the offset stops at 0.
+        overlay.route(.wheel(location: Point(x: 200, y: 200), dx: 0, dy: 10))
+        run(overlay, from: 2)
+        XCTAssertEqual(grid.contentOffset.x, 0)
+        // A list's rows, centered: rows 30 tall in 200 points, row k's middle (30k + 15) at 100.
+        let listOverlay = Overlay(windowSize: Size(width: 800, height: 600))
+        let ui = listOverlay.addLayer(name: "ui", level: 0)
+        let list = try List(identifier: "list", rowCount: 100, rowHeight: .fixed(30),
+                            makeRow: { Label(text: "") }, configureRow: { view, i in (view as? Label)?.text = "row \(i)" })
+        list.preferredWidth = 300; list.preferredHeight = 200
+        list.snapping = .items
+        list.snapAlignment = .center
+        ui.addSubview(list, at: Point(x: 50, y: 100))
+        listOverlay.update()
+        XCTAssertEqual(list.snapPositions(around: 100, axis: .vertical).before, 95, "row 6: 195 - 100")
+        XCTAssertEqual(list.snapPositions(around: 100, axis: .vertical).after, 125)
+    }
+
     func testWithoutSnappingAReleaseCoastsAsBefore() {
         let (overlay, scroll) = makePager(snapping: .none)
         _ = drag(overlay, moves: [-20, -40, -60], still: 8)

@@ -354,9 +354,10 @@ public final class LazyGrid: ScrollView {
     // MARK: - The window of live cells
 
     /// With `snapping == .items` a grid comes to rest with a line at its leading edge (a shelf: a column at its left
-    /// edge): the lines' leading edges along its axis (ScrollView+Snapping.swift).
-    public override func snapPositions(around offset: Double, axis: StackAxis) -> (before: Double?, after: Double?) {
-        lineSnapPositions(around: offset, axis: axis)
+    /// edge): the lines' leading edges (or middles) along its axis (ScrollView+Snapping.swift).
+    public override func snapAnchors(around position: Double, axis: StackAxis,
+                                   alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
+        lineSnapAnchors(around: position, axis: axis, alignment: alignment)
     }
 
     /// A scroll brings cells in and out: at the next layout, in this frame.

@@ -365,9 +365,10 @@ open class List: ScrollView {
     // MARK: - The window of live rows
 
     /// With `snapping == .items` a list comes to rest with a row at its top (its left edge, horizontal): the rows'
-    /// leading edges along its axis (ScrollView+Snapping.swift).
-    open override func snapPositions(around offset: Double, axis: StackAxis) -> (before: Double?, after: Double?) {
-        rowSnapPositions(around: offset, axis: axis)
+    /// leading edges (or middles) along its axis (ScrollView+Snapping.swift).
+    open override func snapAnchors(around position: Double, axis: StackAxis,
+                                   alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
+        rowSnapAnchors(around: position, axis: axis, alignment: alignment)
     }
 
     /// A scroll brings rows in and out: at the next layout, in this frame.

@@ -8,6 +8,14 @@
 // docs/scrolling.md, "Snapping".
 import GlasspaneCore
 
+/// Which point of an item `.items` snapping lines up with the same point of the viewport.
+public enum ScrollSnapAlignment: Hashable, Sendable {
+    /// The item's leading edge (top, or left in a horizontal view) at the viewport's.
+    case leading
+    /// The item's middle at the viewport's middle (as near as the ends allow).
+    case center
+}
+
 /// Where a scroll view comes to rest when the user lets go.
 public enum ScrollSnapping: Hashable, Sendable {
     /// Anywhere: a fling coasts to a stop (the default).
@@ -27,19 +35,48 @@ extension ScrollView {
     /// How long the wheel must have been quiet (frame-clock seconds) before a snapping scroll view settles.
     public static let wheelSnapDelay = 0.15
 
-    /// `snapPositions(around:axis:)` for a plain document: the leading edges of its visible subviews, or of its one
-    /// content view's subviews.
-    func documentSnapPositions(around offset: Double, axis: StackAxis) -> (before: Double?, after: Double?) {
+    /// The offsets along `axis` at which `.items` snapping may come to rest nearest `offset`: the greatest at or
+    /// before it and the least at or after it (nil where there is none), from `snapAnchors` and `snapAlignment`. The
+    /// ends (0 and the largest offset) are positions too, whatever this says.
+    public func snapPositions(around offset: Double, axis: StackAxis) -> (before: Double?, after: Double?) {
+        let shift = snapAlignment == .center ? (axis == .vertical ? bounds.height : bounds.width) / 2 : 0
+        let anchors = snapAnchors(around: offset + shift, axis: axis, alignment: snapAlignment)
+        return (anchors.before.map { $0 - shift }, anchors.after.map { $0 - shift })
+    }
+
+    /// `snapAnchors` for a plain document: its visible subviews, or its one content view's subviews.
+    func documentSnapAnchors(around position: Double, axis: StackAxis,
+                             alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
         let single = documentView.subviews.count == 1 ? documentView.subviews[0] : nil
         let items = single?.subviews ?? documentView.subviews
         let origin = single?.frame.origin ?? .zero
         var before: Double?, after: Double?
         for item in items where !item.isHidden {
-            let edge = axis == .vertical ? origin.y + item.frame.minY : origin.x + item.frame.minX
-            if edge <= offset, before.map({ edge > $0 }) ?? true { before = edge }
-            if edge >= offset, after.map({ edge < $0 }) ?? true { after = edge }
+            let f = item.frame
+            let start = axis == .vertical ? origin.y + f.minY : origin.x + f.minX
+            let anchor = alignment == .center ? start + (axis == .vertical ? f.height : f.width) / 2 : start
+            if anchor <= position, before.map({ anchor > $0 }) ?? true { before = anchor }
+            if anchor >= position, after.map({ anchor < $0 }) ?? true { after = anchor }
         }
         return (before, after)
+    }
+
+    /// The anchors around `position` of consecutive items `0..<count` along an axis, where `index(position)` is
+    /// the item holding a position (clamped to the items) and `extent(i)` its start and length.
+    static func anchors(around position: Double, count: Int, alignment: ScrollSnapAlignment, index: (Double) -> Int,
+                        extent: (Int) -> (start: Double, length: Double)) -> (before: Double?, after: Double?) {
+        guard count > 0 else { return (nil, nil) }
+        func anchor(_ i: Int) -> Double {
+            let e = extent(i)
+            return alignment == .center ? e.start + e.length / 2 : e.start
+        }
+        var i = min(max(index(position), 0), count - 1)
+        // The item holding the position may anchor past it (its middle): the one before anchors before it.
+        while i > 0 && anchor(i) > position { i -= 1 }
+        let a = anchor(i)
+        if a > position { return (nil, a) }
+        if a == position { return (a, a) }
+        return (a, i + 1 < count ? anchor(i + 1) : nil)
     }
 
     /// The targets of the snaps under way (nil on an axis without one).
@@ -185,28 +222,28 @@ struct WheelSnap {
 }
 
 extension List {
-    /// `snapPositions(around:axis:)` of a list: its rows' leading edges along its axis, nothing across it.
-    func rowSnapPositions(around offset: Double, axis: StackAxis) -> (before: Double?, after: Double?) {
-        guard rowCount > 0, axis == (self.axis == .horizontal ? .horizontal : .vertical) else { return (nil, nil) }
-        guard let row = rowIndex(atDocumentOffset: max(0, offset)) else { return (rowOffset(rowCount - 1), nil) }
-        let top = rowOffset(row)
-        return (top, top >= offset ? top : row + 1 < rowCount ? rowOffset(row + 1) : nil)
+    /// `snapAnchors` of a list: its rows along its axis, nothing across it.
+    func rowSnapAnchors(around position: Double, axis: StackAxis,
+                        alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
+        guard axis == (self.axis == .horizontal ? .horizontal : .vertical) else { return (nil, nil) }
+        return ScrollView.anchors(around: position, count: rowCount, alignment: alignment,
+                                  index: { [unowned self] in rowIndex(atDocumentOffset: max(0, $0)) ?? rowCount - 1 },
+                                  extent: { [unowned self] in (rowOffset($0), rowHeight($0)) })
     }
 }
 
 extension LazyGrid {
-    /// `snapPositions(around:axis:)` of a grid: its lines' leading edges along its axis, nothing across it.
-    func lineSnapPositions(around offset: Double, axis: StackAxis) -> (before: Double?, after: Double?) {
+    /// `snapAnchors` of a grid: its lines along its axis (a header's line its header's length), nothing across it.
+    func lineSnapAnchors(around position: Double, axis: StackAxis,
+                         alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
+        guard axis == (self.axis == .horizontal ? .horizontal : .vertical) else { return (nil, nil) }
         let perLine = itemsPerLine
-        let lines = lineCount(perLine: perLine)
-        guard lines > 0, axis == (self.axis == .horizontal ? .horizontal : .vertical) else { return (nil, nil) }
-        let line: Int
-        if let layout = sectionLayout(perLine: perLine) {
-            line = layout.line(atAlong: max(0, offset))
-        } else {
-            line = min(lines - 1, max(0, Int((offset / linePitch).rounded(.down))))
-        }
-        let start = along(ofLine: line, perLine: perLine)
-        return (start, start >= offset ? start : line + 1 < lines ? along(ofLine: line + 1, perLine: perLine) : nil)
+        let layout = sectionLayout(perLine: perLine)
+        return ScrollView.anchors(
+            around: position, count: lineCount(perLine: perLine), alignment: alignment,
+            index: { [unowned self] p in layout?.line(atAlong: max(0, p)) ?? Int((max(0, p) / linePitch).rounded(.down)) },
+            extent: { [unowned self] line in
+                (along(ofLine: line, perLine: perLine), layout?.isHeaderLine(line) == true ? headerLength : itemLength)
+            })
     }
 }
