@@ -192,6 +192,18 @@ public final class LazyGrid: ScrollView {
     /// then moves the cell, and any section headers it passed, animated), or false to put it back. Also Alt+arrows on
     /// the cursor item. Nil (the default): a mouse drag scrolls, as a touch drag always does.
     public var onMoveItem: ((_ from: Int, _ to: Int) -> Bool)?
+    /// Items about to come into sight: those of the `prefetchLines` lines past the viewport the way the grid scrolls,
+    /// each asked once until the item count changes or `reloadData` (List+Prefetch.swift). Called as the grid
+    /// scrolls, never during layout: load their pictures there, or insert items.
+    public var onPrefetchItems: ((Range<Int>) -> Void)?
+    /// How many lines past the viewport `onPrefetchItems` looks (4).
+    public var prefetchLines = 4
+    /// The items asked for (one run), at which item count, and the offset the last look was from.
+    var prefetchedItems: Range<Int> = 0..<0
+    var prefetchedItemCount = -1
+    var prefetchOffset = 0.0
+    /// True while the grid lays out: an offset changed there prefetches nothing.
+    var isInLayout = false
     /// Which items the user may pick up (nil: every item); a press on another item scrolls.
     public var canMoveItem: ((Int) -> Bool)?
     /// In a grid with sections: whether a moved item may go to another section (LazyGrid+Reorder.swift). True (the
@@ -320,6 +332,7 @@ public final class LazyGrid: ScrollView {
     public func reloadData(itemCount: Int) throws(LazyGridError) {
         try LazyGrid.check(itemCount: itemCount)
         self.itemCount = itemCount
+        prefetchedItemCount = -1
         dataVersion += 1
         pendingAnimation = nil
         leavingTargets = [:]
@@ -361,11 +374,16 @@ public final class LazyGrid: ScrollView {
     }
 
     /// A scroll brings cells in and out: at the next layout, in this frame.
-    public override func contentOffsetDidChange() { setNeedsLayout() }
+    public override func contentOffsetDidChange() {
+        setNeedsLayout()
+        prefetchIfNeeded()
+    }
 
     /// When a new breadth changes the count of cells a line (a vertical grid's width its columns, a horizontal grid's
     /// height its rows), keeps the item at the top left in the first line, then lays out.
     public override func layoutSubviews(fonts: any FontMetrics) {
+        isInLayout = true
+        defer { isInLayout = false }
         let perLine = itemsPerLine
         if windowPerLine > 0, perLine != windowPerLine, itemCount > 0 {
             if let old = sectionLayout(perLine: windowPerLine) {

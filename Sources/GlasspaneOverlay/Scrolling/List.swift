@@ -162,6 +162,20 @@ open class List: ScrollView {
     /// Whether rows inserted or deleted wholly above the first row in sight leave what shows in place, once the
     /// list is scrolled away from its start (List+Updates.swift).
     public var keepsVisibleRowsInPlace = true
+    /// Rows about to come into sight: the `prefetchDistance` rows past the viewport the way the list scrolls, each
+    /// asked once until the row count changes or `reloadData` (List+Prefetch.swift). Called as the list scrolls (a
+    /// wheel, a drag, a fling, a scroll from code), never during layout, so the app may start loading their data
+    /// there, or insert rows (a server browser's next page).
+    public var onPrefetchRows: ((Range<Int>) -> Void)?
+    /// How many rows past the viewport `onPrefetchRows` looks (20).
+    public var prefetchDistance = 20
+    /// The rows asked for (one run), at which row count, and the offset the last look was from.
+    var prefetchedRows: Range<Int> = 0..<0
+    var prefetchedRowCount = -1
+    var prefetchOffset = 0.0
+    /// True while the list lays out: an offset changed there (`followsEnd`) prefetches nothing.
+    var isInLayout = false
+
     /// Whether the list keeps its end in sight while it is scrolled to the end (a chat log): rows inserted at the
     /// end, rows measured there and a new size scroll it to the new end. Turning it on scrolls to the end at the next
     /// layout. Off by default.
@@ -287,6 +301,7 @@ open class List: ScrollView {
         try List.check(rowCount: rowCount)
         self.rowCount = rowCount
         dataVersion += 1
+        prefetchedRowCount = -1
         if case .measured(let h) = rowHeight { offsets = RowOffsets(count: rowCount, height: h) }
         measuredWindowRows = 0
         leavingTargets = [:]
@@ -372,11 +387,16 @@ open class List: ScrollView {
     }
 
     /// A scroll brings rows in and out: at the next layout, in this frame.
-    open override func contentOffsetDidChange() { setNeedsLayout() }
+    open override func contentOffsetDidChange() {
+        setNeedsLayout()
+        prefetchIfNeeded()
+    }
 
     /// Lays out the window's rows (keeping the end in sight with `followsEnd`), then pins the current section's
     /// header (List+Sections.swift).
     open override func layoutSubviews(fonts: any FontMetrics) {
+        isInLayout = true
+        defer { isInLayout = false }
         let end = axis == .horizontal ? maximumOffset.x : maximumOffset.y
         let pinned = followsEnd && !isMoving && (axisOffset >= end - 0.5 || scrollsToEndAtNextLayout)
         scrollsToEndAtNextLayout = false
