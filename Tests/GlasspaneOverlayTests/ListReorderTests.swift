@@ -72,6 +72,43 @@ final class ListReorderTests: XCTestCase {
         XCTAssertTrue(list.selection.isEmpty, "a drag selects nothing")
     }
 
+    /// With sections (headers are rows), a row dropped past a header joins the next section: the app is asked with
+    /// flat indices and the headers between move one row toward the gap; a drop at a header's place puts the row at
+    /// the end of the section before it; no row goes above the first header.
+    func testARowDraggedPastAHeaderJoinsTheNextSection() throws {
+        let (overlay, list, box, moves) = try makeList()
+        try list.setSectionHeaderRows([0, 4, 10])
+        overlay.update()
+        overlay.advanceAnimations(to: 1)
+        pointer(overlay, "down", y: 10 + 50)   // row 2 (section 0)
+        pointer(overlay, "move", y: 10 + 130)  // its middle over row 6 (section 1)
+        XCTAssertEqual(list.heldRowIndex, 2)
+        pointer(overlay, "up", y: 10 + 130)
+        XCTAssertEqual(moves(), [[2, 6]])
+        XCTAssertEqual(list.sectionHeaderRows, [0, 3, 10], "header 4 moved up a row: item 2 is in section 1 now")
+        settle(overlay, from: 1)
+        assertRowsShowTheData(list, box)
+        // From section 1 up onto the first header's place: it stays below that header.
+        overlay.advanceAnimations(to: 3)
+        pointer(overlay, "down", y: 10 + 130)  // row 6
+        pointer(overlay, "move", y: 10 + 5)    // its middle over row 0, the first header
+        pointer(overlay, "up", y: 10 + 5)
+        XCTAssertEqual(moves().last, [6, 1], "never above the first header")
+        XCTAssertEqual(list.sectionHeaderRows, [0, 4, 10])
+        settle(overlay, from: 3)
+        assertRowsShowTheData(list, box)
+        // The keys too: Alt+Up on row 1 does not pass the first header; Alt+Down on row 3 crosses the next one.
+        pointer(overlay, "down", y: 10 + 30)
+        pointer(overlay, "up", y: 10 + 30)    // selects and focuses row 1
+        let count = moves().count
+        overlay.route(.key(KeyEvent(key: .up, modifiers: .alt)))
+        XCTAssertEqual(moves().count, count, "not asked: row 0 is the first header")
+        list.selectRow(3)
+        overlay.route(.key(KeyEvent(key: .down, modifiers: .alt)))
+        XCTAssertEqual(moves().last, [3, 4])
+        XCTAssertEqual(list.sectionHeaderRows, [0, 3, 10], "one step over the header into section 1")
+    }
+
     func testARowTheAppRefusesGoesBack() throws {
         let (overlay, list, box, moves) = try makeList(accept: false)
         overlay.advanceAnimations(to: 1)

@@ -141,7 +141,7 @@ extension List {
         let length = rowHeight(drag.from)
         let lead = min(max(0, drag.pointerAlong + axisOffset - drag.grab), max(0, totalHeight - length))
         let middle = min(lead + length / 2, totalHeight - 0.5)
-        let target = rowIndex(atDocumentOffset: max(0, middle)) ?? drag.from
+        let target = max(lowestMoveTarget, rowIndex(atDocumentOffset: max(0, middle)) ?? drag.from)
         let changed = target != drag.target
         drag.lead = lead
         drag.target = target
@@ -233,6 +233,11 @@ extension List {
         return handled
     }
 
+    /// The first index a moved row may take: with a section header in the first row, the row after it, so no row
+    /// goes above the first section. A row moved past a header joins the next section (the headers between follow,
+    /// `moveRow`).
+    var lowestMoveTarget: Int { sectionHeaderRows.first == 0 ? 1 : 0 }
+
     /// Alt+Up / Alt+Down (Alt+Left / Alt+Right across) on the cursor row, or the plain arrows while the controller
     /// carries it: asks `onMoveRow` to move it one place and moves it, animated. False when the key is not one of
     /// those, or no row may move.
@@ -245,7 +250,7 @@ extension List {
         default: return false
         }
         let to = from + step
-        guard to >= 0, to < rowCount, let onMoveRow, onMoveRow(from, to) else { return true }
+        guard to >= lowestMoveTarget, to < rowCount, let onMoveRow, onMoveRow(from, to) else { return true }
         do { try moveRow(from: from, to: to, animation: List.reorderAnimation) } catch { setNeedsLayout() }
         scrollToRow(to)
         return true
