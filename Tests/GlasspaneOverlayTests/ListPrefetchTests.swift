@@ -92,12 +92,12 @@ final class ListPrefetchTests: XCTestCase {
     }
 
     func testTheRowsNotAskedYet() {
-        XCTAssertEqual(List.rows(5..<10, notIn: 0..<0), [5..<10])
-        XCTAssertEqual(List.rows(5..<10, notIn: 7..<20), [5..<7])
-        XCTAssertEqual(List.rows(5..<10, notIn: 0..<6), [6..<10])
-        XCTAssertEqual(List.rows(5..<10, notIn: 6..<8), [5..<6, 8..<10])
-        XCTAssertEqual(List.rows(5..<10, notIn: 0..<20), [])
-        XCTAssertEqual(List.rows(5..<10, notIn: 20..<30), [5..<10])
+        XCTAssertEqual(PrefetchRun.parts(of: 5..<10, notIn: 0..<0), [5..<10])
+        XCTAssertEqual(PrefetchRun.parts(of: 5..<10, notIn: 7..<20), [5..<7])
+        XCTAssertEqual(PrefetchRun.parts(of: 5..<10, notIn: 0..<6), [6..<10])
+        XCTAssertEqual(PrefetchRun.parts(of: 5..<10, notIn: 6..<8), [5..<6, 8..<10])
+        XCTAssertEqual(PrefetchRun.parts(of: 5..<10, notIn: 0..<20), [])
+        XCTAssertEqual(PrefetchRun.parts(of: 5..<10, notIn: 20..<30), [5..<10])
     }
 }
 

@@ -188,16 +188,23 @@ final class ScrollSnappingTests: XCTestCase {
         XCTAssertEqual(scroll.contentOffset.y, nearest)
     }
 
-    func testAListComesToRestWithARowAtTheTop() throws {
+    /// A list of 1,000 rows 30 points tall in a 300x200 viewport at (50, 100), snapping to its rows.
+    private func makeSnappingList(alignment: ScrollSnapAlignment = .leading) throws -> (Overlay, List) {
         let overlay = Overlay(windowSize: Size(width: 800, height: 600))
         let ui = overlay.addLayer(name: "ui", level: 0)
         let list = try List(identifier: "list", rowCount: 1000, rowHeight: .fixed(30),
                             makeRow: { Label(text: "") }, configureRow: { view, i in (view as? Label)?.text = "row \(i)" })
         list.preferredWidth = 300; list.preferredHeight = 200
         list.snapping = .items
+        list.snapAlignment = alignment
         ui.addSubview(list, at: Point(x: 50, y: 100))
         overlay.advanceAnimations(to: 0)
         overlay.update()
+        return (overlay, list)
+    }
+
+    func testAListComesToRestWithARowAtTheTop() throws {
+        let (overlay, list) = try makeSnappingList()
         let t0 = drag(overlay, moves: [-25, -50])
         let coast = 50 + 25 / (1.0 / 60) * ScrollMotion.decelerationTime
         let target = try XCTUnwrap(scroll(list).motionY?.target)
@@ -248,15 +255,7 @@ final class ScrollSnappingTests: XCTestCase {
         run(overlay, from: 2)
         XCTAssertEqual(grid.contentOffset.x, 0)
         // A list's rows, centered: rows 30 tall in 200 points, row k's middle (30k + 15) at 100.
-        let listOverlay = Overlay(windowSize: Size(width: 800, height: 600))
-        let ui = listOverlay.addLayer(name: "ui", level: 0)
-        let list = try List(identifier: "list", rowCount: 100, rowHeight: .fixed(30),
-                            makeRow: { Label(text: "") }, configureRow: { view, i in (view as? Label)?.text = "row \(i)" })
-        list.preferredWidth = 300; list.preferredHeight = 200
-        list.snapping = .items
-        list.snapAlignment = .center
-        ui.addSubview(list, at: Point(x: 50, y: 100))
-        listOverlay.update()
+        let (_, list) = try makeSnappingList(alignment: .center)
         XCTAssertEqual(list.snapPositions(around: 100, axis: .vertical).before, 95, "row 6: 195 - 100")
         XCTAssertEqual(list.snapPositions(around: 100, axis: .vertical).after, 125)
     }

@@ -198,12 +198,8 @@ public final class LazyGrid: ScrollView {
     public var onPrefetchItems: ((Range<Int>) -> Void)?
     /// How many lines past the viewport `onPrefetchItems` looks (4).
     public var prefetchLines = 4
-    /// The items asked for (one run), at which item count, and the offset the last look was from.
-    var prefetchedItems: Range<Int> = 0..<0
-    var prefetchedItemCount = -1
-    var prefetchOffset = 0.0
-    /// True while the grid lays out: an offset changed there prefetches nothing.
-    var isInLayout = false
+    /// What `onPrefetchItems` asked for, and whether the grid is laying out (List+Prefetch.swift).
+    var prefetch = PrefetchRun()
     /// Which items the user may pick up (nil: every item); a press on another item scrolls.
     public var canMoveItem: ((Int) -> Bool)?
     /// In a grid with sections: whether a moved item may go to another section (LazyGrid+Reorder.swift). True (the
@@ -332,7 +328,7 @@ public final class LazyGrid: ScrollView {
     public func reloadData(itemCount: Int) throws(LazyGridError) {
         try LazyGrid.check(itemCount: itemCount)
         self.itemCount = itemCount
-        prefetchedItemCount = -1
+        prefetch.forget()
         dataVersion += 1
         pendingAnimation = nil
         leavingTargets = [:]
@@ -382,8 +378,8 @@ public final class LazyGrid: ScrollView {
     /// When a new breadth changes the count of cells a line (a vertical grid's width its columns, a horizontal grid's
     /// height its rows), keeps the item at the top left in the first line, then lays out.
     public override func layoutSubviews(fonts: any FontMetrics) {
-        isInLayout = true
-        defer { isInLayout = false }
+        prefetch.isInLayout = true
+        defer { prefetch.isInLayout = false }
         let perLine = itemsPerLine
         if windowPerLine > 0, perLine != windowPerLine, itemCount > 0 {
             if let old = sectionLayout(perLine: windowPerLine) {

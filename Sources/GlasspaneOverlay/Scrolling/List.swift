@@ -169,12 +169,8 @@ open class List: ScrollView {
     public var onPrefetchRows: ((Range<Int>) -> Void)?
     /// How many rows past the viewport `onPrefetchRows` looks (20).
     public var prefetchDistance = 20
-    /// The rows asked for (one run), at which row count, and the offset the last look was from.
-    var prefetchedRows: Range<Int> = 0..<0
-    var prefetchedRowCount = -1
-    var prefetchOffset = 0.0
-    /// True while the list lays out: an offset changed there (`followsEnd`) prefetches nothing.
-    var isInLayout = false
+    /// What `onPrefetchRows` asked for, and whether the list is laying out (List+Prefetch.swift).
+    var prefetch = PrefetchRun()
 
     /// Whether the list keeps its end in sight while it is scrolled to the end (a chat log): rows inserted at the
     /// end, rows measured there and a new size scroll it to the new end. Turning it on scrolls to the end at the next
@@ -301,7 +297,7 @@ open class List: ScrollView {
         try List.check(rowCount: rowCount)
         self.rowCount = rowCount
         dataVersion += 1
-        prefetchedRowCount = -1
+        prefetch.forget()
         if case .measured(let h) = rowHeight { offsets = RowOffsets(count: rowCount, height: h) }
         measuredWindowRows = 0
         leavingTargets = [:]
@@ -395,8 +391,8 @@ open class List: ScrollView {
     /// Lays out the window's rows (keeping the end in sight with `followsEnd`), then pins the current section's
     /// header (List+Sections.swift).
     open override func layoutSubviews(fonts: any FontMetrics) {
-        isInLayout = true
-        defer { isInLayout = false }
+        prefetch.isInLayout = true
+        defer { prefetch.isInLayout = false }
         let end = axis == .horizontal ? maximumOffset.x : maximumOffset.y
         let pinned = followsEnd && !isMoving && (axisOffset >= end - 0.5 || scrollsToEndAtNextLayout)
         scrollsToEndAtNextLayout = false
