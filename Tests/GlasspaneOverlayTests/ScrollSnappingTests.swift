@@ -8,18 +8,8 @@ import GlasspaneCore
 final class ScrollSnappingTests: XCTestCase {
     /// A 300x200 vertical scroll view at (50, 100) over a 300x1000 content view: pages at 0, 200, ..., 800.
     private func makePager(snapping: ScrollSnapping = .paging) -> (Overlay, ScrollView) {
-        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
-        let ui = overlay.addLayer(name: "ui", level: 0)
-        let content = View(identifier: "doc")
-        content.preferredWidth = 300
-        content.preferredHeight = 1000
-        let scroll = ScrollView(identifier: "scroll", content: content)
-        scroll.preferredWidth = 300
-        scroll.preferredHeight = 200
+        let (overlay, _, scroll, _) = makeScrollFixture()
         scroll.snapping = snapping
-        ui.addSubview(scroll, at: Point(x: 50, y: 100))
-        overlay.advanceAnimations(to: 0)
-        overlay.update()
         return (overlay, scroll)
     }
 

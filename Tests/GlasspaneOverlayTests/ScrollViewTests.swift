@@ -6,22 +6,29 @@ import Foundation
 import GlasspaneCore
 @testable import GlasspaneOverlay
 
+/// A 300x200 scroll view at (50, 100) over a content view (claiming nothing) of `contentSize`, laid out at frame-clock
+/// time 0 (the scroll view tests' and the snapping tests').
+func makeScrollFixture(axes: ScrollAxes = .vertical, contentSize: Size = Size(width: 300, height: 1000))
+    -> (Overlay, OverlayLayer, ScrollView, View) {
+    let overlay = Overlay(windowSize: Size(width: 800, height: 600))
+    let ui = overlay.addLayer(name: "ui", level: 0)
+    let content = View(identifier: "doc")
+    content.preferredWidth = contentSize.width
+    content.preferredHeight = contentSize.height
+    let scroll = ScrollView(identifier: "scroll", axes: axes, content: content)
+    scroll.preferredWidth = 300
+    scroll.preferredHeight = 200
+    ui.addSubview(scroll, at: Point(x: 50, y: 100))
+    overlay.advanceAnimations(to: 0)
+    overlay.update()
+    return (overlay, ui, scroll, content)
+}
+
 final class ScrollViewTests: XCTestCase {
     /// A 300x200 vertical scroll view at (50, 100) over a 300x1000 content view (claiming nothing).
     private func makeScroll(axes: ScrollAxes = .vertical, contentSize: Size = Size(width: 300, height: 1000))
         -> (Overlay, OverlayLayer, ScrollView, View) {
-        let overlay = Overlay(windowSize: Size(width: 800, height: 600))
-        let ui = overlay.addLayer(name: "ui", level: 0)
-        let content = View(identifier: "doc")
-        content.preferredWidth = contentSize.width
-        content.preferredHeight = contentSize.height
-        let scroll = ScrollView(identifier: "scroll", axes: axes, content: content)
-        scroll.preferredWidth = 300
-        scroll.preferredHeight = 200
-        ui.addSubview(scroll, at: Point(x: 50, y: 100))
-        overlay.advanceAnimations(to: 0)
-        overlay.update()
-        return (overlay, ui, scroll, content)
+        makeScrollFixture(axes: axes, contentSize: contentSize)
     }
 
     private func wheel(_ x: Double, _ y: Double, dx: Double = 0, dy: Double) -> InputEvent {
