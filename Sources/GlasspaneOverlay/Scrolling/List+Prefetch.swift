@@ -59,10 +59,7 @@ extension LazyGrid {
         guard !isInLayout, itemCount > 0, prefetchLines > 0, offset != previous, length > 0 else { return }
         if prefetchedItemCount != itemCount { prefetchedItems = 0..<0; prefetchedItemCount = itemCount }
         let perLine = itemsPerLine, lines = lineCount(perLine: perLine)
-        let layout = sectionLayout(perLine: perLine)
-        func line(at along: Double) -> Int {
-            min(lines - 1, max(0, layout?.line(atAlong: max(0, along)) ?? Int((max(0, along) / linePitch).rounded(.down))))
-        }
+        func line(at along: Double) -> Int { self.line(atAlong: along, perLine: perLine) }  // measured lines too
         let first = line(at: offset), last = line(at: offset + length)
         let wantedLines = offset > previous ? min(lines, last + 1)..<min(lines, last + 1 + prefetchLines)
             : max(0, first - prefetchLines)..<first
