@@ -115,6 +115,7 @@ final class LazyGridMeasuredLineTests: XCTestCase {
             overlay.update()
             let cell = try XCTUnwrap(grid.cellView(at: 1000))
             XCTAssertEqual(cell.windowFrame.minY, top + Double(50 * step), "moved by the scroll only, step \(step)")
+            XCTAssertEqual(grid.cellView(at: 995)?.frame.height, 100, "the line above measured, step \(step)")
             assertCellsAtTheirFrames(grid)
         }
     }
