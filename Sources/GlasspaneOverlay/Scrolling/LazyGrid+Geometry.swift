@@ -1,7 +1,7 @@
 // Where a lazy grid's items are (LazyGrid.swift): the count of cells across a line for a breadth, cells on whole
 // points, the item under a point (nil in the spacing), and scrolling an item into sight. One code path for both axes:
 // positions are worked out "along" the axis (lines `itemLength + spacing` apart: rows of a vertical grid, columns of a
-// horizontal one) and "across" it (the cells of a line sharing the viewport's breadth), then mapped to x and y.
+// horizontal one, or each its measured length apart: LazyGrid+MeasuredLines.swift) and "across" it (the cells of a line sharing the viewport's breadth), then mapped to x and y.
 import GlasspaneCore
 
 extension LazyGrid {
@@ -31,13 +31,33 @@ extension LazyGrid {
         }
     }
 
+    /// Lines along the axis for a count a line.
     func lineCount(perLine: Int) -> Int {
         if let layout = sectionLayout(perLine: perLine) { return layout.lineCount }
         return (itemCount + perLine - 1) / perLine
     }
     /// A line's leading edge along the axis.
     func along(ofLine line: Int, perLine: Int) -> Double {
-        sectionLayout(perLine: perLine)?.along(ofLine: line) ?? Double(line) * linePitch
+        if let layout = sectionLayout(perLine: perLine) { return layout.along(ofLine: line) }
+        if let measured = measuredLines(perLine: perLine) { return measured.offset(of: min(max(0, line), measured.count)) }
+        return Double(line) * linePitch
+    }
+    /// A line's size along the axis: a header's `headerLength`, a measured line's length, else `itemLength`.
+    func length(ofLine line: Int, perLine: Int) -> Double {
+        if let layout = sectionLayout(perLine: perLine) { return layout.length(ofLine: line) }
+        if let measured = measuredLines(perLine: perLine), line >= 0, line < measured.count {
+            return measured.height(line) - spacing
+        }
+        return itemLength
+    }
+    /// The line whose span along the axis (its length and the spacing after it) holds `along`, within the lines
+    /// (0 for none).
+    func line(atAlong along: Double, perLine: Int) -> Int {
+        let lines = lineCount(perLine: perLine), p = along.isFinite ? max(0, along) : 0
+        guard lines > 0 else { return 0 }
+        if let layout = sectionLayout(perLine: perLine) { return min(lines - 1, layout.line(atAlong: p)) }
+        if let measured = measuredLines(perLine: perLine) { return measured.index(containing: p) }
+        return Int(min(Double(lines - 1), (p / linePitch).rounded(.down)))
     }
     /// The line of the item at `index`.
     func line(ofItem index: Int, perLine: Int) -> Int {
@@ -78,10 +98,15 @@ extension LazyGrid {
     func itemFrame(_ index: Int, breadth: Double, perLine: Int) -> Rect {
         if let layout = sectionLayout(perLine: perLine) { return itemFrame(index, in: layout, breadth: breadth) }
         let edges = crossEdges(index % perLine, breadth: breadth, perLine: perLine)
-        let along = Double(index / perLine) * linePitch
+        var along = Double(index / perLine) * linePitch, length = itemLength
+        if let measured = measuredLines(perLine: perLine), index / perLine < measured.count {
+            // A measured line: every cell as long as the line (its largest cell).
+            along = measured.offset(of: index / perLine)
+            length = measured.height(index / perLine) - spacing
+        }
         return axis == .vertical
-            ? Rect(x: edges.min, y: along, width: edges.max - edges.min, height: itemLength)
-            : Rect(x: along, y: edges.min, width: itemLength, height: edges.max - edges.min)
+            ? Rect(x: edges.min, y: along, width: edges.max - edges.min, height: length)
+            : Rect(x: along, y: edges.min, width: length, height: edges.max - edges.min)
     }
 
     /// The frame of the item at `index` among the sections of `layout` (the grid's own, or the one a drop would
@@ -119,8 +144,14 @@ extension LazyGrid {
             }
             return nil
         }
-        let line = Int((along / linePitch).rounded(.down))
-        guard along - Double(line) * linePitch < itemLength else { return nil }
+        let line: Int
+        if let measured = measuredLines(perLine: perLine) {
+            line = measured.index(containing: along)
+            guard along - measured.offset(of: line) < measured.height(line) - spacing else { return nil }
+        } else {
+            line = Int((along / linePitch).rounded(.down))
+            guard along - Double(line) * linePitch < itemLength else { return nil }
+        }
         // Whole-point edges can put the point a little past the estimate's slot: look at the next one too.
         let estimate = min(perLine - 1, Int((across / crossPitch(breadth: breadth, perLine: perLine)).rounded(.down)))
         for slot in [estimate, estimate + 1] where slot < perLine {
@@ -139,7 +170,8 @@ extension LazyGrid {
             return axis == .vertical ? Size(width: breadth, height: layout.length) : Size(width: layout.length, height: breadth)
         }
         let lines = lineCount(perLine: perLine)
-        let length = lines == 0 ? 0 : Double(lines) * itemLength + Double(lines - 1) * spacing
+        var length = lines == 0 ? 0 : Double(lines) * itemLength + Double(lines - 1) * spacing
+        if lines > 0, let measured = measuredLines(perLine: perLine) { length = measured.total - spacing }
         return axis == .vertical ? Size(width: breadth, height: length) : Size(width: length, height: breadth)
     }
 
@@ -157,6 +189,8 @@ extension LazyGrid {
             else { frame.origin.y -= layout.headerLength; frame.size.height += layout.headerLength }
         }
         scrollRectToVisible(frame, animated: animated)
+        // A line not yet measured may turn out longer: the next layout measures it and reveals the item again.
+        if lineOffsets != nil, !animated { itemToRevealAfterLayout = index }
     }
 
     /// Scrolls so that the item's line is at the viewport's leading edge (its row at the top of a vertical grid, its

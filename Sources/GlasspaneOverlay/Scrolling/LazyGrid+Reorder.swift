@@ -159,8 +159,7 @@ extension LazyGrid {
             if layout.isHeaderLine(line) { return items.lowerBound }
             return items.lowerBound + min(slot, items.count - 1)
         }
-        let lines = lineCount(perLine: perLine)
-        let line = Int(min(max(0, ((along + spacing / 2) / linePitch).rounded(.down)), Double(lines - 1)))
+        let line = line(atAlong: along + spacing / 2, perLine: perLine)  // measured lines too
         return min(line * perLine + slot, itemCount - 1)
     }
 

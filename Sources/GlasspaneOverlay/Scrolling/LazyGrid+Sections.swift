@@ -143,7 +143,8 @@ extension LazyGrid {
     /// `isSectionHeader(index)`), and a copy of the current section's header is pinned at the viewport's leading edge.
     /// Throws, changing nothing, `sectionHeaderItemsInvalid` naming the first entry that is not an item or not after
     /// the one before it (or `maximumSectionCount` for too many), and `headerLengthOutOfRange` for a length that is
-    /// not a finite number of points in 1...`List.maximumRowHeight`. `reloadData` drops headers past its new count.
+    /// not a finite number of points in 1...`List.maximumRowHeight`, and `measuredLinesWithSections` for headers in a
+    /// grid of measured lines (`setLineLength`). `reloadData` drops headers past its new count.
     public func setSectionHeaderItems(_ items: [Int], headerLength: Double? = nil) throws(LazyGridError) {
         guard items.count <= LazyGrid.maximumSectionCount else {
             throw .sectionHeaderItemsInvalid(at: LazyGrid.maximumSectionCount)
@@ -151,6 +152,8 @@ extension LazyGrid {
         for (k, item) in items.enumerated() where item < 0 || item >= itemCount || (k > 0 && item <= items[k - 1]) {
             throw .sectionHeaderItemsInvalid(at: k)
         }
+        // Measured lines are not supported with sections (LazyGrid+MeasuredLines.swift).
+        if case .measured = lineLength, !items.isEmpty { throw .measuredLinesWithSections }
         let length = headerLength ?? itemLength
         guard length.isFinite, (1...List.maximumRowHeight).contains(length) else { throw .headerLengthOutOfRange(length) }
         self.headerLength = length

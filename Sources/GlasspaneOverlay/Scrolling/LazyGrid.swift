@@ -8,7 +8,7 @@
 // repaints them in place (OverlayLayer+Offsets.swift). Positions: LazyGrid+Geometry.swift; selection and the
 // keyboard: LazyGrid+Selection.swift; the cell container: GridCell.swift; inserting, deleting and moving items, and
 // cells that fade out: LazyGrid+Updates.swift; moving items by hand: LazyGrid+Reorder.swift; sections with sticky
-// headers: LazyGrid+Sections.swift.
+// headers: LazyGrid+Sections.swift; lines whose length follows their largest cell: LazyGrid+MeasuredLines.swift.
 import GlasspaneCore
 import GlasspaneDraw
 import GlasspaneAnimation
@@ -69,6 +69,10 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
     case sectionHeaderItemsInvalid(at: Int)
     /// A section header length that is not a finite number of points in 1...`List.maximumRowHeight`.
     case headerLengthOutOfRange(Double)
+    /// Measured lines (`GridLineLength.measured`) asked for together with section headers, which a grid does not
+    /// support: `setLineLength(.measured(estimate:))` on a grid with sections, or `setSectionHeaderItems` with
+    /// headers on a grid of measured lines (LazyGrid+MeasuredLines.swift).
+    case measuredLinesWithSections
 
     /// A stable identifier for tests and logs.
     public var identifier: String {
@@ -85,6 +89,7 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
         case .itemIDRepeated: "lazy-grid-item-id-repeated"
         case .sectionHeaderItemsInvalid: "lazy-grid-section-headers-invalid"
         case .headerLengthOutOfRange: "lazy-grid-header-length-out-of-range"
+        case .measuredLinesWithSections: "lazy-grid-measured-sections-unsupported"
         }
     }
 
@@ -112,6 +117,8 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
         case .sectionHeaderItemsInvalid(let k):
             "section header entry \(k) is not an item after the one before it (ascending item indices, at most \(LazyGrid.maximumSectionCount))"
         case .headerLengthOutOfRange(let l): "lazy grid section header length \(l) is outside 1...\(List.maximumRowHeight) points"
+        case .measuredLinesWithSections:
+            "a lazy grid's lines cannot be measured while it has section headers (use fixed lines, or no sections)"
         }
     }
 }
@@ -147,10 +154,22 @@ public final class LazyGrid: ScrollView {
     /// How the count of cells across a line is decided: a vertical grid's columns; a horizontal grid's `GridRows` in
     /// this form (`.fixed(n)`: n rows; `.adaptive(minimumWidth: h)`: rows at least h points tall).
     public let columns: GridColumns
-    /// Every cell's size along the axis, points: its height in a vertical grid, its width in a horizontal one.
-    public let itemLength: Double
+    /// Every cell's size along the axis, points: its height in a vertical grid, its width in a horizontal one. With
+    /// measured lines (`lineLength`) it is the estimate, the length of a line not yet measured.
+    public internal(set) var itemLength: Double
     /// A vertical grid's cell height (`itemLength`; in a horizontal grid it is the cells' width).
     public var itemHeight: Double { itemLength }
+    /// How long each line is along the axis: `.fixed(itemLength)` (the initializers'), or `.measured(estimate:)`, each
+    /// line as long as its largest cell (`setLineLength(_:)`, LazyGrid+MeasuredLines.swift).
+    public internal(set) var lineLength: GridLineLength
+    /// The measured lines' pitches (a line's length plus the spacing after it) for `lineOffsetsPerLine` cells a
+    /// line; nil with fixed lines (LazyGrid+MeasuredLines.swift).
+    var lineOffsets: RowOffsets?
+    var lineOffsetsPerLine = 0
+    /// The most lines a window of measured lines held since the last reload (as List.swift's `measuredWindowRows`).
+    var measuredWindowLines = 0
+    /// An item `scrollToItem` revealed in a grid of measured lines, revealed again once its line is measured.
+    var itemToRevealAfterLayout: Int?
     /// Points between columns and between rows (not around the edges).
     public let spacing: Double
     /// Points beyond each edge of the viewport where cells already (or still) exist.
@@ -241,7 +260,7 @@ public final class LazyGrid: ScrollView {
     /// `windowVersion` (-1: none) and `windowPerLine` cells a line: a scroll slides this window instead of re-reading
     /// ids.
     private var windowCells: [GridCell] = []
-    private var window: Range<Int> = 0..<0
+    private(set) var window: Range<Int> = 0..<0
     var windowVersion = -1
     private var windowPerLine = 0
     var dataVersion = 0
@@ -306,6 +325,7 @@ public final class LazyGrid: ScrollView {
         self.axis = axis
         self.columns = across
         self.itemLength = itemLength
+        self.lineLength = .fixed(itemLength)
         self.headerLength = itemLength
         self.spacing = spacing
         itemIDProvider = itemID
@@ -337,6 +357,8 @@ public final class LazyGrid: ScrollView {
             sectionHeaderItems = sectionHeaderItems.filter { $0 < itemCount }
         }
         sectionLayoutCache = nil
+        lineOffsets = nil  // measured lines are measured again, as a list's rows are after a reload
+        measuredWindowLines = 0
         pinnedHeader?.configuredVersion = -1
         if let c = cursorIndex, c >= itemCount { cursorIndex = itemCount > 0 ? itemCount - 1 : nil }
         if let a = selectionAnchor, a >= itemCount { selectionAnchor = nil }
@@ -387,14 +409,15 @@ public final class LazyGrid: ScrollView {
                 contentSize = documentSize(breadth: breadth(of: bounds.size), perLine: perLine)
                 contentOffset = offset(along: along(ofLine: line(ofItem: anchor, perLine: perLine), perLine: perLine))
             } else {
-                let firstLine = Int((max(0, alongOffset) / linePitch).rounded(.down))
+                let firstLine = line(atAlong: alongOffset, perLine: windowPerLine)
                 let anchor = min(itemCount - 1, firstLine * windowPerLine)
                 // The new document's size first, so the offset is not clamped to the old one.
                 contentSize = documentSize(breadth: breadth(of: bounds.size), perLine: perLine)
-                contentOffset = offset(along: Double(anchor / perLine) * linePitch)
+                contentOffset = offset(along: along(ofLine: anchor / perLine, perLine: perLine))
             }
         }
         super.layoutSubviews(fonts: fonts)
+        revealMeasuredItem(fonts: fonts)
         if !sectionHeaderItems.isEmpty || pinnedHeader != nil { updatePinnedHeader() }
     }
 
@@ -432,9 +455,13 @@ public final class LazyGrid: ScrollView {
             endLine = min(lines, max(endLine, firstLine + steady))
             if endLine == lines { firstLine = min(firstLine, max(0, lines - steady)) }
             let range = layout.firstItem(ofLine: firstLine)..<layout.firstItem(ofLine: endLine)
-            if pendingAnimation != nil || !slideWindow(to: range, perLine: perLine, breadth: breadth) {
-                placeWindow(range, perLine: perLine, breadth: breadth)
+            if pendingAnimation != nil || !slideWindow(to: range, perLine: perLine, breadth: breadth, fonts: fonts) {
+                placeWindow(range, perLine: perLine, breadth: breadth, fonts: fonts)
             }
+            return documentSize(breadth: breadth, perLine: perLine)
+        }
+        if measuredLines(perLine: perLine) != nil {
+            layoutMeasuredWindow(lines: lines, perLine: perLine, breadth: breadth, length: length, fonts: fonts)
             return documentSize(breadth: breadth, perLine: perLine)
         }
         var firstLine = min(lines - 1, Int((top / linePitch).rounded(.down)))
@@ -448,8 +475,8 @@ public final class LazyGrid: ScrollView {
         // At the end the window reaches back instead, so the last notches move cells too (List.swift does the same).
         if endLine == lines { firstLine = min(firstLine, max(0, lines - steady)) }
         let range = (firstLine * perLine)..<min(itemCount, endLine * perLine)
-        if pendingAnimation != nil || !slideWindow(to: range, perLine: perLine, breadth: breadth) {
-            placeWindow(range, perLine: perLine, breadth: breadth)
+        if pendingAnimation != nil || !slideWindow(to: range, perLine: perLine, breadth: breadth, fonts: fonts) {
+            placeWindow(range, perLine: perLine, breadth: breadth, fonts: fonts)
         }
         return documentSize(breadth: breadth, perLine: perLine)
     }
@@ -457,7 +484,7 @@ public final class LazyGrid: ScrollView {
     /// A scroll over unchanged data and lines: cells that stay keep their views and are not asked for their ids,
     /// cells that left are reused for the ones that came in (without being hidden), so the work follows the cells
     /// that enter. False (having changed nothing) when the last window is not for this data.
-    private func slideWindow(to range: Range<Int>, perLine: Int, breadth: Double) -> Bool {
+    func slideWindow(to range: Range<Int>, perLine: Int, breadth: Double, fonts: any FontMetrics) -> Bool {
         guard windowVersion == dataVersion, windowPerLine == perLine, windowCells.count == window.count,
               liveCells.count == window.count, heldItemIndex == nil else { return false }
         let old = window, oldCells = windowCells
@@ -489,6 +516,11 @@ public final class LazyGrid: ScrollView {
             configure(cell, index: index, id: id)
             cells.append(cell)
         }
+        if lineOffsets != nil, !entering.isEmpty {
+            // Measured lines: the lines that came in are measured before anything is placed.
+            let lines = (entering[0].index / perLine)..<(entering[entering.count - 1].index / perLine + 1)
+            measureLines(lines, in: range, perLine: perLine, breadth: breadth, fonts: fonts) { cells[$0 - range.lowerBound] }
+        }
         for (k, cell) in cells.enumerated() {
             cell.frame = itemFrame(range.lowerBound + k, breadth: breadth, perLine: perLine)
         }
@@ -500,7 +532,7 @@ public final class LazyGrid: ScrollView {
     /// The general path (new data, a new count a line, ids that repeat): every id of the window is read; cells whose id is
     /// still there keep their views, the others are reused for the items that came in or pooled. With a pending
     /// animation, cells that stay slide to their new frames, cells that come in fade in and cells that leave fade out.
-    private func placeWindow(_ range: Range<Int>, perLine: Int, breadth: Double) {
+    func placeWindow(_ range: Range<Int>, perLine: Int, breadth: Double, fonts: any FontMetrics) {
         let animation = pendingAnimation
         pendingAnimation = nil
         defer { leavingTargets = [:] }
@@ -522,6 +554,8 @@ public final class LazyGrid: ScrollView {
             reusable = recycle(leaving.map(\.value), reusing: arriving)
         }
         var arrived: Set<AnyHashable> = []
+        var placed: [(index: Int, cell: GridCell)] = []
+        placed.reserveCapacity(wanted.count)
         for (index, id) in wanted {
             let cell: GridCell
             if let live = liveCells[id] {
@@ -538,6 +572,16 @@ public final class LazyGrid: ScrollView {
             if cell.configuredVersion != dataVersion || cell.index != index || cell.itemID != id {
                 configure(cell, index: index, id: id)
             }
+            placed.append((index, cell))
+        }
+        if lineOffsets != nil, !range.isEmpty {
+            // Measured lines: every line of the window is measured again (its items may have changed), then placed.
+            let cells = Dictionary(placed.map { ($0.index, $0.cell) }, uniquingKeysWith: { a, _ in a })
+            measureLines((range.lowerBound / perLine)..<((range.upperBound - 1) / perLine + 1), in: range,
+                         perLine: perLine, breadth: breadth, fonts: fonts) { cells[$0] }
+        }
+        for (index, cell) in placed {
+            let id = cell.itemID
             let frame = placedFrame(index, among: afterDrop, breadth: breadth, perLine: perLine)
             if let animation, arrived.contains(id) {
                 cell.frame = frame

@@ -78,10 +78,7 @@ extension LazyGrid {
         guard let forward = prefetch.move(to: offset, length: length(of: bounds.size), count: itemCount,
                                           distance: prefetchLines) else { return }
         let perLine = itemsPerLine, lines = lineCount(perLine: perLine)
-        let layout = sectionLayout(perLine: perLine)
-        func line(at along: Double) -> Int {
-            min(lines - 1, max(0, layout?.line(atAlong: max(0, along)) ?? Int((max(0, along) / linePitch).rounded(.down))))
-        }
+        func line(at along: Double) -> Int { self.line(atAlong: along, perLine: perLine) }  // measured lines too
         let first = line(at: offset), last = line(at: offset + length(of: bounds.size))
         let wantedLines = forward ? min(lines, last + 1)..<min(lines, last + 1 + prefetchLines)
             : max(0, first - prefetchLines)..<first

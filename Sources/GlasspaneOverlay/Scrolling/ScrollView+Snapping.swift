@@ -233,17 +233,15 @@ extension List {
 }
 
 extension LazyGrid {
-    /// `snapAnchors` of a grid: its lines along its axis (a header's line its header's length), nothing across it.
+    /// `snapAnchors` of a grid: its lines along its axis (a header's line its header's length, a measured line its
+    /// own), nothing across it.
     func lineSnapAnchors(around position: Double, axis: StackAxis,
                          alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
         guard axis == (self.axis == .horizontal ? .horizontal : .vertical) else { return (nil, nil) }
         let perLine = itemsPerLine
-        let layout = sectionLayout(perLine: perLine)
         return ScrollView.anchors(
             around: position, count: lineCount(perLine: perLine), alignment: alignment,
-            index: { [unowned self] p in layout?.line(atAlong: max(0, p)) ?? Int((max(0, p) / linePitch).rounded(.down)) },
-            extent: { [unowned self] line in
-                (along(ofLine: line, perLine: perLine), layout?.isHeaderLine(line) == true ? headerLength : itemLength)
-            })
+            index: { [unowned self] p in line(atAlong: p, perLine: perLine) },
+            extent: { [unowned self] line in (along(ofLine: line, perLine: perLine), length(ofLine: line, perLine: perLine)) })
     }
 }
