@@ -244,4 +244,44 @@ final class LazyGridMeasuredLineTests: XCTestCase {
         }
         XCTAssertEqual(grid.lineLength, .fixed(50), "nothing changed")
     }
+
+    /// A cell dragged from a tall line to a short one: the app is asked with the indices, and once settled every cell
+    /// sits where the measured lines put its item (the lines measured again with their new items).
+    func testADraggedCellSettlesIntoAMeasuredLine() throws {
+        let (overlay, grid, box) = try makeGrid(count: 100, length: { name in name == "item 2" ? 80 : 30 })
+        var moves: [[Int]] = []
+        grid.onMoveItem = { from, to in
+            moves.append([from, to])
+            box.items.insert(box.items.remove(at: from), at: to)
+            return true
+        }
+        // Item 2 (line 0, 80 long, grabbed 40 points into it) is picked up; its line is measured without it from
+        // then on, so every line is 30 long (a line every 40 points) and line 1's middle is at y 55.
+        XCTAssertEqual(grid.itemFrame(7).minY, 90)
+        LazyGridFixture.pointer(overlay, "down", Point(x: 20 + 244 + 56, y: 40 + 40))
+        LazyGridFixture.pointer(overlay, "move", Point(x: 20 + 244 + 56, y: 40 + 60))
+        XCTAssertEqual(grid.heldItemIndex, 2)
+        XCTAssertEqual(grid.itemFrame(7).minY, 40, "the lines reflowed without the held card")
+        // Its middle (40 below the pointer) over line 1, slot 2: item 7's place.
+        LazyGridFixture.pointer(overlay, "move", Point(x: 20 + 244 + 56, y: 40 + 55))
+        XCTAssertEqual(grid.itemDrag?.cell.frame.height, 80, "the held card keeps its own length")
+        LazyGridFixture.pointer(overlay, "up", Point(x: 20 + 244 + 56, y: 40 + 55))
+        XCTAssertEqual(moves, [[2, 7]])
+        LazyGridFixture.settle(overlay, from: 0)
+        XCTAssertEqual(box.items[7], "item 2")
+        XCTAssertEqual(grid.itemFrame(0).height, 30, "line 0 lost its tall card")
+        XCTAssertEqual(grid.itemFrame(5).height, 80, "line 1 has it now")
+        assertCellsAtTheirFrames(grid)
+    }
+
+    /// Prefetching counts measured lines: the items of the lines past the far edge, where the measured lines put it.
+    func testPrefetchingFollowsMeasuredLines() throws {
+        var asked: [Range<Int>] = []
+        let (overlay, grid, _) = try makeGrid(count: 1000, length: { _ in 90 })
+        grid.onPrefetchItems = { asked.append($0) }
+        grid.prefetchLines = 2
+        overlay.route(.wheel(location: Point(x: 200, y: 200), dx: 0, dy: -1))
+        // Lines every 100 points (90 + 10): the far edge at 440 is in line 4, so lines 5 and 6.
+        XCTAssertEqual(asked, [25..<35])
+    }
 }

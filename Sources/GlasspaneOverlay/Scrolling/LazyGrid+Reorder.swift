@@ -32,6 +32,9 @@ struct ItemDrag {
     /// middle.
     var target: Int
     var isHeld = false
+    /// The held cell's size, taken when it is picked up: a measured line it left is measured again without it, and
+    /// the cell keeps its own length (LazyGrid+MeasuredLines.swift).
+    var heldSize: Size?
     /// A touch: picked up only once held still for `List.reorderHoldTime` (moving sooner scrolls).
     var needsHold = false
     /// The frame-clock time of the press.
@@ -125,7 +128,8 @@ extension LazyGrid {
     /// the cells between.
     private func followPointer() {
         guard var drag = itemDrag, drag.isHeld else { return }
-        let size = itemFrame(drag.from).size
+        let size = drag.heldSize ?? itemFrame(drag.from).size
+        drag.heldSize = size
         let document = documentSize(breadth: breadth(of: bounds.size), perLine: itemsPerLine)
         let p = documentPoint(drag.location)
         let origin = Point(x: min(max(0, p.x - drag.grab.x), max(0, document.width - size.width)),
