@@ -193,4 +193,23 @@ final class ListTests: XCTestCase {
         XCTAssertThrowsError(try list.reloadData(rowCount: List.maximumRowCount + 1))
         XCTAssertEqual(list.rowCount, 10, "a refused reload changes nothing")
     }
+
+    /// Scrolling up into rows measured for the first time: rows above the top taller than their estimate push the
+    /// document down, and the offset follows, so the row at the top stays where the notch put it.
+    func testScrollingUpIntoTallerMeasuredRowsKeepsTheTopRowInPlace() throws {
+        var heights: [Int: Double] = [:]
+        for i in 0..<1000 { heights[i] = 60 }
+        let (overlay, list, _) = try makeList(items: items(1000), height: .measured(estimate: 30), heights: heights)
+        list.contentOffset = Point(x: 0, y: 15_000)  // row 500 by the estimate; nothing around it measured yet
+        overlay.update()
+        let top = try XCTUnwrap(list.rowIndex(atDocumentOffset: list.contentOffset.y))
+        let topView = try XCTUnwrap(list.rowView(at: top))
+        let screenY = topView.windowFrame.minY
+        for _ in 0..<5 {
+            overlay.route(.wheel(location: Point(x: 100, y: 300), dx: 0, dy: 1))  // up a notch: 40 points
+            overlay.update()
+        }
+        XCTAssertEqual(topView.windowFrame.minY, screenY + 200, accuracy: 0.5,
+                       "the row moved down by the five notches only, however the rows above measured")
+    }
 }

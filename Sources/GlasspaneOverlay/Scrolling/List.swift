@@ -411,8 +411,27 @@ open class List: ScrollView {
         updatePinnedHeader(fonts: fonts)
     }
 
-    /// Creates, reuses and places the rows of the window; hides and pools the rest.
+    /// Creates, reuses and places the rows of the window; hides and pools the rest. With measured rows, rows above
+    /// the first one in sight measured for the first time (scrolling up into them) move it in the document: the
+    /// offset follows by as much (`shiftContent`: a drag or fling keeps its course), so what shows stays put, and the
+    /// window is worked out again for the moved offset (a few passes at most).
     open override func layoutDocument(viewport: Size, fonts: any FontMetrics) -> Size {
+        var size = Size.zero
+        for _ in 0..<4 {
+            let anchor = offsets != nil && axisOffset > 0 ? rowIndex(atDocumentOffset: axisOffset) : nil
+            let before = anchor.map(rowOffset)
+            size = layoutWindow(viewport: viewport, fonts: fonts)
+            guard let anchor, let before, anchor < rowCount else { return size }
+            let moved = rowOffset(anchor) - before
+            guard moved != 0 else { return size }
+            contentSize = size
+            shiftContent(by: axis == .horizontal ? Point(x: moved, y: 0) : Point(x: 0, y: moved))
+        }
+        return size
+    }
+
+    /// The window's rows for the present offset (`layoutDocument`).
+    private func layoutWindow(viewport: Size, fonts: any FontMetrics) -> Size {
         let width = axis == .horizontal ? viewport.height : viewport.width  // across the rows
         let length = axis == .horizontal ? viewport.width : viewport.height
         indicesSinceLayout = nil  // this layout places every live row at its index again
