@@ -145,6 +145,48 @@ final class LazyGridUpdateTests: XCTestCase {
         XCTAssertEqual(potion.alpha, 1)
     }
 
+    /// Scrolled down, a whole line's worth of items inserted (or deleted) before the first line in sight moves the
+    /// offset a line, so every cell stays where it is on screen; fewer than half a line's items leave the offset and
+    /// reflow the cells a slot or two; changes after the first item in sight leave the offset.
+    func testItemsInsertedAboveKeepWhatShowsInPlace() throws {
+        let (overlay, grid, box) = try makeGrid(count: 1000)
+        grid.contentOffset = Point(x: 0, y: 600)  // row 10 (items 50...54) at the top
+        overlay.update()
+        let item52 = try cell(grid, "item 52")
+        let onScreen = item52.windowFrame.origin
+        box.items.insert(contentsOf: (0..<5).map { "new \($0)" }, at: 0)
+        try grid.insertItems(at: Array(0..<5))
+        overlay.update()
+        XCTAssertEqual(grid.contentOffset.y, 660, "a line inserted above: the offset follows")
+        XCTAssertEqual(item52.windowFrame.origin, onScreen, "item 52 (now 57) stays put on screen")
+        XCTAssertTrue(try cell(grid, "item 52") === item52)
+        // One item: fewer than half a line; the cells reflow a slot, the offset stays.
+        box.items.insert("one", at: 0)
+        try grid.insertItems(at: [0])
+        overlay.update()
+        XCTAssertEqual(grid.contentOffset.y, 660)
+        XCTAssertEqual(item52.windowFrame.origin.y, onScreen.y, "same line")
+        XCTAssertEqual(item52.windowFrame.origin.x, onScreen.x + 122, "one slot on")
+        // Five deleted above: back a line.
+        box.items.removeSubrange(0..<5)
+        try grid.deleteItems(at: Array(0..<5))
+        overlay.update()
+        XCTAssertEqual(grid.contentOffset.y, 600)
+        // A change after the first item in sight: the offset stays.
+        box.items.insert(contentsOf: (0..<5).map { "later \($0)" }, at: 70)
+        try grid.insertItems(at: Array(70..<75))
+        overlay.update()
+        XCTAssertEqual(grid.contentOffset.y, 600)
+        // Turned off: the offset stays, and the cells move a line.
+        grid.keepsVisibleItemsInPlace = false
+        let before = try cell(grid, "item 52").windowFrame.origin
+        box.items.insert(contentsOf: (0..<5).map { "off \($0)" }, at: 0)
+        try grid.insertItems(at: Array(0..<5))
+        overlay.update()
+        XCTAssertEqual(grid.contentOffset.y, 600)
+        XCTAssertEqual(try cell(grid, "item 52").windowFrame.origin.y, before.y + 60)
+    }
+
     func testMovingAnItemKeepsItsViewAndTheCursorGoesWithIt() throws {
         let (overlay, grid, box) = try makeGrid(count: 20)
         grid.selectItem(1)

@@ -85,6 +85,20 @@ extension LazyGrid {
         // The live cells' indices in the data as it is now: their own until the next layout places them again, then
         // as the updates since that layout moved them (several updates in one frame).
         let live = indicesSinceLayout ?? Dictionary(uniqueKeysWithValues: liveCells.map { ($0.key, $0.value.index) })
+        // What shows now, read before the data changes: the first line in sight, and how many lines the items
+        // inserted and deleted before it (if every change lies before its first item) come to, rounded: a whole
+        // line's worth moves the offset a line, so every cell stays put; less only reflows the cells by a few slots,
+        // which a line's move would make worse (List+Updates.swift keeps rows in place by the same rule).
+        var anchor: (line: Int, lines: Int)?
+        if keepsVisibleItemsInPlace, moves.isEmpty, sectionHeaderItems.isEmpty, alongOffset > 0, itemCount > 0 {
+            let perLine = itemsPerLine
+            let line = line(atAlong: alongOffset, perLine: perLine)
+            let first = firstItem(ofLine: line, perLine: perLine)
+            if first < itemCount, deleted.last.map({ $0 < first }) ?? true, let firstNow = map.newIndex(first),
+               inserted.last.map({ $0 < firstNow }) ?? true {
+                anchor = (line, Int((Double(firstNow - first) / Double(perLine)).rounded()))
+            }
+        }
         itemCount = newCount
         if !sectionHeaderItems.isEmpty {
             // Section headers follow their items (a deleted header's items join the section before), as a list's do
@@ -113,6 +127,22 @@ extension LazyGrid {
         // Every id in the window is read again at the next layout; the data version stays, so a cell whose id and
         // index are the same is not configured again.
         windowVersion = -1
+        if let anchor, anchor.lines != 0 {
+            let perLine = itemsPerLine
+            let delta = along(ofLine: max(0, anchor.line + anchor.lines), perLine: perLine)
+                - along(ofLine: anchor.line, perLine: perLine)
+            if delta != 0 {
+                // The cells move in the document with the offset, so on screen they do not (before they slide to
+                // their new slots, animated or not).
+                for cell in Array(liveCells.values) + Array(fadingCells.byID.values) {
+                    var frame = cell.frame
+                    if axis == .vertical { frame.origin.y += delta } else { frame.origin.x += delta }
+                    cell.frame = frame
+                }
+                contentSize = documentSize(breadth: breadth(of: bounds.size), perLine: perLine)
+                shiftContent(by: offset(along: delta))
+            }
+        }
         pendingAnimation = animation
         setNeedsLayout()
     }

@@ -215,6 +215,11 @@ public final class LazyGrid: ScrollView {
     /// each asked once until the item count changes or `reloadData` (List+Prefetch.swift). Called as the grid
     /// scrolls, never during layout: load their pictures there, or insert items.
     public var onPrefetchItems: ((Range<Int>) -> Void)?
+    /// Whether items inserted or deleted wholly before the first item in sight leave what shows in place, once the grid
+    /// is scrolled away from its start: the offset moves by the whole lines they add or remove, rounded (fewer than
+    /// half a line's items only reflow the cells a few slots; LazyGrid+Updates.swift), as a list's
+    /// `keepsVisibleRowsInPlace` does. Not for a grid with sections. On by default.
+    public var keepsVisibleItemsInPlace = true
     /// How many lines past the viewport `onPrefetchItems` looks (4).
     public var prefetchLines = 4
     /// What `onPrefetchItems` asked for, and whether the grid is laying out (List+Prefetch.swift).
