@@ -88,7 +88,7 @@ extension LazyGrid {
         // What shows now, read before the data changes: the first line in sight, and how many lines the items
         // inserted and deleted before it (if every change lies before its first item) come to, rounded: a whole
         // line's worth moves the offset a line, so every cell stays put; less only reflows the cells by a few slots,
-        // which a line's move would make worse (List+Updates.swift keeps rows in place by the same rule).
+        // which a line's move would make worse (a list keeps its rows in place exactly: List+Updates.swift).
         var anchor: (line: Int, lines: Int)?
         if keepsVisibleItemsInPlace, moves.isEmpty, sectionHeaderItems.isEmpty, alongOffset > 0, itemCount > 0 {
             let perLine = itemsPerLine
