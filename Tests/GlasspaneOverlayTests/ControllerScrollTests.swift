@@ -119,5 +119,8 @@ final class ControllerScrollTests: XCTestCase {
         XCTAssertEqual(speed.points(for: 0.5), 5)
         XCTAssertEqual(speed.points(for: 3), 20, "clamped to a full lean")
         XCTAssertEqual(StickScroll(pointsPerFrame: 10, exponent: 1).points(for: -0.5), -5)
+        XCTAssertEqual(StickScroll(pointsPerFrame: .infinity).pointsPerFrame, 1_000, "limits")
+        XCTAssertEqual(StickScroll(pointsPerFrame: .nan, exponent: .nan), StickScroll(), "not a number: the defaults")
+        XCTAssertEqual(StickScroll(exponent: -3).exponent, 1)
     }
 }

@@ -81,6 +81,16 @@ final class ListPrefetchTests: XCTestCase {
         XCTAssertEqual(box.asked.last, 9..<29, "asked again after the reload")
     }
 
+    func testAnyDistanceIsTakenWithoutOverflow() throws {
+        let (overlay, list, box) = try makeList(rows: 100)
+        list.prefetchDistance = .max
+        notch(overlay, -1)
+        XCTAssertEqual(box.asked, [9..<100], "to the last row")
+        list.prefetchDistance = -1
+        notch(overlay, -1)
+        XCTAssertEqual(box.asked.count, 1, "none asked")
+    }
+
     func testAScrollByLayoutAsksNothing() throws {
         let (overlay, list, box) = try makeList()
         list.followsEnd = true  // the next layout scrolls to the end

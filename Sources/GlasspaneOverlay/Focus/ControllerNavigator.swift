@@ -60,9 +60,13 @@ public struct StickScroll: Hashable, Sendable {
     public var pointsPerFrame: Double
     /// The response curve's power (2: half a lean scrolls a quarter as fast).
     public var exponent: Double
-    /// Creates a scroll speed; both at least 0 (an exponent of at least 1).
+    /// The fastest speed taken, points a frame, and the steepest curve.
+    public static let maximumPointsPerFrame = 1_000.0, maximumExponent = 8.0
+    /// Creates a scroll speed: `pointsPerFrame` clamped to 0...`maximumPointsPerFrame` and `exponent` to
+    /// 1...`maximumExponent`; a value that is not a number takes the default.
     public init(pointsPerFrame: Double = 20, exponent: Double = 2) {
-        self.pointsPerFrame = max(0, pointsPerFrame); self.exponent = max(1, exponent)
+        self.pointsPerFrame = pointsPerFrame.isNaN ? 20 : min(max(0, pointsPerFrame), StickScroll.maximumPointsPerFrame)
+        self.exponent = exponent.isNaN ? 2 : min(max(1, exponent), StickScroll.maximumExponent)
     }
     /// Points this frame for a stick value (-1...1, dead zone applied), signed as the value.
     public func points(for value: Double) -> Double {

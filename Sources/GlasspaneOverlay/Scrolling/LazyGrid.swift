@@ -220,7 +220,8 @@ public final class LazyGrid: ScrollView {
     /// half a line's items only reflow the cells a few slots; LazyGrid+Updates.swift), as a list's
     /// `keepsVisibleRowsInPlace` does. Not for a grid with sections. On by default.
     public var keepsVisibleItemsInPlace = true
-    /// How many lines past the viewport `onPrefetchItems` looks (4).
+    /// How many lines past the viewport `onPrefetchItems` looks (4; 0 or less asks nothing, more than the lines asks
+    /// to the end).
     public var prefetchLines = 4
     /// What `onPrefetchItems` asked for, and whether the grid is laying out (List+Prefetch.swift).
     var prefetch = PrefetchRun()

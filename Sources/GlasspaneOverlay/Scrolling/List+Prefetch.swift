@@ -62,9 +62,10 @@ extension List {
         // The rows in sight: between the rows ahead and behind, so a scroll back and forth keeps one run.
         let first = rowIndex(atDocumentOffset: max(0, offset)) ?? rowCount - 1
         let last = rowIndex(atDocumentOffset: min(max(0, offset + length), totalHeight)) ?? rowCount - 1
+        let distance = min(prefetchDistance, rowCount)  // any Int: no overflow past the rows
         let wanted = forward
-            ? min(rowCount, last + 1)..<min(rowCount, last + 1 + prefetchDistance)  // after the far edge's row
-            : max(0, first - prefetchDistance)..<first  // before the near edge's row
+            ? min(rowCount, last + 1)..<min(rowCount, last + 1 + distance)  // after the far edge's row
+            : max(0, first - distance)..<first  // before the near edge's row
         for range in prefetch.ask(wanted, inSight: first..<(last + 1)) { onPrefetchRows(range) }
     }
 }
@@ -80,8 +81,9 @@ extension LazyGrid {
         let perLine = itemsPerLine, lines = lineCount(perLine: perLine)
         func line(at along: Double) -> Int { self.line(atAlong: along, perLine: perLine) }  // measured lines too
         let first = line(at: offset), last = line(at: offset + length(of: bounds.size))
-        let wantedLines = forward ? min(lines, last + 1)..<min(lines, last + 1 + prefetchLines)
-            : max(0, first - prefetchLines)..<first
+        let distance = min(prefetchLines, lines)  // any Int: no overflow past the lines
+        let wantedLines = forward ? min(lines, last + 1)..<min(lines, last + 1 + distance)
+            : max(0, first - distance)..<first
         func items(_ r: Range<Int>) -> Range<Int> {
             firstItem(ofLine: r.lowerBound, perLine: perLine)..<firstItem(ofLine: r.upperBound, perLine: perLine)
         }

@@ -167,7 +167,8 @@ open class List: ScrollView {
     /// wheel, a drag, a fling, a scroll from code), never during layout, so the app may start loading their data
     /// there, or insert rows (a server browser's next page).
     public var onPrefetchRows: ((Range<Int>) -> Void)?
-    /// How many rows past the viewport `onPrefetchRows` looks (20).
+    /// How many rows past the viewport `onPrefetchRows` looks (20; 0 or less asks nothing, more than the rows asks
+    /// to the end).
     public var prefetchDistance = 20
     /// What `onPrefetchRows` asked for, and whether the list is laying out (List+Prefetch.swift).
     var prefetch = PrefetchRun()
