@@ -18,17 +18,9 @@ final class LazyGridCrossSectionTests: XCTestCase {
     // 340. The whole document (390 points) is in the 400-point viewport, so nothing scrolls.
     private func makeGrid(axis: ListAxis = .vertical, mode: ListSelectionMode = .single, accept: Bool = true) throws
         -> (Overlay, LazyGrid, Box, moves: () -> [[Int]]) {
-        var moves: [[Int]] = []
-        let (overlay, grid, box) = try LazyGridFixture.makeGrid(count: 20, axis: axis, mode: mode) { grid, box in
+        try LazyGridFixture.makeMovingGrid(count: 20, axis: axis, mode: mode, accept: accept) { grid in
             try grid.setSectionHeaderItems([0, 8, 9, 15], headerLength: 30)
-            grid.onMoveItem = { from, to in
-                moves.append([from, to])
-                guard accept else { return false }
-                box.items.insert(box.items.remove(at: from), at: to)
-                return true
-            }
         }
-        return (overlay, grid, box, { moves })
     }
 
     /// A pointer event at a document point of the grid (window = document + (20, 40); nothing scrolls here).

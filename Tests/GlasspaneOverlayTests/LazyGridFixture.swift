@@ -32,6 +32,24 @@ enum LazyGridFixture {
         return (overlay, grid, box)
     }
 
+    /// `makeGrid`'s grid taking moves: `onMoveItem` records each move and, when `accept`, makes it in the data.
+    /// `prepare` runs first (section headers). Returns the moves so far through `moves`.
+    static func makeMovingGrid(count: Int, axis: ListAxis = .vertical, mode: ListSelectionMode = .single,
+                               accept: Bool = true, prepare: @escaping (LazyGrid) throws -> Void = { _ in })
+        throws -> (Overlay, LazyGrid, LazyGridUpdateTests.Box, moves: () -> [[Int]]) {
+        var moves: [[Int]] = []
+        let (overlay, grid, box) = try makeGrid(count: count, axis: axis, mode: mode) { grid, box in
+            try prepare(grid)
+            grid.onMoveItem = { from, to in
+                moves.append([from, to])
+                guard accept else { return false }
+                box.items.insert(box.items.remove(at: from), at: to)
+                return true
+            }
+        }
+        return (overlay, grid, box, { moves })
+    }
+
     /// Routes a pointer press ("down"), move ("move") or release (anything else) at a window point, then updates.
     static func pointer(_ overlay: Overlay, _ phase: String, _ location: Point, id: Int = 0) {
         let event = PointerEvent(pointerID: id, location: location)

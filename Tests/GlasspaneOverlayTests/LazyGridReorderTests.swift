@@ -16,16 +16,7 @@ final class LazyGridReorderTests: XCTestCase {
     /// The shared grid (LazyGridFixture.swift) taking moves into `box` when `accept`.
     private func makeGrid(count: Int, axis: ListAxis = .vertical, accept: Bool = true) throws
         -> (Overlay, LazyGrid, Box, moves: () -> [[Int]]) {
-        var moves: [[Int]] = []
-        let (overlay, grid, box) = try LazyGridFixture.makeGrid(count: count, axis: axis) { grid, box in
-            grid.onMoveItem = { from, to in
-                moves.append([from, to])
-                guard accept else { return false }
-                box.items.insert(box.items.remove(at: from), at: to)
-                return true
-            }
-        }
-        return (overlay, grid, box, { moves })
+        try LazyGridFixture.makeMovingGrid(count: count, axis: axis, accept: accept)
     }
 
     /// A pointer event at a window point (the grid's origin is (20, 40)).
