@@ -36,15 +36,25 @@ final class LazyGridUpdateTests: XCTestCase {
         try randomUpdatesKeepTheWindowTrueToTheData(axis: .horizontal)
     }
 
-    private func randomUpdatesKeepTheWindowTrueToTheData(axis: ListAxis) throws {
+    /// The same model check over measured lines (LazyGrid+MeasuredLines.swift): the cells' labels measure far shorter
+    /// than the 50-point estimate, so lines are measured as the window moves and updates land.
+    func testRandomUpdatesKeepAMeasuredWindowTrueToTheData() throws {
+        try randomUpdatesKeepTheWindowTrueToTheData(axis: .vertical, measured: true)
+    }
+
+    private func randomUpdatesKeepTheWindowTrueToTheData(axis: ListAxis, measured: Bool = false) throws {
         let vertical = axis == .vertical
         for seed: UInt64 in [5, 6, 7] {
             var random = SplitMix64(seed: seed)
             var nextID = 1000
             let (overlay, grid, box) = try makeGrid(count: 300, axis: axis)
+            if measured {
+                try grid.setLineLength(.measured(estimate: 50))
+                overlay.update()
+            }
             var time = 0.0
             for step in 0..<300 {
-                let context = "\(axis), seed \(seed), step \(step)"
+                let context = "\(axis)\(measured ? " measured" : ""), seed \(seed), step \(step)"
                 let before = Dictionary(uniqueKeysWithValues: grid.liveCellViews.map { ($0.itemID, $0) })
                 // One or two updates before the next layout (several in a frame).
                 for _ in 0..<Int(random.next() % 2 + 1) {
