@@ -129,4 +129,17 @@ final class LazyGridPrefetchTests: XCTestCase {
         grid.contentOffset = Point(x: 0, y: 6040)
         XCTAssertEqual(asked.last, 540..<560, "after the reload the run starts again: rows 108 to 111, though 540...554 were asked before it")
     }
+
+    func testAnyLineCountIsTakenWithoutOverflow() throws {
+        var asked: [Range<Int>] = []
+        let (overlay, grid, _) = try LazyGridFixture.makeGrid(count: 100) { grid, _ in
+            grid.onPrefetchItems = { asked.append($0) }
+            grid.prefetchLines = .max
+        }
+        overlay.route(.wheel(location: Point(x: 200, y: 200), dx: 0, dy: -1))
+        XCTAssertEqual(asked, [40..<100], "rows 8 on, to the last item")
+        grid.prefetchLines = 0
+        overlay.route(.wheel(location: Point(x: 200, y: 200), dx: 0, dy: -1))
+        XCTAssertEqual(asked.count, 1, "none asked")
+    }
 }
