@@ -12,7 +12,7 @@ peer=.build/imgui-list/imgui_list
 scripts/build-imgui-list.sh "$peer"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage/glasspane-bench"/{bin,lib,fonts,scripts}
+mkdir -p "$stage/glasspane-bench"/{bin,lib,glvnd,fonts,scripts}
 dir=$stage/glasspane-bench
 cp "$bin" "$peer" "$dir/bin/"
 strip "$dir/bin/glasspane" "$dir/bin/imgui_list"
@@ -20,6 +20,10 @@ strip "$dir/bin/glasspane" "$dir/bin/imgui_list"
 for b in "$bin" "$peer"; do ldd "$b"; done | awk '$3 ~ /^\// {print $3}' | sort -u \
     | grep -Ev '/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*|libgcc_s|libstdc\+\+|libOpenGL|libGLdispatch|libEGL|libGLX|libGL)\.so' \
     | xargs -I{} cp -L {} "$dir/lib/"
+# A fallback copy of glvnd's dispatch, used only where the machine has none (a bare GPU box with only the driver).
+for l in libEGL.so.1 libOpenGL.so.0 libGLdispatch.so.0 libGLX.so.0; do
+    cp -L "/usr/lib/x86_64-linux-gnu/$l" "$dir/glvnd/"
+done
 cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf "$dir/fonts/"
 cp Examples/Scripts/bench/list-scroll.jsonl "$dir/scripts/"
 cat > "$dir/run.sh" <<'RUN'
@@ -34,7 +38,15 @@ rounds=${ROUNDS:-5}
 fonts=/usr/share/fonts/truetype/dejavu
 [ -f "$fonts/DejaVuSans.ttf" ] || { mkdir -p "$fonts" && cp "$here"/fonts/*.ttf "$fonts/"; } \
     || { echo "run.sh: cannot install the fonts in $fonts" >&2; exit 2; }
-export LD_LIBRARY_PATH="$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" SDL_VIDEODRIVER=offscreen
+libs="$here/lib"
+ldconfig -p 2>/dev/null | grep -q 'libEGL.so.1 ' || { echo "run.sh: no libEGL.so.1 here; using the bundle's glvnd"; libs="$libs:$here/glvnd"; }
+export LD_LIBRARY_PATH="$libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" SDL_VIDEODRIVER=offscreen
+# NVIDIA's EGL vendor file, where one is installed and none was named.
+if [ -z "${__EGL_VENDOR_LIBRARY_FILENAMES:-}" ]; then
+    for f in /usr/share/glvnd/egl_vendor.d/10_nvidia.json /etc/glvnd/egl_vendor.d/10_nvidia.json; do
+        [ -f "$f" ] && { export __EGL_VENDOR_LIBRARY_FILENAMES=$f; echo "run.sh: EGL vendor $f"; break; }
+    done
+fi
 out=$(mktemp -d)
 gp="$here/bin/glasspane" script="$here/scripts/list-scroll.jsonl"
 for r in $(seq 1 "$rounds"); do
