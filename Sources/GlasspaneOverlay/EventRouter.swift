@@ -290,11 +290,13 @@ public final class EventRouter {
         let layers = overlay.layers
         var i = layers.count - 1
         while i >= 0 {
-            let layer = layers[i]
+            // Not retained while tested (`layers` holds them): a layer and a root are weakly referenced, so a retain
+            // takes the runtime's slow path; the hit returned retains what it names.
+            unowned(unsafe) let layer = layers[i]
             i -= 1
             if layer.visibility == .hidden { passes.append(LayerPass(layerName: layer.name, cause: .hidden)); continue }
             if layer.kind == .nonInteractive { passes.append(LayerPass(layerName: layer.name, cause: .nonInteractive)); continue }
-            let root = layer.root
+            unowned(unsafe) let root = layer.root
             let rootPoint = Point(x: point.x - root.frame.origin.x, y: point.y - root.frame.origin.y)
             guard let hit = root.hitTest(rootPoint) else {
                 if layer.kind == .modal { return LayerHit(layer: layer, view: root, point: rootPoint, isOutsideModal: true) }

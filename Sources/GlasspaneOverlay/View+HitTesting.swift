@@ -75,7 +75,9 @@ extension View {
         let found: (view: View, point: Point)? = subviews.withUnsafeBufferPointer { children in
             var i = children.count - 1
             while i >= 0 {
-                let child = children[i]
+                // Not retained: `subviews` holds it, and a retain of a view with weak references to it (any view
+                // with subviews) takes the runtime's slow path.
+                unowned(unsafe) let child = children[i]
                 i -= 1
                 let record = child.hitRecord
                 let f = record.frame
@@ -103,7 +105,7 @@ extension View {
             if i >= 0 {
                 pushed = view.subviews.withUnsafeBufferPointer { children in
                     while i >= 0 {
-                        let child = children[i]
+                        unowned(unsafe) let child = children[i]
                         i -= 1
                         let record = child.hitRecord
                         let f = record.frame

@@ -91,6 +91,32 @@ final class ListScrollCostTests: XCTestCase {
         }
     }
 
+    func testStepsThatKeepTheWindowsRowsLayNothingOut() throws {
+        let (overlay, ui, list) = try makeList(rows: 10_000, lookups: Counter())
+        overlay.route(.wheel(location: list.windowFrame.center, dx: 0, dy: -1))  // shows the scroll bar
+        overlay.update()
+        var steps = 0, laidOut = 0
+        // Precise wheel steps of 2 points (a touchpad's): a row comes in every 13 steps.
+        for step in 1...60 {
+            let window = list.liveRowViews.map(\.index)
+            let before = ui.stats.layoutPasses, offset = list.contentOffset.y
+            overlay.route(.wheel(location: list.windowFrame.center, dx: 0, dy: -0.05))
+            overlay.update()
+            XCTAssertEqual(list.contentOffset.y, offset + 2, accuracy: 1e-9, "step \(step)")
+            if list.liveRowViews.map(\.index) == window {
+                steps += 1
+                laidOut += ui.stats.layoutPasses - before
+            }
+            // Wherever the offset is, the window holds the rows a layout would place.
+            let shown = list.liveRowViews.map(\.index)
+            list.setNeedsLayout()
+            overlay.update()
+            XCTAssertEqual(list.liveRowViews.map(\.index), shown, "step \(step): the window was already right")
+        }
+        XCTAssertGreaterThan(steps, 50, "most steps keep the window")
+        XCTAssertEqual(laidOut, 0, "a step that keeps the window lays nothing out")
+    }
+
     /// Rows of five heights (20 to 70 points), measured as they come in; the estimate is 30.
     private func makeMeasuredList() throws -> (Overlay, OverlayLayer, List) {
         let list = try List(identifier: "list", rowCount: 10_000, rowHeight: .measured(estimate: 30),

@@ -385,7 +385,7 @@ open class List: ScrollView {
 
     /// A scroll brings rows in and out: at the next layout, in this frame.
     open override func contentOffsetDidChange() {
-        setNeedsLayout()
+        if !offsetKeepsWindow { setNeedsLayout() }
         prefetchIfNeeded()
     }
 
@@ -431,19 +431,8 @@ open class List: ScrollView {
         return size
     }
 
-    /// The window's rows for the present offset (`layoutDocument`).
-    private func layoutWindow(viewport: Size, fonts: any FontMetrics) -> Size {
-        let width = axis == .horizontal ? viewport.height : viewport.width  // across the rows
-        let length = axis == .horizontal ? viewport.width : viewport.height
-        indicesSinceLayout = nil  // this layout places every live row at its index again
-        guard rowCount > 0 else {
-            // An animated reload to no rows fades every row out, as it does the rows that left.
-            recycleAll(except: [], fadingWith: pendingReloadAnimation)
-            pendingReloadAnimation = nil
-            leavingTargets = [:]
-            forgetWindow()
-            return documentSize(across: width)
-        }
+    /// The rows the window holds at the present offset, for a viewport `length` long along the axis.
+    private func windowRange(length: Double) -> Range<Int> {
         let top = axisOffset - overscan, bottom = axisOffset + length + overscan
         var first = rowIndex(atDocumentY: max(0, top)) ?? 0
         var end = first
@@ -463,8 +452,39 @@ open class List: ScrollView {
             // grows where rows are short and keeps its count where they are tall, so most notches only move rows.
             end = min(rowCount, max(end, first + measuredWindowRows))
             if end == rowCount { first = min(first, max(0, end - measuredWindowRows)) }
-            measuredWindowRows = max(measuredWindowRows, end - first)
         }
+        return first..<end
+    }
+
+    /// Whether a new offset leaves the window's rows as they are, so the list need not be laid out for it: the
+    /// document moves under the viewport and the layer moves its pixels (a touchpad's or a fling's small steps).
+    /// Not with section headers (the pinned one follows the offset), a row held or fading, a reload to animate, an
+    /// end to follow, or a window the data changed under.
+    private var offsetKeepsWindow: Bool {
+        guard windowVersion == dataVersion, windowRows.count == window.count, sectionHeaderRows.isEmpty,
+              rowDrag == nil, fadingRows.count == 0, pendingReloadAnimation == nil, !scrollsToEndAtNextLayout,
+              !followsEnd, rowCount > 0 else { return false }
+        let length = axis == .horizontal ? bounds.width : bounds.height
+        return windowRange(length: length) == window
+    }
+
+    /// The window's rows for the present offset (`layoutDocument`).
+    private func layoutWindow(viewport: Size, fonts: any FontMetrics) -> Size {
+        let width = axis == .horizontal ? viewport.height : viewport.width  // across the rows
+        let length = axis == .horizontal ? viewport.width : viewport.height
+        indicesSinceLayout = nil  // this layout places every live row at its index again
+        guard rowCount > 0 else {
+            // An animated reload to no rows fades every row out, as it does the rows that left.
+            recycleAll(except: [], fadingWith: pendingReloadAnimation)
+            pendingReloadAnimation = nil
+            leavingTargets = [:]
+            forgetWindow()
+            return documentSize(across: width)
+        }
+        let range = windowRange(length: length)
+        let first = range.lowerBound
+        let end = range.upperBound
+        if offsets != nil { measuredWindowRows = max(measuredWindowRows, end - first) }
         let held = heldRowIndex
         if pendingReloadAnimation == nil, held == nil, let size = slideWindow(to: first..<end, width: width, fonts: fonts) {
             return size
