@@ -355,6 +355,102 @@ final class ScrollSnappingTests: XCTestCase {
         XCTAssertEqual(grid.contentOffset.x, 0, "back to the start: the first columns end inside the viewport")
     }
 
+    // MARK: - Section headers
+
+    func testAListsRowsRestClearOfThePinnedHeaderNeverOnAHeader() throws {
+        // Headers 30 tall, rows 20: row r rests with its top at the pinned header's bottom, offset rowOffset(r) - 30.
+        let (overlay, list) = try makeSectionedListFixture(headerHeight: 30)
+        list.snapping = .items
+        let header = list.rowHeight(0)
+        XCTAssertEqual(header, 30)
+        let rests = (1...9).map { list.rowOffset($0) - header }
+        XCTAssertEqual(list.snapPositions(around: 45, axis: .vertical).before, rests[2])
+        XCTAssertEqual(list.snapPositions(around: 45, axis: .vertical).after, rests[3])
+        let t0 = drag(overlay, from: 180, moves: [-15, -30, -45], still: 8)
+        XCTAssertEqual(list.contentOffset.y, 45)
+        let target = rests.min { abs($0 - 45) < abs($1 - 45) }!
+        XCTAssertEqual(list.motionY?.target, target)
+        for frame in 1...10 {
+            let t = t0 + Double(frame) / 60
+            overlay.advanceAnimations(to: t)
+            XCTAssertEqual(list.contentOffset.y, snapOffset(from: 45, velocity: 0, to: target, after: t - t0),
+                           accuracy: 1e-6, "frame \(frame)")
+        }
+        run(overlay, from: t0 + 10.0 / 60)
+        XCTAssertEqual(list.contentOffset.y, target)
+        let pinned = try XCTUnwrap(list.pinnedHeader)
+        XCTAssertFalse(pinned.isHidden)
+        XCTAssertEqual(pinned.windowFrame.minY, list.windowFrame.minY)
+        let row = try XCTUnwrap(list.rowView(at: (rests.firstIndex(of: target) ?? -1) + 1))
+        XCTAssertEqual(row.windowFrame.minY, pinned.windowFrame.maxY, "the row whole, just below the pinned header")
+    }
+
+    func testKeysGoFromASectionsLastRowToTheNextSectionsFirst() throws {
+        let (overlay, list) = try makeSectionedListFixture()
+        list.snapping = .items
+        list.selectionMode = .none
+        overlay.focus(list)
+        // Rows and headers 20 tall, a header every 10 rows: under its section's pinned header row r rests at
+        // rowOffset(r) - 20, and no offset shows a header row under the pinned copy.
+        let rests = (0..<list.rowCount).filter { !list.isSectionHeader($0) }
+            .map { list.rowOffset($0) - list.rowHeight($0 - $0 % 10) }
+        // rests[9s + j - 1] is section s's row 10s + j.
+        list.contentOffset = Point(x: 0, y: rests[16])  // row 18
+        overlay.route(.key(KeyEvent(key: .down)))
+        XCTAssertEqual(list.motionY?.target, rests[17], "row 19, section 1's last")
+        overlay.route(.key(KeyEvent(key: .down)))
+        XCTAssertEqual(list.motionY?.target, rests[18], "row 21, section 2's first")
+        XCTAssertEqual(rests[18], list.rowOffset(20), "which rests with its header's own row at the top")
+        run(overlay, from: 0)
+        XCTAssertEqual(list.contentOffset.y, rests[18])
+        XCTAssertTrue(list.pinnedHeader?.isHidden ?? true, "the header's own row shows")
+        let first = try XCTUnwrap(list.rowView(at: 21))
+        XCTAssertEqual(first.windowFrame.minY, list.windowFrame.minY + list.rowHeight(20))
+        overlay.route(.key(KeyEvent(key: .up)))
+        XCTAssertEqual(list.motionY?.target, rests[17])
+        run(overlay, from: 2)
+        let pinned = try XCTUnwrap(list.pinnedHeader)
+        XCTAssertFalse(pinned.isHidden)
+        XCTAssertEqual(pinned.index, 10)
+        XCTAssertEqual(try XCTUnwrap(list.rowView(at: 19)).windowFrame.minY, pinned.windowFrame.maxY)
+    }
+
+    func testAGridsLinesRestClearOfThePinnedHeaderNeverOnAHeaderLine() throws {
+        // Headers 0, 23 and 50, 30 points tall: lines 0 (header), 1-5, 6 (header), 7-12, 13 (header), 14-23.
+        let (overlay, grid, _) = try LazyGridFixture.makeGrid(count: 100) { grid, _ in
+            try grid.setSectionHeaderItems([0, 23, 50], headerLength: 30)
+            grid.snapping = .items
+        }
+        let perLine = grid.itemsPerLine
+        func along(_ line: Int) -> Double { grid.along(ofLine: line, perLine: perLine) }
+        func length(_ line: Int) -> Double { grid.length(ofLine: line, perLine: perLine) }
+        // Leading: a line a header and a spacing past its edge, so it shows below the pinned header.
+        func rest(_ line: Int) -> Double { along(line) - 30 - grid.spacing }
+        XCTAssertEqual(grid.snapPositions(around: 300, axis: .vertical).before, rest(5))
+        XCTAssertEqual(grid.snapPositions(around: 300, axis: .vertical).after, rest(7), "header line 6 passed over")
+        XCTAssertEqual(rest(7), along(6), "a section's first line rests with its header line at the top")
+        overlay.route(.wheel(location: Point(x: 200, y: 200), dx: 0, dy: -1))
+        XCTAssertEqual(grid.contentOffset.y, 40)
+        run(overlay, from: 0)
+        XCTAssertEqual(grid.contentOffset.y, rest(2), "the next line the wheel went, clear of the header")
+        let pinned = try XCTUnwrap(grid.pinnedHeader)
+        XCTAssertFalse(pinned.isHidden)
+        let cell = try XCTUnwrap(grid.cellView(at: 6))  // line 2's first item
+        XCTAssertEqual(cell.windowFrame.minY, pinned.windowFrame.maxY + grid.spacing)
+        // Trailing and centered: header line 13's end and middle are no rests either.
+        let viewport = grid.bounds.height
+        grid.snapAlignment = .trailing
+        let headerEnd = along(13) + length(13) - viewport
+        XCTAssertEqual(grid.snapPositions(around: headerEnd, axis: .vertical).before, along(12) + length(12) - viewport)
+        XCTAssertEqual(grid.snapPositions(around: headerEnd, axis: .vertical).after, along(14) + length(14) - viewport)
+        grid.snapAlignment = .center
+        let headerMiddle = along(13) + length(13) / 2 - viewport / 2
+        XCTAssertEqual(grid.snapPositions(around: headerMiddle, axis: .vertical).before,
+                       along(12) + length(12) / 2 - viewport / 2)
+        XCTAssertEqual(grid.snapPositions(around: headerMiddle, axis: .vertical).after,
+                       along(14) + length(14) / 2 - viewport / 2)
+    }
+
     func testWithoutSnappingAReleaseCoastsAsBefore() {
         let (overlay, scroll) = makePager(snapping: .none)
         _ = drag(overlay, moves: [-20, -40, -60], still: 8)

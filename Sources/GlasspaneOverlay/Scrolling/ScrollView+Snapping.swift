@@ -1,5 +1,5 @@
 // Snapping (UIKit's paging, CSS scroll snap): a scroll view whose `snapping` is `.paging` or `.items` comes to rest on
-// a page or an item (its leading edge, middle or trailing edge). A drag's release springs to
+// a page or an item (its leading edge, middle or trailing edge; never a section header). A drag's release springs to
 // the one its fling would reach (a fast fling at least one on, a paging fling at most one), carrying the release's
 // velocity into the spring (ScrollMotion.snap); the wheel scrolls as usual and, once it has been quiet for
 // `wheelSnapDelay`, settles on the next page or item in the direction it turned (so one notch turns one page), and
@@ -36,8 +36,9 @@ public enum ScrollSnapping: Hashable, Sendable {
     /// At whole pages: multiples of the viewport's length along each scrolling axis, and the end (a pager, a
     /// level select of full-screen cards).
     case paging
-    /// At items (`snapAlignment`, `snapPositions(around:axis:)`): a list's rows, a grid's lines, else the document
-    /// content's subviews, and both ends (a shelf that stops on a game's cover, a picker wheel).
+    /// At items (`snapAlignment`, `snapPositions(around:axis:)`): a list's rows, a grid's lines (section headers
+    /// aside), else the document content's subviews, and both ends (a shelf that stops on a game's cover, a picker
+    /// wheel).
     case items
 }
 
@@ -76,12 +77,13 @@ extension ScrollView {
     }
 
     /// The anchors around `position` of consecutive items `0..<count` along an axis, where `index(position)` is
-    /// the item holding a position (clamped to the items) and `anchor(i)` an item's anchor, ascending with `i`.
+    /// the item holding a position (clamped to the items) and `anchor(i)` an item's anchor, ascending with `i`, or nil
+    /// for an item that is no snap target (a section header).
     static func anchors(around position: Double, count: Int, index: (Double) -> Int,
                         anchor: (Int) -> Double?) -> (before: Double?, after: Double?) {
         guard count > 0 else { return (nil, nil) }
-        // An anchor may lie off its item (a middle, a trailing edge): walk back from the item holding the position,
-        // then forward past what is still before it.
+        // An anchor may lie off its item (a middle, a trailing edge, an edge moved clear of a pinned header) and a
+        // header has none: walk back from the item holding the position, then forward past what is still before it.
         var before: (index: Int, anchor: Double)?
         var i = min(max(index(position), 0), count - 1)
         while i >= 0 {
@@ -244,30 +246,44 @@ struct WheelSnap {
 }
 
 extension List {
-    /// `snapAnchors` of a list: its rows along its axis, nothing across it.
+    /// `snapAnchors` of a list: its rows along its axis, nothing across it. Section headers are no targets (the pinned
+    /// header shows a section's name already), and with `.leading` a row rests clear of its section's pinned header.
     func rowSnapAnchors(around position: Double, axis: StackAxis,
                         alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
         guard axis == (self.axis == .horizontal ? .horizontal : .vertical) else { return (nil, nil) }
         return ScrollView.anchors(
             around: position, count: rowCount,
             index: { [unowned self] in rowIndex(atDocumentOffset: max(0, $0)) ?? rowCount - 1 },
-            anchor: { [unowned self] row in alignment.anchor(start: rowOffset(row), length: rowHeight(row)) })
+            anchor: { [unowned self] row in
+                let section = lastSectionHeader(atOrBefore: row).map { sectionHeaderRows[$0] }
+                if section == row { return nil }
+                // Just below the pinned header, as `scrollToRow` reveals a row (List.swift); a section's first row
+                // so rests with its header's own row at the top, where the pinned copy hides.
+                if alignment == .leading, let section { return rowOffset(row) - rowHeight(section) }
+                return alignment.anchor(start: rowOffset(row), length: rowHeight(row))
+            })
     }
 }
 
 extension LazyGrid {
-    /// `snapAnchors` of a grid: its lines along its axis (a header's line its header's length, a measured line its
-    /// own), nothing across it.
+    /// `snapAnchors` of a grid: its lines along its axis (a measured line its own length), nothing across it.
+    /// Header lines are no targets, and with `.leading` a line rests clear of its section's pinned header, a header
+    /// and a spacing away, as it sits under its section's own header line.
     func lineSnapAnchors(around position: Double, axis: StackAxis,
                          alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
         guard axis == (self.axis == .horizontal ? .horizontal : .vertical) else { return (nil, nil) }
         let perLine = itemsPerLine
+        let sections = sectionLayout(perLine: perLine)
         return ScrollView.anchors(
             around: position, count: lineCount(perLine: perLine),
             index: { [unowned self] p in line(atAlong: p, perLine: perLine) },
             anchor: { [unowned self] line in
-                alignment.anchor(start: along(ofLine: line, perLine: perLine),
-                                 length: length(ofLine: line, perLine: perLine))
+                let start = along(ofLine: line, perLine: perLine)
+                if let sections, let k = sections.section(ofLine: line) {
+                    if sections.headerLine[k] == line { return nil }
+                    if alignment == .leading { return start - headerLength - spacing }
+                }
+                return alignment.anchor(start: start, length: length(ofLine: line, perLine: perLine))
             })
     }
 }

@@ -87,9 +87,8 @@ open class ScrollView: View, FrameTicking {
     /// Where the content comes to rest when the user lets go: anywhere (`.none`, the default), at whole pages or at
     /// items (ScrollView+Snapping.swift).
     public var snapping: ScrollSnapping = .none
-    /// Where `.items` puts the item it comes to rest on: at the viewport's leading edge (the default), its middle (a
-    /// carousel with the chosen card in the center) or its trailing edge (a log that stops with a whole line at its
-    /// bottom).
+    /// Where `.items` puts the item it comes to rest on: at the viewport's leading edge (the default; in a section,
+    /// just past its pinned header), its middle (a carousel with the chosen card in the center) or its trailing edge.
     public var snapAlignment: ScrollSnapAlignment = .leading
     /// The wheel gesture a snapping scroll view settles once the wheel is quiet (ScrollView+Snapping.swift).
     var wheelSnap: WheelSnap?
@@ -192,7 +191,7 @@ open class ScrollView: View, FrameTicking {
     /// `alignment`) nearest `position`: the greatest at or before it and the least at or after it; nil where there is
     /// none. `snapping == .items` comes to rest with an anchor at the viewport's same point. The default takes the
     /// document's visible subviews, or its one content view's subviews; `List` and `LazyGrid` give their rows and
-    /// lines.
+    /// lines, without section headers, and their leading edges a pinned header's length early.
     open func snapAnchors(around position: Double, axis: StackAxis,
                           alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
         documentSnapAnchors(around: position, axis: axis, alignment: alignment)
