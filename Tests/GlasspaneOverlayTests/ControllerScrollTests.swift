@@ -112,6 +112,23 @@ final class ControllerScrollTests: XCTestCase {
         XCTAssertEqual(scroll.contentOffset.y, 200, "on to the next page, the way the stick leaned")
     }
 
+    func testATrailingSnappingViewSettlesWithAnItemAtItsBottom() {
+        let (overlay, _, scroll, buttons) = makeScroll(snapping: .items)
+        scroll.snapAlignment = .trailing
+        overlay.focus(buttons[0])
+        overlay.route(rightStick(.rightY, 1))
+        run(overlay, frames: 3, from: 0)
+        XCTAssertEqual(scroll.contentOffset.y, 60)
+        overlay.route(rightStick(.rightY, 0))
+        run(overlay, frames: 120, from: 3)
+        // Button k's bottom (50k + 40) at the viewport's (200): 60 lies between button 4's rest (40) and 5's (90).
+        let rests = buttons.map { $0.frame.maxY - scroll.bounds.height }
+        let nearest = rests.min { abs($0 - 60) < abs($1 - 60) }!
+        XCTAssertEqual(scroll.contentOffset.y, nearest)
+        let k = rests.firstIndex(of: nearest)!
+        XCTAssertEqual(buttons[k].windowFrame.maxY, scroll.windowFrame.maxY, "a button's bottom at the viewport's")
+    }
+
     func testTheSpeedCurve() {
         let speed = StickScroll()
         XCTAssertEqual(speed.points(for: 1), 20)

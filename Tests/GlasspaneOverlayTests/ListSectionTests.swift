@@ -5,26 +5,31 @@ import XCTest
 import GlasspaneCore
 @testable import GlasspaneOverlay
 
+/// 100 rows of 20 points in a 300x200 viewport at (10, 10); rows 0, 10, 20, ... head sections ("section K"). With
+/// `headerHeight`, rows are measured (estimate 20) and headers are that tall (the section and snapping tests').
+func makeSectionedListFixture(headerHeight: Double? = nil) throws -> (Overlay, List) {
+    let overlay = Overlay(windowSize: Size(width: 600, height: 400))
+    let ui = overlay.addLayer(name: "ui", level: 0)
+    let list = try List(identifier: "list", rowCount: 100,
+                        rowHeight: headerHeight == nil ? .fixed(20) : .measured(estimate: 20), makeRow: { Label(text: "") },
+                        configureRow: { view, i in
+                            let label = view as! Label
+                            label.text = i % 10 == 0 ? "section \(i / 10)" : "row \(i)"
+                            if let headerHeight { label.preferredHeight = i % 10 == 0 ? headerHeight : 20 }
+                        })
+    list.preferredWidth = 300
+    list.preferredHeight = 200
+    try list.setSectionHeaderRows(Array(stride(from: 0, to: 100, by: 10)))
+    ui.addSubview(list, at: Point(x: 10, y: 10))
+    overlay.advanceAnimations(to: 0)
+    overlay.update()
+    return (overlay, list)
+}
+
 final class ListSectionTests: XCTestCase {
-    /// 100 rows of 20 points in a 200-point viewport; rows 0, 10, 20, ... head sections ("section K"). With
-    /// `headerHeight`, rows are measured (estimate 20) and headers are that tall.
+    /// `makeSectionedListFixture`: 100 rows of 20 points, a section every 10 rows.
     private func makeList(headerHeight: Double? = nil) throws -> (Overlay, List) {
-        let overlay = Overlay(windowSize: Size(width: 600, height: 400))
-        let ui = overlay.addLayer(name: "ui", level: 0)
-        let list = try List(identifier: "list", rowCount: 100,
-                            rowHeight: headerHeight == nil ? .fixed(20) : .measured(estimate: 20), makeRow: { Label(text: "") },
-                            configureRow: { view, i in
-                                let label = view as! Label
-                                label.text = i % 10 == 0 ? "section \(i / 10)" : "row \(i)"
-                                if let headerHeight { label.preferredHeight = i % 10 == 0 ? headerHeight : 20 }
-                            })
-        list.preferredWidth = 300
-        list.preferredHeight = 200
-        try list.setSectionHeaderRows(Array(stride(from: 0, to: 100, by: 10)))
-        ui.addSubview(list, at: Point(x: 10, y: 10))
-        overlay.advanceAnimations(to: 0)
-        overlay.update()
-        return (overlay, list)
+        try makeSectionedListFixture(headerHeight: headerHeight)
     }
 
     func testThePinnedHeaderFollowsTheOffsetAndTheNextHeaderPushesItUp() throws {

@@ -16,16 +16,16 @@ final class ScrollSnappingTests: XCTestCase {
     private func pointer(_ overlay: Overlay, _ event: InputEvent) { overlay.route(event); overlay.update() }
     private func at(_ y: Double) -> PointerEvent { PointerEvent(location: Point(x: 100, y: y)) }
 
-    /// A drag from y 280 through `moves` (one a frame at 60 fps), then `still` frames without moving, released;
+    /// A drag from y `start` through `moves` (one a frame at 60 fps), then `still` frames without moving, released;
     /// returns the release's frame-clock time.
-    private func drag(_ overlay: Overlay, moves: [Double], still: Int = 0) -> Double {
+    private func drag(_ overlay: Overlay, from start: Double = 280, moves: [Double], still: Int = 0) -> Double {
         // Each drag starts a second after the frame clock's present time (which only moves forward).
         var t = ((overlay.animationTime ?? 0) + 1).rounded(.up)
         overlay.advanceAnimations(to: t)
-        pointer(overlay, .pointerDown(at(280)))
-        var y = 280.0
+        pointer(overlay, .pointerDown(at(start)))
+        var y = start
         for dy in moves {
-            t += 1.0 / 60; y = 280 + dy
+            t += 1.0 / 60; y = start + dy
             overlay.advanceAnimations(to: t)
             pointer(overlay, .pointerMove(at(y)))
         }
@@ -178,11 +178,12 @@ final class ScrollSnappingTests: XCTestCase {
         XCTAssertEqual(scroll.contentOffset.y, nearest)
     }
 
-    /// A list of 1,000 rows 30 points tall in a 300x200 viewport at (50, 100), snapping to its rows.
-    private func makeSnappingList(alignment: ScrollSnapAlignment = .leading) throws -> (Overlay, List) {
+    /// A list of `rowCount` rows 30 points tall in a 300x200 viewport at (50, 100), snapping to its rows.
+    private func makeSnappingList(alignment: ScrollSnapAlignment = .leading, rowCount: Int = 1000) throws
+        -> (Overlay, List) {
         let overlay = Overlay(windowSize: Size(width: 800, height: 600))
         let ui = overlay.addLayer(name: "ui", level: 0)
-        let list = try List(identifier: "list", rowCount: 1000, rowHeight: .fixed(30),
+        let list = try List(identifier: "list", rowCount: rowCount, rowHeight: .fixed(30),
                             makeRow: { Label(text: "") }, configureRow: { view, i in (view as? Label)?.text = "row \(i)" })
         list.preferredWidth = 300; list.preferredHeight = 200
         list.snapping = .items
@@ -248,6 +249,206 @@ final class ScrollSnappingTests: XCTestCase {
         let (_, list) = try makeSnappingList(alignment: .center)
         XCTAssertEqual(list.snapPositions(around: 100, axis: .vertical).before, 95, "row 6: 195 - 100")
         XCTAssertEqual(list.snapPositions(around: 100, axis: .vertical).after, 125)
+    }
+
+    // MARK: - Trailing alignment
+
+    /// The offsets that put each row's trailing edge at the viewport's, within the scroll range, and both ends.
+    private func trailingRests(_ list: List) -> [Double] {
+        let limit = list.maximumOffset.y
+        let ends = (0..<list.rowCount).map { list.rowOffset($0) + list.rowHeight($0) - list.bounds.height }
+        return ([0, limit] + ends.filter { $0 >= 0 && $0 <= limit }).sorted()
+    }
+
+    func testTrailingRowsComeToRestWithARowAtTheBottom() throws {
+        let (overlay, list) = try makeSnappingList(alignment: .trailing)
+        // Row k's bottom (30k + 30) at the viewport's (200): offsets 30k - 170.
+        XCTAssertEqual(list.snapPositions(around: 112, axis: .vertical).before, 100, "row 9: 300 - 200")
+        XCTAssertEqual(list.snapPositions(around: 112, axis: .vertical).after, 130)
+        let rests = trailingRests(list)
+        let t0 = drag(overlay, moves: [-40, -80, -112], still: 8)
+        XCTAssertEqual(list.contentOffset.y, 112)
+        let target = rests.min { abs($0 - 112) < abs($1 - 112) }!
+        XCTAssertEqual(list.motionY?.target, target)
+        for frame in 1...20 {
+            let t = t0 + Double(frame) / 60
+            overlay.advanceAnimations(to: t)
+            XCTAssertEqual(list.contentOffset.y, snapOffset(from: 112, velocity: 0, to: target, after: t - t0),
+                           accuracy: 1e-6, "frame \(frame)")
+        }
+        run(overlay, from: t0 + 20.0 / 60)
+        XCTAssertEqual(list.contentOffset.y, target)
+        let bottom = try XCTUnwrap(list.rowView(at: Int((target + 200) / 30) - 1))
+        XCTAssertEqual(bottom.windowFrame.maxY, list.windowFrame.maxY, "a row ends at the viewport's bottom")
+        // A fast fling coasts to the rest nearest x + v·τ, carrying its velocity.
+        let x = target + 40, v = 40 / (2.0 / 60)
+        let t1 = drag(overlay, moves: [-20, -40])
+        let coast = x + v * ScrollMotion.decelerationTime
+        let far = rests.min { abs($0 - coast) < abs($1 - coast) }!
+        XCTAssertEqual(list.motionY?.target, far)
+        overlay.advanceAnimations(to: t1 + 5.0 / 60)
+        XCTAssertEqual(list.contentOffset.y, snapOffset(from: x, velocity: v, to: far, after: 5.0 / 60), accuracy: 1e-6)
+        run(overlay, from: t1 + 5.0 / 60)
+        XCTAssertEqual(list.contentOffset.y, far)
+    }
+
+    func testTrailingKeysReachTheFirstAndLastRowsWithinTheScrollRange() throws {
+        let (overlay, list) = try makeSnappingList(alignment: .trailing)
+        list.selectionMode = .none  // the arrows scroll rather than move a cursor
+        overlay.focus(list)
+        let rests = trailingRests(list)
+        func next(after x: Double) -> Double { rests.first { $0 > x }! }
+        func previous(before x: Double) -> Double { rests.last { $0 < x }! }
+        // Rows 0-5 end inside the first viewport: the first rest past the start is row 6's (210 - 200).
+        overlay.route(.key(KeyEvent(key: .down)))
+        XCTAssertEqual(list.motionY?.target, next(after: 0))
+        overlay.route(.key(KeyEvent(key: .down)))
+        XCTAssertEqual(list.motionY?.target, next(after: next(after: 0)), "on from the snap under way")
+        run(overlay, from: 0)
+        XCTAssertEqual(list.contentOffset.y, next(after: next(after: 0)))
+        for _ in 0..<3 { overlay.route(.key(KeyEvent(key: .up))) }
+        XCTAssertEqual(list.motionY?.target, 0, "past the first row's rest: the start, not a negative offset")
+        run(overlay, from: 2)
+        XCTAssertEqual(list.contentOffset.y, 0)
+        overlay.route(.key(KeyEvent(key: .end)))
+        let end = list.maximumOffset.y
+        overlay.route(.key(KeyEvent(key: .up)))
+        XCTAssertEqual(list.motionY?.target, previous(before: end))
+        run(overlay, from: 4)
+        overlay.route(.key(KeyEvent(key: .down)))
+        XCTAssertEqual(list.motionY?.target, end, "the last row's bottom at the viewport's is the end")
+        overlay.route(.key(KeyEvent(key: .down)))
+        run(overlay, from: 6)
+        XCTAssertEqual(list.contentOffset.y, end)
+        XCTAssertEqual(try XCTUnwrap(list.rowView(at: list.rowCount - 1)).windowFrame.maxY, list.windowFrame.maxY)
+        // Five rows (150 points) in 200: nothing to scroll, whatever the rows' trailing edges say.
+        let (short, few) = try makeSnappingList(alignment: .trailing, rowCount: 5)
+        few.selectionMode = .none
+        short.focus(few)
+        for key in [Key.down, .up, .pageDown] {
+            short.route(.key(KeyEvent(key: key)))
+            XCTAssertNil(few.motionY, "\(key)")
+            XCTAssertEqual(few.contentOffset.y, 0, "\(key)")
+        }
+    }
+
+    func testATrailingShelfComesToRestWithAColumnAtItsRightEdge() throws {
+        let (overlay, grid, _) = try LazyGridFixture.makeGrid(count: 200, axis: .horizontal) { grid, _ in
+            grid.snapping = .items
+            grid.snapAlignment = .trailing
+        }
+        // Column k's right edge (60k + 50) at the viewport's (600): offsets 60k - 550.
+        let perLine = grid.itemsPerLine
+        let rests = (0..<grid.lineCount(perLine: perLine))
+            .map { grid.along(ofLine: $0, perLine: perLine) + grid.length(ofLine: $0, perLine: perLine) - 600 }
+        overlay.route(.wheel(location: Point(x: 200, y: 200), dx: 0, dy: -3))
+        XCTAssertEqual(grid.contentOffset.x, 120)
+        run(overlay, from: 0)
+        // The wheel went right from 0: the rest past 0 nearest 120 (column 11's, 110).
+        let ahead = rests.indices.filter { rests[$0] > 0 }
+        let column = try XCTUnwrap(ahead.min { abs(rests[$0] - 120) < abs(rests[$1] - 120) })
+        XCTAssertEqual(grid.contentOffset.x, rests[column])
+        let cell = try XCTUnwrap(grid.cellView(at: column * perLine))
+        XCTAssertEqual(cell.windowFrame.maxX, grid.windowFrame.maxX, "its right edge at the viewport's")
+        overlay.route(.wheel(location: Point(x: 200, y: 200), dx: 0, dy: 10))
+        run(overlay, from: 2)
+        XCTAssertEqual(grid.contentOffset.x, 0, "back to the start: the first columns end inside the viewport")
+    }
+
+    // MARK: - Section headers
+
+    func testAListsRowsRestClearOfThePinnedHeaderNeverOnAHeader() throws {
+        // Headers 30 tall, rows 20: row r rests with its top at the pinned header's bottom, offset rowOffset(r) - 30.
+        let (overlay, list) = try makeSectionedListFixture(headerHeight: 30)
+        list.snapping = .items
+        let header = list.rowHeight(0)
+        XCTAssertEqual(header, 30)
+        let rests = (1...9).map { list.rowOffset($0) - header }
+        XCTAssertEqual(list.snapPositions(around: 45, axis: .vertical).before, rests[2])
+        XCTAssertEqual(list.snapPositions(around: 45, axis: .vertical).after, rests[3])
+        let t0 = drag(overlay, from: 180, moves: [-15, -30, -45], still: 8)
+        XCTAssertEqual(list.contentOffset.y, 45)
+        let target = rests.min { abs($0 - 45) < abs($1 - 45) }!
+        XCTAssertEqual(list.motionY?.target, target)
+        for frame in 1...10 {
+            let t = t0 + Double(frame) / 60
+            overlay.advanceAnimations(to: t)
+            XCTAssertEqual(list.contentOffset.y, snapOffset(from: 45, velocity: 0, to: target, after: t - t0),
+                           accuracy: 1e-6, "frame \(frame)")
+        }
+        run(overlay, from: t0 + 10.0 / 60)
+        XCTAssertEqual(list.contentOffset.y, target)
+        let pinned = try XCTUnwrap(list.pinnedHeader)
+        XCTAssertFalse(pinned.isHidden)
+        XCTAssertEqual(pinned.windowFrame.minY, list.windowFrame.minY)
+        let row = try XCTUnwrap(list.rowView(at: (rests.firstIndex(of: target) ?? -1) + 1))
+        XCTAssertEqual(row.windowFrame.minY, pinned.windowFrame.maxY, "the row whole, just below the pinned header")
+    }
+
+    func testKeysGoFromASectionsLastRowToTheNextSectionsFirst() throws {
+        let (overlay, list) = try makeSectionedListFixture()
+        list.snapping = .items
+        list.selectionMode = .none
+        overlay.focus(list)
+        // Rows and headers 20 tall, a header every 10 rows: under its section's pinned header row r rests at
+        // rowOffset(r) - 20, and no offset shows a header row under the pinned copy.
+        let rests = (0..<list.rowCount).filter { !list.isSectionHeader($0) }
+            .map { list.rowOffset($0) - list.rowHeight($0 - $0 % 10) }
+        // rests[9s + j - 1] is section s's row 10s + j.
+        list.contentOffset = Point(x: 0, y: rests[16])  // row 18
+        overlay.route(.key(KeyEvent(key: .down)))
+        XCTAssertEqual(list.motionY?.target, rests[17], "row 19, section 1's last")
+        overlay.route(.key(KeyEvent(key: .down)))
+        XCTAssertEqual(list.motionY?.target, rests[18], "row 21, section 2's first")
+        XCTAssertEqual(rests[18], list.rowOffset(20), "which rests with its header's own row at the top")
+        run(overlay, from: 0)
+        XCTAssertEqual(list.contentOffset.y, rests[18])
+        XCTAssertTrue(list.pinnedHeader?.isHidden ?? true, "the header's own row shows")
+        let first = try XCTUnwrap(list.rowView(at: 21))
+        XCTAssertEqual(first.windowFrame.minY, list.windowFrame.minY + list.rowHeight(20))
+        overlay.route(.key(KeyEvent(key: .up)))
+        XCTAssertEqual(list.motionY?.target, rests[17])
+        run(overlay, from: 2)
+        let pinned = try XCTUnwrap(list.pinnedHeader)
+        XCTAssertFalse(pinned.isHidden)
+        XCTAssertEqual(pinned.index, 10)
+        XCTAssertEqual(try XCTUnwrap(list.rowView(at: 19)).windowFrame.minY, pinned.windowFrame.maxY)
+    }
+
+    func testAGridsLinesRestClearOfThePinnedHeaderNeverOnAHeaderLine() throws {
+        // Headers 0, 23 and 50, 30 points tall: lines 0 (header), 1-5, 6 (header), 7-12, 13 (header), 14-23.
+        let (overlay, grid, _) = try LazyGridFixture.makeGrid(count: 100) { grid, _ in
+            try grid.setSectionHeaderItems([0, 23, 50], headerLength: 30)
+            grid.snapping = .items
+        }
+        let perLine = grid.itemsPerLine
+        func along(_ line: Int) -> Double { grid.along(ofLine: line, perLine: perLine) }
+        func length(_ line: Int) -> Double { grid.length(ofLine: line, perLine: perLine) }
+        // Leading: a line a header and a spacing past its edge, so it shows below the pinned header.
+        func rest(_ line: Int) -> Double { along(line) - 30 - grid.spacing }
+        XCTAssertEqual(grid.snapPositions(around: 300, axis: .vertical).before, rest(5))
+        XCTAssertEqual(grid.snapPositions(around: 300, axis: .vertical).after, rest(7), "header line 6 passed over")
+        XCTAssertEqual(rest(7), along(6), "a section's first line rests with its header line at the top")
+        overlay.route(.wheel(location: Point(x: 200, y: 200), dx: 0, dy: -1))
+        XCTAssertEqual(grid.contentOffset.y, 40)
+        run(overlay, from: 0)
+        XCTAssertEqual(grid.contentOffset.y, rest(2), "the next line the wheel went, clear of the header")
+        let pinned = try XCTUnwrap(grid.pinnedHeader)
+        XCTAssertFalse(pinned.isHidden)
+        let cell = try XCTUnwrap(grid.cellView(at: 6))  // line 2's first item
+        XCTAssertEqual(cell.windowFrame.minY, pinned.windowFrame.maxY + grid.spacing)
+        // Trailing and centered: header line 13's end and middle are no rests either.
+        let viewport = grid.bounds.height
+        grid.snapAlignment = .trailing
+        let headerEnd = along(13) + length(13) - viewport
+        XCTAssertEqual(grid.snapPositions(around: headerEnd, axis: .vertical).before, along(12) + length(12) - viewport)
+        XCTAssertEqual(grid.snapPositions(around: headerEnd, axis: .vertical).after, along(14) + length(14) - viewport)
+        grid.snapAlignment = .center
+        let headerMiddle = along(13) + length(13) / 2 - viewport / 2
+        XCTAssertEqual(grid.snapPositions(around: headerMiddle, axis: .vertical).before,
+                       along(12) + length(12) / 2 - viewport / 2)
+        XCTAssertEqual(grid.snapPositions(around: headerMiddle, axis: .vertical).after,
+                       along(14) + length(14) / 2 - viewport / 2)
     }
 
     func testWithoutSnappingAReleaseCoastsAsBefore() {

@@ -391,7 +391,8 @@ public final class LazyGrid: ScrollView {
     // MARK: - The window of live cells
 
     /// With `snapping == .items` a grid comes to rest with a line at its leading edge (a shelf: a column at its left
-    /// edge): the lines' leading edges (or middles) along its axis (ScrollView+Snapping.swift).
+    /// edge; clear of a pinned header): the lines' leading edges, middles or trailing edges along its axis, header
+    /// lines aside (ScrollView+Snapping.swift).
     public override func snapAnchors(around position: Double, axis: StackAxis,
                                    alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
         lineSnapAnchors(around: position, axis: axis, alignment: alignment)

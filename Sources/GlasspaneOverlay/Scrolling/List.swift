@@ -376,8 +376,9 @@ open class List: ScrollView {
 
     // MARK: - The window of live rows
 
-    /// With `snapping == .items` a list comes to rest with a row at its top (its left edge, horizontal): the rows'
-    /// leading edges (or middles) along its axis (ScrollView+Snapping.swift).
+    /// With `snapping == .items` a list comes to rest with a row at its top (its left edge, horizontal; clear of a
+    /// pinned header): the rows' leading edges, middles or trailing edges along its axis, section headers aside
+    /// (ScrollView+Snapping.swift).
     open override func snapAnchors(around position: Double, axis: StackAxis,
                                    alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
         rowSnapAnchors(around: position, axis: axis, alignment: alignment)

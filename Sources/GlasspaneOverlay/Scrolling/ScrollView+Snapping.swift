@@ -1,10 +1,11 @@
-// Snapping (UIKit's paging, CSS scroll snap): a scroll view whose `snapping` is `.paging` or `.items` comes to rest on a
-// page or an item. A drag's release springs to the one its fling would reach (a fast fling at least one on, a paging
-// fling at most one), carrying the release's velocity into the spring (ScrollMotion.snap); the wheel scrolls as usual
-// and, once it has been quiet for `wheelSnapDelay`, settles on the next page or item in the direction it turned (so one
-// notch turns one page), and notches that come while a snap is under way go on from its target; arrows and
-// PageUp/PageDown go to the next or previous one. Positions come from the frame clock's closed form, so a replay
-// snaps identically. A scroll bar's drag, `contentOffset`, `scroll(to:)` and focus reveals place the content exactly.
+// Snapping (UIKit's paging, CSS scroll snap): a scroll view whose `snapping` is `.paging` or `.items` comes to rest on
+// a page or an item (its leading edge, middle or trailing edge; never a section header). A drag's release springs to
+// the one its fling would reach (a fast fling at least one on, a paging fling at most one), carrying the release's
+// velocity into the spring (ScrollMotion.snap); the wheel scrolls as usual and, once it has been quiet for
+// `wheelSnapDelay`, settles on the next page or item in the direction it turned (so one notch turns one page), and
+// notches that come while a snap is under way go on from its target; arrows and PageUp/PageDown go to the next or
+// previous one. Positions come from the frame clock's closed form, so a replay snaps identically. A scroll bar's drag,
+// `contentOffset`, `scroll(to:)` and focus reveals place the content exactly.
 // docs/scrolling.md, "Snapping".
 import GlasspaneCore
 
@@ -14,6 +15,18 @@ public enum ScrollSnapAlignment: Hashable, Sendable {
     case leading
     /// The item's middle at the viewport's middle (as near as the ends allow).
     case center
+    /// The item's trailing edge (bottom, or right in a horizontal view) at the viewport's (as near as the start
+    /// allows): a chat or a log that stops with a whole message at its bottom.
+    case trailing
+
+    /// The item's point this alignment lines up: its start, middle or end along the axis.
+    func anchor(start: Double, length: Double) -> Double {
+        switch self {
+        case .leading: start
+        case .center: start + length / 2
+        case .trailing: start + length
+        }
+    }
 }
 
 /// Where a scroll view comes to rest when the user lets go.
@@ -23,8 +36,9 @@ public enum ScrollSnapping: Hashable, Sendable {
     /// At whole pages: multiples of the viewport's length along each scrolling axis, and the end (a pager, a
     /// level select of full-screen cards).
     case paging
-    /// At the leading edges of items (`snapPositions(around:axis:)`): a list's rows, a grid's lines, else the
-    /// document content's subviews, and both ends (a shelf that stops on a game's cover, a picker wheel).
+    /// At items (`snapAlignment`, `snapPositions(around:axis:)`): a list's rows, a grid's lines (section headers
+    /// aside), else the document content's subviews, and both ends (a shelf that stops on a game's cover, a picker
+    /// wheel).
     case items
 }
 
@@ -39,7 +53,8 @@ extension ScrollView {
     /// before it and the least at or after it (nil where there is none), from `snapAnchors` and `snapAlignment`. The
     /// ends (0 and the largest offset) are positions too, whatever this says.
     public func snapPositions(around offset: Double, axis: StackAxis) -> (before: Double?, after: Double?) {
-        let shift = snapAlignment == .center ? (axis == .vertical ? bounds.height : bounds.width) / 2 : 0
+        // The viewport's own leading edge, middle or trailing edge, from its offset.
+        let shift = snapAlignment.anchor(start: 0, length: axis == .vertical ? bounds.height : bounds.width)
         let anchors = snapAnchors(around: offset + shift, axis: axis, alignment: snapAlignment)
         return (anchors.before.map { $0 - shift }, anchors.after.map { $0 - shift })
     }
@@ -54,7 +69,7 @@ extension ScrollView {
         for item in items where !item.isHidden {
             let f = item.frame
             let start = axis == .vertical ? origin.y + f.minY : origin.x + f.minX
-            let anchor = alignment == .center ? start + (axis == .vertical ? f.height : f.width) / 2 : start
+            let anchor = alignment.anchor(start: start, length: axis == .vertical ? f.height : f.width)
             if anchor <= position, before.map({ anchor > $0 }) ?? true { before = anchor }
             if anchor >= position, after.map({ anchor < $0 }) ?? true { after = anchor }
         }
@@ -62,21 +77,30 @@ extension ScrollView {
     }
 
     /// The anchors around `position` of consecutive items `0..<count` along an axis, where `index(position)` is
-    /// the item holding a position (clamped to the items) and `extent(i)` its start and length.
-    static func anchors(around position: Double, count: Int, alignment: ScrollSnapAlignment, index: (Double) -> Int,
-                        extent: (Int) -> (start: Double, length: Double)) -> (before: Double?, after: Double?) {
+    /// the item holding a position (clamped to the items) and `anchor(i)` an item's anchor, ascending with `i`, or nil
+    /// for an item that is no snap target (a section header).
+    static func anchors(around position: Double, count: Int, index: (Double) -> Int,
+                        anchor: (Int) -> Double?) -> (before: Double?, after: Double?) {
         guard count > 0 else { return (nil, nil) }
-        func anchor(_ i: Int) -> Double {
-            let e = extent(i)
-            return alignment == .center ? e.start + e.length / 2 : e.start
-        }
+        // An anchor may lie off its item (a middle, a trailing edge, an edge moved clear of a pinned header) and a
+        // header has none: walk back from the item holding the position, then forward past what is still before it.
+        var before: (index: Int, anchor: Double)?
         var i = min(max(index(position), 0), count - 1)
-        // The item holding the position may anchor past it (its middle): the one before anchors before it.
-        while i > 0 && anchor(i) > position { i -= 1 }
-        let a = anchor(i)
-        if a > position { return (nil, a) }
-        if a == position { return (a, a) }
-        return (a, i + 1 < count ? anchor(i + 1) : nil)
+        while i >= 0 {
+            if let a = anchor(i), a <= position { before = (i, a); break }
+            i -= 1
+        }
+        var after: Double?
+        var j = (before?.index ?? -1) + 1
+        while j < count {
+            if let a = anchor(j) {
+                if a > position { after = a; break }
+                before = (j, a)
+            }
+            j += 1
+        }
+        if let b = before?.anchor, b == position { return (b, b) }
+        return (before?.anchor, after)
     }
 
     /// The targets of the snaps under way (nil on an axis without one).
@@ -222,26 +246,44 @@ struct WheelSnap {
 }
 
 extension List {
-    /// `snapAnchors` of a list: its rows along its axis, nothing across it.
+    /// `snapAnchors` of a list: its rows along its axis, nothing across it. Section headers are no targets (the pinned
+    /// header shows a section's name already), and with `.leading` a row rests clear of its section's pinned header.
     func rowSnapAnchors(around position: Double, axis: StackAxis,
                         alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
         guard axis == (self.axis == .horizontal ? .horizontal : .vertical) else { return (nil, nil) }
-        return ScrollView.anchors(around: position, count: rowCount, alignment: alignment,
-                                  index: { [unowned self] in rowIndex(atDocumentOffset: max(0, $0)) ?? rowCount - 1 },
-                                  extent: { [unowned self] in (rowOffset($0), rowHeight($0)) })
+        return ScrollView.anchors(
+            around: position, count: rowCount,
+            index: { [unowned self] in rowIndex(atDocumentOffset: max(0, $0)) ?? rowCount - 1 },
+            anchor: { [unowned self] row in
+                let section = lastSectionHeader(atOrBefore: row).map { sectionHeaderRows[$0] }
+                if section == row { return nil }
+                // Just below the pinned header, as `scrollToRow` reveals a row (List.swift); a section's first row
+                // so rests with its header's own row at the top, where the pinned copy hides.
+                if alignment == .leading, let section { return rowOffset(row) - rowHeight(section) }
+                return alignment.anchor(start: rowOffset(row), length: rowHeight(row))
+            })
     }
 }
 
 extension LazyGrid {
-    /// `snapAnchors` of a grid: its lines along its axis (a header's line its header's length, a measured line its
-    /// own), nothing across it.
+    /// `snapAnchors` of a grid: its lines along its axis (a measured line its own length), nothing across it.
+    /// Header lines are no targets, and with `.leading` a line rests clear of its section's pinned header, a header
+    /// and a spacing away, as it sits under its section's own header line.
     func lineSnapAnchors(around position: Double, axis: StackAxis,
                          alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
         guard axis == (self.axis == .horizontal ? .horizontal : .vertical) else { return (nil, nil) }
         let perLine = itemsPerLine
+        let sections = sectionLayout(perLine: perLine)
         return ScrollView.anchors(
-            around: position, count: lineCount(perLine: perLine), alignment: alignment,
+            around: position, count: lineCount(perLine: perLine),
             index: { [unowned self] p in line(atAlong: p, perLine: perLine) },
-            extent: { [unowned self] line in (along(ofLine: line, perLine: perLine), length(ofLine: line, perLine: perLine)) })
+            anchor: { [unowned self] line in
+                let start = along(ofLine: line, perLine: perLine)
+                if let sections, let k = sections.section(ofLine: line) {
+                    if sections.headerLine[k] == line { return nil }
+                    if alignment == .leading { return start - headerLength - spacing }
+                }
+                return alignment.anchor(start: start, length: length(ofLine: line, perLine: perLine))
+            })
     }
 }

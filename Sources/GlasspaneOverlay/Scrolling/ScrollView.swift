@@ -87,8 +87,8 @@ open class ScrollView: View, FrameTicking {
     /// Where the content comes to rest when the user lets go: anywhere (`.none`, the default), at whole pages or at
     /// items (ScrollView+Snapping.swift).
     public var snapping: ScrollSnapping = .none
-    /// Where `.items` puts the item it comes to rest on: at the viewport's leading edge (the default) or its middle
-    /// (a carousel with the chosen card in the center).
+    /// Where `.items` puts the item it comes to rest on: at the viewport's leading edge (the default; in a section,
+    /// just past its pinned header), its middle (a carousel with the chosen card in the center) or its trailing edge.
     public var snapAlignment: ScrollSnapAlignment = .leading
     /// The wheel gesture a snapping scroll view settles once the wheel is quiet (ScrollView+Snapping.swift).
     var wheelSnap: WheelSnap?
@@ -187,11 +187,11 @@ open class ScrollView: View, FrameTicking {
         Point(x: -offset.x.rounded(), y: -offset.y.rounded())
     }
 
-    /// The anchors of items along `axis` (document positions of their leading edges, or of their middles with
-    /// `alignment == .center`) nearest `position`: the greatest at or before it and the least at or after it; nil
-    /// where there is none. `snapping == .items` comes to rest with an anchor at the viewport's leading edge (or its
-    /// middle). The default takes the document's visible subviews, or its one content view's subviews; `List` and
-    /// `LazyGrid` give their rows and lines.
+    /// The anchors of items along `axis` (document positions of their leading edges, middles or trailing edges, by
+    /// `alignment`) nearest `position`: the greatest at or before it and the least at or after it; nil where there is
+    /// none. `snapping == .items` comes to rest with an anchor at the viewport's same point. The default takes the
+    /// document's visible subviews, or its one content view's subviews; `List` and `LazyGrid` give their rows and
+    /// lines, without section headers, and their leading edges a pinned header's length early.
     open func snapAnchors(around position: Double, axis: StackAxis,
                           alignment: ScrollSnapAlignment) -> (before: Double?, after: Double?) {
         documentSnapAnchors(around: position, axis: axis, alignment: alignment)
