@@ -156,7 +156,7 @@ extension List {
 
     /// Where layout puts a live row: its frame, or, while a row is held, moved to close up under it.
     func placedFrame(_ frame: Rect, index: Int, row: ListRow) -> Rect {
-        guard let drag = rowDrag, drag.isHeld, row !== drag.row else { return frame }
+        guard hasRowDrag, let drag = rowDrag, drag.isHeld, row !== drag.row else { return frame }
         let length = rowHeight(drag.from)
         let shift = drag.from < index && index <= drag.target ? -length
             : drag.target <= index && index < drag.from ? length : 0

@@ -210,7 +210,9 @@ open class List: ScrollView {
     /// Which rows the user may pick up (nil: every row but section headers); a press on another row scrolls.
     public var canMoveRow: ((Int) -> Bool)?
     /// The row being dragged to a new place (List+Reorder.swift).
-    var rowDrag: RowDrag?
+    var rowDrag: RowDrag? { didSet { hasRowDrag = rowDrag != nil } }
+    /// Whether `rowDrag` is set: what every row's placement and every scroll step ask, without copying the drag.
+    private(set) var hasRowDrag = false
     /// Scrolls while a dragged row is held near an edge (List+Reorder.swift).
     var reorderTicker: ReorderAutoScroll?
     /// The row the controller carries (X picked it up; List+Reorder.swift).
@@ -437,6 +439,11 @@ open class List: ScrollView {
         let top = axisOffset - overscan, bottom = axisOffset + length + overscan
         var first = rowIndex(atDocumentY: max(0, top)) ?? 0
         var end = first
+        if offsets == nil, fixedHeight > 0, bottom.isFinite {
+            // The first row at or past `bottom`, from the quotient, then settled by the same test as the walk below.
+            end = min(rowCount, Int(min(max(bottom / fixedHeight, Double(first)), Double(rowCount)).rounded(.up)))
+            while end > first && rowOffset(end - 1) >= bottom { end -= 1 }
+        }
         while end < rowCount && rowOffset(end) < bottom { end += 1 }
         // Rows all of one height keep as many rows in the window wherever it is: a scroll then only moves rows,
         // which the layer repaints in place, where a row more or less would repaint the whole list.
@@ -463,7 +470,7 @@ open class List: ScrollView {
     /// end to follow, or a window the data changed under.
     private var offsetKeepsWindow: Bool {
         guard windowVersion == dataVersion, windowRows.count == window.count, sectionHeaderRows.isEmpty,
-              rowDrag == nil, fadingRows.count == 0, pendingReloadAnimation == nil, !scrollsToEndAtNextLayout,
+              !hasRowDrag, fadingRows.count == 0, pendingReloadAnimation == nil, !scrollsToEndAtNextLayout,
               !followsEnd, rowCount > 0 else { return false }
         let length = axis == .horizontal ? bounds.width : bounds.height
         return windowRange(length: length) == window
