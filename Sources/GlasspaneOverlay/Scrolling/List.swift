@@ -129,7 +129,7 @@ public final class ListRow: View {
         super.draw(in: rect, context: &context)
         // A row the controller carries, or a drag holds, has a heavier outline.
         guard let list else { return }
-        let held = list.rowDrag.map { $0.isHeld && $0.row === self } ?? false
+        let held = list.hasRowDrag && (list.rowDrag.map { $0.isHeld && $0.row === self } ?? false)
         if held || hasCursor {
             context.add(.border(rect, color: list.cursorColor, width: held || list.rowGrab != nil ? 3 : 1, cornerRadius: 0))
         }
@@ -526,7 +526,7 @@ open class List: ScrollView {
             if row.configuredVersion != dataVersion || row.index != index || row.rowID != id {
                 configure(row, index: index, id: id, width: width, fonts: fonts)
             }
-            row.isSelected = selection.contains(id)
+            row.isSelected = !selection.isEmpty && selection.contains(id)
             row.hasCursor = isFocused && cursorIndex == index
         }
         for row in reusable {
@@ -607,7 +607,7 @@ open class List: ScrollView {
             row.isHidden = false
             liveRows[id] = row
             configure(row, index: index, id: id, width: width, fonts: fonts)
-            row.isSelected = selection.contains(id)
+            row.isSelected = !selection.isEmpty && selection.contains(id)
             row.hasCursor = isFocused && cursorIndex == index
             rows.append(row)
         }
@@ -666,7 +666,7 @@ open class List: ScrollView {
 
     private func refreshSelectionMarks() {
         for row in liveRows.values {
-            row.isSelected = selection.contains(row.rowID)
+            row.isSelected = !selection.isEmpty && selection.contains(row.rowID)
             row.hasCursor = isFocused && cursorIndex == row.index
         }
     }
