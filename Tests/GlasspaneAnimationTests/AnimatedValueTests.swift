@@ -41,6 +41,45 @@ final class AnimatedValueTests: XCTestCase {
         XCTAssertNil(Transaction.current)
     }
 
+    /// `currentAnimation` skips the task-local read while no transaction exists: one is counted from its creation
+    /// until its last copy goes, whatever holds the copies.
+    func testTransactionsAreCountedWhileAnyCopyOfThemExists() {
+        let before = TransactionLiveness.liveCount
+        var kept: [Transaction] = []
+        do {
+            let t = Transaction(animation: .linear(duration: 1))
+            XCTAssertEqual(TransactionLiveness.liveCount, before + 1)
+            kept.append(t)
+            kept.append(t)
+            XCTAssertEqual(TransactionLiveness.liveCount, before + 1, "copies share one count")
+        }
+        withAnimation(.easeOut(duration: 1)) {
+            XCTAssertEqual(TransactionLiveness.liveCount, before + 2, "the scope's own transaction")
+            XCTAssertEqual(Transaction.currentAnimation, .easeOut(duration: 1))
+        }
+        XCTAssertEqual(TransactionLiveness.liveCount, before + 1, "the scope's transaction is gone with it")
+        kept.removeAll()
+        XCTAssertEqual(TransactionLiveness.liveCount, before)
+        XCTAssertEqual(Transaction(animation: .default), Transaction(animation: .default), "equal when they animate alike")
+        XCTAssertNotEqual(Transaction(animation: .default), Transaction(animation: nil))
+    }
+
+    /// A task created inside a scope inherits its transaction and still animates after the scope returned: the
+    /// inherited copy keeps the transaction counted, so the skip never hides it.
+    func testATaskInheritsTheTransactionAfterItsScopeReturned() async {
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let task: Task<Animation?, Never> = withAnimation(.linear(duration: 2)) {
+            Task {
+                for await _ in gate { break }
+                return Transaction.currentAnimation
+            }
+        }
+        XCTAssertNil(Transaction.currentAnimation, "outside the scope")
+        open.yield()
+        let seen = await task.value
+        XCTAssertEqual(seen, .linear(duration: 2))
+    }
+
     func testPresentationFollowsTheCurveFrameByFrame() {
         var value = AnimatedValue(10.0)
         value.advance(to: 2)
