@@ -8,15 +8,22 @@ enum LazyGridFixture {
     /// A grid of `count` items ("item N", ids the strings) in a 600x400 viewport at (20, 40): 5 fixed columns 112
     /// points wide at x 0, 122, 244, 366, 488, 50-point cells, a row every 60 points; horizontal: 5 fixed rows 72
     /// points tall at y 0, 82, 164, 246, 328, 50-point cells, a column every 60 points. `prepare` runs before the
-    /// first layout (section headers, a move handler).
+    /// first layout (section headers, a move handler). `cellLength`: the cell content's preferred length along the axis
+    /// for an item's name, which measured lines measure (without one the content measures 1 point).
     static func makeGrid(count: Int, axis: ListAxis = .vertical, mode: ListSelectionMode = .single,
-                         prepare: (LazyGrid, LazyGridUpdateTests.Box) throws -> Void = { _, _ in })
+                         prepare: (LazyGrid, LazyGridUpdateTests.Box) throws -> Void = { _, _ in },
+                         cellLength: ((String) -> Double)? = nil)
         throws -> (Overlay, LazyGrid, LazyGridUpdateTests.Box) {
         let box = LazyGridUpdateTests.Box((0..<count).map { "item \($0)" })
         let overlay = Overlay(windowSize: Size(width: 1200, height: 700))
         let ui = overlay.addLayer(name: "ui", level: 0)
         let itemID = { (i: Int) in AnyHashable(box.items[i]) }
-        let configure = { (view: View, index: Int) in (view as! LazyGridTests.CellContent).label.text = box.items[index] }
+        let configure = { (view: View, index: Int) in
+            (view as! LazyGridTests.CellContent).label.text = box.items[index]
+            guard let cellLength else { return }
+            if axis == .vertical { view.preferredHeight = cellLength(box.items[index]) }
+            else { view.preferredWidth = cellLength(box.items[index]) }
+        }
         let grid = axis == .vertical
             ? try LazyGrid(identifier: "grid", itemCount: count, columns: .fixed(5), itemHeight: 50, spacing: 10,
                            itemID: itemID, makeCell: { LazyGridTests.CellContent() }, configureCell: configure)

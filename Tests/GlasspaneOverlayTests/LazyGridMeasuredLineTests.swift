@@ -185,6 +185,26 @@ final class LazyGridMeasuredLineTests: XCTestCase {
         XCTAssertLessThanOrEqual(grid.liveCellCount, 150)
     }
 
+    /// Scrolled to the end, the last columns measure narrower than their estimate, the document shrinks under the
+    /// offset and the scroll view lays the grid out again at the clamped offset, whose window reaches further back
+    /// than the first one did: the columns it brings back keep the views they had before the scroll.
+    func testColumnsTheClampedOffsetBringsBackKeepTheirViews() throws {
+        // Columns 0...22 are 20 points wide (a column every 30), columns 23...29 5 points (every 15); estimate 50.
+        let (overlay, grid, _) = try makeGrid(count: 150, axis: .horizontal,
+                                              length: { name in Int(name.dropFirst(5))! < 115 ? 20 : 5 })
+        XCTAssertEqual(grid.liveCellViews.map(\.index), Array(0..<115), "columns 0...22 cover 600 + 64 points")
+        let before = (20..<35).map { grid.cellView(at: $0) }
+        grid.scroll(by: Point(x: 500, y: 0))  // the end of the estimated document, 690 + 7 x 60 - 10 points
+        overlay.update()
+        XCTAssertEqual(grid.contentSize.width, 785, "the last columns measured: 690 + 7 x 15 - 10")
+        XCTAssertEqual(grid.contentOffset.x, 185, "clamped to the measured end")
+        XCTAssertEqual(grid.liveCellViews.first?.index, 20, "the window reaches back to column 4 (x 120)")
+        for (k, cell) in before.enumerated() {
+            XCTAssertTrue(grid.cellView(at: 20 + k) === cell, "item \(20 + k) kept its view")
+        }
+        assertCellsAtTheirFrames(grid)
+    }
+
     func testSnappingComesToRestAtAMeasuredLinesEdge() throws {
         let (overlay, grid, _) = try makeGrid(count: 200, length: lengths([2: 80, 9: 45, 11: 100]))
         grid.snapping = .items

@@ -42,19 +42,31 @@ final class LazyGridUpdateTests: XCTestCase {
         try randomUpdatesKeepTheWindowTrueToTheData(axis: .vertical, measured: true)
     }
 
-    private func randomUpdatesKeepTheWindowTrueToTheData(axis: ListAxis, measured: Bool = false) throws {
+    /// The same model check over a horizontal grid's measured columns: 1 point wide (the labels' content measures
+    /// 1 point, as in the vertical model), then of widths that vary, 1...40 points from each item's name, against a
+    /// 50-point estimate, so measuring shrinks the document and the window moves back within one layout.
+    func testRandomUpdatesKeepAHorizontalMeasuredWindowTrueToTheData() throws {
+        try randomUpdatesKeepTheWindowTrueToTheData(axis: .horizontal, measured: true)
+        try randomUpdatesKeepTheWindowTrueToTheData(axis: .horizontal, measured: true) { name in
+            Double(name.unicodeScalars.reduce(0) { ($0 * 31 + Int($1.value)) % 997 } % 40 + 1)
+        }
+    }
+
+    /// `cellLength`: the measured cells' lengths by item name (LazyGridFixture.swift; nil: 1 point).
+    private func randomUpdatesKeepTheWindowTrueToTheData(axis: ListAxis, measured: Bool = false,
+                                                         cellLength: ((String) -> Double)? = nil) throws {
         let vertical = axis == .vertical
         for seed: UInt64 in [5, 6, 7] {
             var random = SplitMix64(seed: seed)
             var nextID = 1000
-            let (overlay, grid, box) = try makeGrid(count: 300, axis: axis)
+            let (overlay, grid, box) = try LazyGridFixture.makeGrid(count: 300, axis: axis, cellLength: cellLength)
             if measured {
                 try grid.setLineLength(.measured(estimate: 50))
                 overlay.update()
             }
             var time = 0.0
             for step in 0..<300 {
-                let context = "\(axis)\(measured ? " measured" : ""), seed \(seed), step \(step)"
+                let context = "\(axis)\(measured ? " measured" : "")\(cellLength == nil ? "" : " varied"), seed \(seed), step \(step)"
                 let before = Dictionary(uniqueKeysWithValues: grid.liveCellViews.map { ($0.itemID, $0) })
                 // One or two updates before the next layout (several in a frame).
                 for _ in 0..<Int(random.next() % 2 + 1) {

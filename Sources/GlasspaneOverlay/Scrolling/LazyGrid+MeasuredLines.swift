@@ -95,7 +95,8 @@ extension LazyGrid {
     /// than their estimate can leave room at the window's far end, so it goes again (each pass measuring only the
     /// lines that came in) until the window stays: lines far shorter than the estimate take many passes, since each
     /// covers the gap left with estimated lines (32 at most: `LazyGridUpdateTests`' measured model has 1-point lines
-    /// against a 50-point estimate).
+    /// against a 50-point estimate). A pass may drop cells that a later one brings back (the window moves back when
+    /// the lines before it are measured); LazyGrid.swift's layout gives them their views back when it ends.
     func layoutMeasuredWindow(lines: Int, perLine: Int, breadth: Double, length: Double, fonts: any FontMetrics) {
         for pass in 0..<32 {
             guard let offsets = measuredLines(perLine: perLine) else { return }

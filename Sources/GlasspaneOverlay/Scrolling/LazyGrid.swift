@@ -271,6 +271,10 @@ public final class LazyGrid: ScrollView {
     private var windowPerLine = 0
     var dataVersion = 0
     var selectionAnchor: Int?
+    /// The live cells by item id when the running layout began (nil between layouts): a layout may place the window
+    /// more than once (measured lines go in passes; the scroll view lays out again when measuring shrank the document
+    /// under the offset), and an item one placement dropped and a later one brought back gets its cell back at the end.
+    private var cellsAtLayoutStart: [AnyHashable: GridCell]?
 
     /// The number of cells that exist as live (visible) views now.
     public var liveCellCount: Int { liveCells.count }
@@ -409,6 +413,11 @@ public final class LazyGrid: ScrollView {
     public override func layoutSubviews(fonts: any FontMetrics) {
         prefetch.isInLayout = true
         defer { prefetch.isInLayout = false }
+        cellsAtLayoutStart = liveCells
+        defer {
+            if let start = cellsAtLayoutStart { giveCellsBack(from: start) }
+            cellsAtLayoutStart = nil
+        }
         let perLine = itemsPerLine
         if windowPerLine > 0, perLine != windowPerLine, itemCount > 0 {
             if let old = sectionLayout(perLine: windowPerLine) {
@@ -607,6 +616,46 @@ public final class LazyGrid: ScrollView {
         windowPerLine = perLine
         // As many live cells as indices: every id was distinct, so each index has its own cell.
         windowVersion = windowCells.count == range.count && liveCells.count == range.count ? dataVersion : -1
+    }
+
+    /// Gives every item that had a cell in `start` and has another one now its cell from `start` back, so an item
+    /// that stays in the window keeps its view however often the layout placed the window meanwhile. The cell's
+    /// holder now (an item that came in during this layout) trades cells with it; a pooled cell is shown again and
+    /// the other one pooled. Both are configured for their items; each keeps the frame placed for its item.
+    private func giveCellsBack(from start: [AnyHashable: GridCell]) {
+        // In index order, so the same layout trades the same views in every run (a dictionary's order varies).
+        let changed = start.compactMap { id, cell in
+            liveCells[id].flatMap { $0 === cell ? nil : (id: id, original: cell, index: $0.index) }
+        }.sorted { $0.index < $1.index }
+        for (id, original, _) in changed {
+            guard let now = liveCells[id], now !== original else { continue }
+            let index = now.index, holderID = original.itemID, holderIndex = original.index
+            if !original.isHidden, holderID != id, liveCells[holderID] === original {
+                liveCells[id] = original
+                liveCells[holderID] = now
+                (original.frame, now.frame) = (now.frame, original.frame)
+                configure(original, index: index, id: id)
+                configure(now, index: holderIndex, id: holderID)
+                replaceInWindow(at: index, now, with: original)
+                replaceInWindow(at: holderIndex, original, with: now)
+            } else if let k = pool.firstIndex(where: { $0 === original }) {
+                pool.remove(at: k)
+                original.isHidden = false
+                liveCells[id] = original
+                original.frame = now.frame
+                configure(original, index: index, id: id)
+                replaceInWindow(at: index, now, with: original)
+                now.isHidden = true
+                pool.append(now)
+            }
+            // Else it fades out for another item (LazyGrid+Updates.swift) and stays with it.
+        }
+    }
+
+    /// Puts `cell` in `windowCells` in `old`'s place, the item at `index`.
+    private func replaceInWindow(at index: Int, _ old: GridCell, with cell: GridCell) {
+        let k = index - window.lowerBound
+        if windowCells.indices.contains(k), windowCells[k] === old { windowCells[k] = cell }
     }
 
     /// Keeps the last `count` of `leaving` shown for reuse and hides and pools the rest; returns the kept ones.
