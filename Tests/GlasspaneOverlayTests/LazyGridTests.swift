@@ -110,6 +110,33 @@ final class LazyGridTests: XCTestCase {
         XCTAssertEqual(grid.cellsCreated, 50)
     }
 
+    /// A step that keeps the window's cells (a touchpad's 2 points; a 60-point line comes in every 30 steps) lays
+    /// nothing out, vertical and horizontal, and the window is still the one a layout would place.
+    func testStepsThatKeepTheWindowsCellsLayNothingOut() throws {
+        for axis in [ListAxis.vertical, .horizontal] {
+            let (overlay, grid, _) = try LazyGridFixture.makeGrid(count: 10_000, axis: axis)
+            let ui = try XCTUnwrap(grid.layer)
+            overlay.route(.wheel(location: grid.windowFrame.center, dx: 0, dy: -1))  // shows the scroll bar
+            overlay.update()
+            var kept = 0, laidOut = 0
+            for step in 1...90 {
+                let window = grid.liveCellViews.map(\.index), before = ui.stats.layoutPasses
+                let offset = axis == .vertical ? grid.contentOffset.y : grid.contentOffset.x
+                overlay.route(.wheel(location: grid.windowFrame.center, dx: 0, dy: -0.05))
+                overlay.update()
+                let now = axis == .vertical ? grid.contentOffset.y : grid.contentOffset.x
+                XCTAssertEqual(now, offset + 2, accuracy: 1e-9, "\(axis), step \(step)")
+                if grid.liveCellViews.map(\.index) == window { kept += 1; laidOut += ui.stats.layoutPasses - before }
+                let shown = grid.liveCellViews.map(\.index)
+                grid.setNeedsLayout()
+                overlay.update()
+                XCTAssertEqual(grid.liveCellViews.map(\.index), shown, "\(axis), step \(step): the window was already right")
+            }
+            XCTAssertGreaterThan(kept, 80, "\(axis): most steps keep the window")
+            XCTAssertEqual(laidOut, 0, "\(axis): a step that keeps the window lays nothing out")
+        }
+    }
+
     /// At the end the window reaches back to its steady count, so the last notches move cells too.
     func testTheLastNotchesRepaintInPlace() throws {
         let (overlay, grid, _) = try makeGrid(count: 200)  // 40 rows of 5, a 2,390-point document

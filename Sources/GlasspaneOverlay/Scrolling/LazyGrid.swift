@@ -404,7 +404,7 @@ public final class LazyGrid: ScrollView {
 
     /// A scroll brings cells in and out: at the next layout, in this frame.
     public override func contentOffsetDidChange() {
-        setNeedsLayout()
+        if !offsetKeepsWindow { setNeedsLayout() }
         prefetchIfNeeded()
     }
 
@@ -482,6 +482,18 @@ public final class LazyGrid: ScrollView {
             layoutMeasuredWindow(lines: lines, perLine: perLine, breadth: breadth, length: length, fonts: fonts)
             return documentSize(breadth: breadth, perLine: perLine)
         }
+        let range = uniformWindow(lines: lines, perLine: perLine, length: length)
+        if pendingAnimation != nil || !slideWindow(to: range, perLine: perLine, breadth: breadth, fonts: fonts) {
+            placeWindow(range, perLine: perLine, breadth: breadth, fonts: fonts)
+        }
+        return documentSize(breadth: breadth, perLine: perLine)
+    }
+
+    /// The items of the window at the present offset, for lines of one length (no sections, not measured) in a
+    /// viewport `length` long along the axis.
+    private func uniformWindow(lines: Int, perLine: Int, length: Double) -> Range<Int> {
+        let offset = alongOffset
+        let top = max(0, offset - overscan), bottom = offset + length + overscan
         var firstLine = min(lines - 1, Int((top / linePitch).rounded(.down)))
         var endLine = firstLine
         while endLine < lines && Double(endLine) * linePitch < bottom { endLine += 1 }
@@ -492,11 +504,22 @@ public final class LazyGrid: ScrollView {
         endLine = min(lines, max(endLine, firstLine + steady))
         // At the end the window reaches back instead, so the last notches move cells too (List.swift does the same).
         if endLine == lines { firstLine = min(firstLine, max(0, lines - steady)) }
-        let range = (firstLine * perLine)..<min(itemCount, endLine * perLine)
-        if pendingAnimation != nil || !slideWindow(to: range, perLine: perLine, breadth: breadth, fonts: fonts) {
-            placeWindow(range, perLine: perLine, breadth: breadth, fonts: fonts)
-        }
-        return documentSize(breadth: breadth, perLine: perLine)
+        return (firstLine * perLine)..<min(itemCount, endLine * perLine)
+    }
+
+    /// Whether a new offset leaves the window's cells as they are, so the grid need not be laid out for it (a
+    /// touchpad's or a fling's small steps; List.swift does the same). Only for lines of one length without sections,
+    /// with no item held, fading or to reveal, no animated update pending, and a window the data has not changed under.
+    private var offsetKeepsWindow: Bool {
+        guard windowVersion == dataVersion, windowCells.count == window.count, liveCells.count == window.count,
+              sectionHeaderItems.isEmpty, pinnedHeader == nil, itemDrag == nil, fadingCells.count == 0,
+              pendingAnimation == nil, itemToRevealAfterLayout == nil, itemCount > 0 else { return false }
+        guard case .fixed = lineLength else { return false }
+        let perLine = itemsPerLine(across: breadth(of: bounds.size))
+        guard perLine == windowPerLine, perLine > 0 else { return false }
+        let lines = lineCount(perLine: perLine)
+        guard lines > 0 else { return false }
+        return uniformWindow(lines: lines, perLine: perLine, length: length(of: bounds.size)) == window
     }
 
     /// A scroll over unchanged data and lines: cells that stay keep their views and are not asked for their ids,
