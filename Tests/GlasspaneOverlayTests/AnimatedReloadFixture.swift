@@ -27,19 +27,23 @@ enum AnimatedReloadFixture {
     /// The heights a model list's measured rows take, by the length of their item's text.
     static let modelHeights = [20.0, 30, 45, 26, 70]
 
+    /// A model list's measured height for an item: `modelHeights[text length % 5]`.
+    static func modelHeight(_ item: String) -> Double { modelHeights[item.count % 5] }
+
     /// 300 items ("item N") in a 300x200 list at (10, 10), of 24-point rows or (`measured`) rows measured at
-    /// `modelHeights[text length % 5]` from an estimate of 30: the model tests' list.
-    static func makeModelList(measured: Bool) throws -> (Overlay, List, Box) {
+    /// `height(item)` (`modelHeight` unless given) from `estimate`: the model tests' list.
+    static func makeModelList(measured: Bool, estimate: Double = 30,
+                              height: @escaping (String) -> Double = modelHeight) throws -> (Overlay, List, Box) {
         let box = Box((0..<300).map { "item \($0)" })
         let overlay = Overlay(windowSize: Size(width: 600, height: 400))
         let ui = overlay.addLayer(name: "ui", level: 0)
         let list = try List(identifier: "list", rowCount: box.items.count,
-                            rowHeight: measured ? .measured(estimate: 30) : .fixed(24),
+                            rowHeight: measured ? .measured(estimate: estimate) : .fixed(24),
                             rowID: { AnyHashable(box.items[$0]) }, makeRow: { Label(text: "") },
                             configureRow: { view, i in
                                 let label = view as! Label
                                 label.text = box.items[i]
-                                if measured { label.preferredHeight = modelHeights[box.items[i].count % 5] }
+                                if measured { label.preferredHeight = height(box.items[i]) }
                             })
         list.preferredWidth = 300
         list.preferredHeight = 200
@@ -49,10 +53,11 @@ enum AnimatedReloadFixture {
         return (overlay, list, box)
     }
 
-    /// A model list after a layout: each live row shows the item at its index, at its offset (measured rows at their
-    /// model height when `measured`), one view each, shown, in a contiguous window that covers the 200-point viewport;
-    /// a row whose id was live `before` kept its view.
+    /// A model list after a layout: each live row shows the item at its index (configured for it), at its offset
+    /// (measured rows at `height(item)` when `measured`), one view each, shown, in a contiguous window that covers
+    /// the 200-point viewport; a row whose id was live `before` kept its view.
     static func assertWindowTrueToTheData(_ list: List, _ box: Box, before: [AnyHashable: ListRow], measured: Bool,
+                                          height: (String) -> Double = modelHeight,
                                           _ context: String, file: StaticString = #filePath, line: UInt = #line) {
         let live = list.liveRowViews
         XCTAssertEqual(Set(live.map { ObjectIdentifier($0) }).count, live.count, "\(context): one view a row", file: file, line: line)
@@ -62,9 +67,10 @@ enum AnimatedReloadFixture {
             XCTAssertEqual(row.frame.minY, list.rowOffset(row.index), "\(context): row \(row.index) at its offset",
                            file: file, line: line)
             XCTAssertFalse(row.isHidden, context, file: file, line: line)
+            XCTAssertEqual((row.content as? Label)?.text, box.items[row.index],
+                           "\(context): row \(row.index) configured for its item", file: file, line: line)
             if measured {
-                XCTAssertEqual(list.rowHeight(row.index), modelHeights[box.items[row.index].count % 5], context,
-                               file: file, line: line)
+                XCTAssertEqual(list.rowHeight(row.index), height(box.items[row.index]), context, file: file, line: line)
             }
             if let earlier = before[row.rowID] {
                 XCTAssertTrue(earlier === row, "\(context): \(row.rowID) kept its view", file: file, line: line)

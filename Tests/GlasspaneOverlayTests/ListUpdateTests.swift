@@ -466,49 +466,154 @@ final class ListFollowsEndTests: XCTestCase {
 final class ListUpdateModelTests: XCTestCase {
     func testRandomUpdatesKeepTheWindowTrueToTheData() throws {
         for (seed, measured) in [(1 as UInt64, false), (2, true), (3, false), (4, true)] {
-            var random = SplitMix64(seed: seed)
-            var nextID = 1000
-            let (overlay, list, box) = try AnimatedReloadFixture.makeModelList(measured: measured)
-            var time = 0.0
-            for step in 0..<300 {
-                let context = "seed \(seed), step \(step)"
-                let before = Dictionary(uniqueKeysWithValues: list.liveRowViews.map { ($0.rowID, $0) })
-                // One or two updates before the next layout (several in a frame).
-                for _ in 0..<Int(random.next() % 2 + 1) {
-                    let animated = random.next() % 3 == 0
-                    var deleted: [Int] = []
-                    var inserted: [Int] = []
-                    switch random.next() % 5 {
-                    case 0, 1:  // delete up to 3
-                        let count = box.items.count
-                        guard count > 0 else { break }
-                        let picks = (0..<Int(random.next() % 3 + 1)).map { _ in Int(random.next() % UInt64(count)) }
-                        deleted = Array(Set(picks)).sorted()
-                        for index in deleted.reversed() { box.items.remove(at: index) }
-                    case 2, 3:  // insert up to 3
-                        var added: Set<String> = []
-                        for _ in 0..<Int(random.next() % 3 + 1) {
-                            let at = Int(random.next() % UInt64(box.items.count + 1))
-                            box.items.insert("new \(nextID)", at: at)
-                            added.insert("new \(nextID)")
-                            nextID += 1
-                        }
-                        inserted = box.items.indices.filter { added.contains(box.items[$0]) }
-                    default:  // scroll
-                        list.scroll(by: Point(x: 0, y: Double(Int(random.next() % 400)) - 200))
+            try randomUpdatesKeepTheWindowTrueToTheData(seed: seed, measured: measured)
+        }
+    }
+
+    /// Heights far from the estimate of 50 (3, 6 or 4 points; 180 or 240), by a hash of the item's text, so
+    /// measuring moves the document under the offset: one layout then places the window in passes (measured rows
+    /// above the first one in sight, the scroll view's clamp when the end shrank, `followsEnd` chasing the end).
+    static func farHeight(_ item: String) -> Double {
+        [3.0, 180, 6, 240, 4][item.unicodeScalars.reduce(0) { ($0 * 31 + Int($1.value)) % 997 } % 5]
+    }
+
+    /// The model over rows far from their estimate, with moves that lay the window out in passes too: scrolls to
+    /// the end, reloads (every height measured again), long scrolls up into rows not measured yet, jumps, appends.
+    func testRandomUpdatesKeepAWindowLaidOutInPassesTrueToTheData() throws {
+        for seed: UInt64 in [11, 12, 13] {
+            try randomUpdatesKeepTheWindowTrueToTheData(seed: seed, measured: true, passes: true)
+        }
+    }
+
+    /// The same with `followsEnd`: at the end, each layout chases the end as appended rows are measured. Rows of one
+    /// height too, which keep no views to give back (List.swift, `layoutSubviews`).
+    func testRandomUpdatesKeepAFollowedWindowLaidOutInPassesTrueToTheData() throws {
+        for seed: UInt64 in [21, 22, 23] {
+            try randomUpdatesKeepTheWindowTrueToTheData(seed: seed, measured: true, passes: true, followsEnd: true)
+        }
+        try randomUpdatesKeepTheWindowTrueToTheData(seed: 24, measured: false, passes: true, followsEnd: true)
+    }
+
+    /// `passes`: rows of `farHeight` from an estimate of 50, and the moves that lay out in passes; else the model
+    /// list's own heights and moves (the sequence the first seeds were written for).
+    private func randomUpdatesKeepTheWindowTrueToTheData(seed: UInt64, measured: Bool, passes: Bool = false,
+                                                         followsEnd: Bool = false) throws {
+        var random = SplitMix64(seed: seed)
+        var nextID = 1000
+        let height = passes ? ListUpdateModelTests.farHeight : AnimatedReloadFixture.modelHeight
+        let (overlay, list, box) = try AnimatedReloadFixture.makeModelList(measured: measured,
+                                                                           estimate: passes ? 50 : 30, height: height)
+        list.followsEnd = followsEnd
+        overlay.update()
+        var time = 0.0
+        for step in 0..<300 {
+            let context = "seed \(seed)\(followsEnd ? " following the end" : ""), step \(step)"
+            let before = Dictionary(uniqueKeysWithValues: list.liveRowViews.map { ($0.rowID, $0) })
+            // One or two updates before the next layout (several in a frame).
+            for _ in 0..<Int(random.next() % 2 + 1) {
+                let animated = random.next() % 3 == 0
+                var deleted: [Int] = []
+                var inserted: [Int] = []
+                switch random.next() % (passes ? 10 : 5) {
+                case 0, 1:  // delete up to 3
+                    let count = box.items.count
+                    guard count > 0 else { break }
+                    let picks = (0..<Int(random.next() % 3 + 1)).map { _ in Int(random.next() % UInt64(count)) }
+                    deleted = Array(Set(picks)).sorted()
+                    for index in deleted.reversed() { box.items.remove(at: index) }
+                case 2, 3:  // insert up to 3
+                    var added: Set<String> = []
+                    for _ in 0..<Int(random.next() % 3 + 1) {
+                        let at = Int(random.next() % UInt64(box.items.count + 1))
+                        box.items.insert("new \(nextID)", at: at)
+                        added.insert("new \(nextID)")
+                        nextID += 1
                     }
-                    if !deleted.isEmpty || !inserted.isEmpty {
-                        try list.updateRows(deleting: deleted, inserting: inserted,
-                                            animation: animated ? .linear(duration: 0.1) : nil)
+                    inserted = box.items.indices.filter { added.contains(box.items[$0]) }
+                case 4:  // scroll
+                    list.scroll(by: Point(x: 0, y: Double(Int(random.next() % 400)) - 200))
+                case 5:  // to the end as estimated: rows measured there shrink or grow the document under the offset
+                    list.scroll(by: Point(x: 0, y: 1_000_000))
+                case 6:  // every height forgotten, measured again as rows come in
+                    try list.reloadData(rowCount: box.items.count)
+                case 7:  // up into rows perhaps not measured yet
+                    list.scroll(by: Point(x: 0, y: -Double(Int(random.next() % 1500))))
+                case 8:  // a jump
+                    if !box.items.isEmpty { list.scrollToRowAtTop(Int(random.next() % UInt64(box.items.count))) }
+                default:  // append up to 3
+                    for _ in 0..<Int(random.next() % 3 + 1) {
+                        box.items.append("new \(nextID)")
+                        inserted.append(box.items.count - 1)
+                        nextID += 1
                     }
-                
                 }
-                time += 1.0 / 30
-                overlay.advanceAnimations(to: time)
-                overlay.update()
-                XCTAssertEqual(list.rowCount, box.items.count, context)
-                AnimatedReloadFixture.assertWindowTrueToTheData(list, box, before: before, measured: measured, context)
+                if !deleted.isEmpty || !inserted.isEmpty {
+                    try list.updateRows(deleting: deleted, inserting: inserted,
+                                        animation: animated ? .linear(duration: 0.1) : nil)
+                }
             }
+            time += 1.0 / 30
+            overlay.advanceAnimations(to: time)
+            overlay.update()
+            XCTAssertEqual(list.rowCount, box.items.count, context)
+            AnimatedReloadFixture.assertWindowTrueToTheData(list, box, before: before, measured: measured,
+                                                            height: height, context)
+        }
+    }
+}
+
+/// One layout places a window of measured rows more than once; an item a placement dropped and a later one brought
+/// back keeps the view it had before the layout (List.swift, `giveRowsBack`).
+final class ListLayoutPassTests: XCTestCase {
+    /// The model list (300 items, a 200-point viewport) of rows measured from an estimate of 50 at `height(item N)`.
+    private func makeList(height: @escaping (Int) -> Double) throws -> (Overlay, List) {
+        let (overlay, list, _) = try AnimatedReloadFixture.makeModelList(measured: true, estimate: 50) {
+            height(Int($0.dropFirst(5))!)
+        }
+        return (overlay, list)
+    }
+
+    /// The live views by item index.
+    private func views(_ list: List) -> [Int: ListRow] {
+        Dictionary(uniqueKeysWithValues: list.liveRowViews.map { ($0.index, $0) })
+    }
+
+    /// Scrolled up into rows far shorter than their estimate, `layoutDocument` goes in passes: each measures the rows
+    /// above the first one in sight, moves the offset by what they lost, and works the window out again. The first
+    /// pass reaches up by the estimate and drops the window's last row; the next, holding at least as many rows as
+    /// the window ever did, reaches down to it again.
+    func testARowAPassOfMeasuringAboveDropsAndTheNextBringsBackKeepsItsView() throws {
+        let (overlay, list) = try makeList { $0 < 150 ? 3 : 50 }  // rows 0...149 come out 3 points tall
+        list.scrollToRowAtTop(150)
+        overlay.update()
+        XCTAssertEqual(list.liveRowViews.map(\.index), Array(143...155))
+        XCTAssertEqual(list.rowHeight(140), 50, "row 140 not measured yet")
+        let before = views(list)
+        list.scroll(by: Point(x: 0, y: -40))  // a wheel notch up
+        overlay.update()
+        XCTAssertEqual(list.rowHeight(140), 3, "measured as the notch brought it in")
+        XCTAssertEqual(list.liveRowViews.map(\.index), Array(138...155))
+        for index in 143...155 {
+            XCTAssertTrue(list.rowView(at: index) === before[index], "item \(index) kept its view")
+        }
+    }
+
+    /// Scrolled toward the end, the last rows measure far shorter than their estimate, the document shrinks under
+    /// the offset and the scroll view lays the list out again at the clamped offset, whose window reaches further
+    /// back than the first one did: the rows it brings back keep the views they had before the scroll.
+    func testRowsTheClampedOffsetBringsBackKeepTheirViews() throws {
+        let (overlay, list) = try makeList { $0 < 295 ? 50 : 3 }  // the estimate, then 5 rows of 3 points
+        list.scrollToRowAtTop(286)
+        overlay.update()
+        XCTAssertEqual(list.liveRowViews.map(\.index), Array(284...291))
+        let before = views(list)
+        list.scroll(by: Point(x: 0, y: 400))  // to 14,700: rows 292...299 by the estimate
+        overlay.update()
+        XCTAssertEqual(list.contentSize.height, 14_765, "295 x 50 + 5 x 3")
+        XCTAssertEqual(list.contentOffset.y, 14_565, "clamped to the measured end")
+        XCTAssertEqual(list.liveRowViews.map(\.index), Array(290...299), "reaching back to row 290 (y 14,500)")
+        for index in 290...291 {
+            XCTAssertTrue(list.rowView(at: index) === before[index], "item \(index) kept its view")
         }
     }
 }

@@ -238,6 +238,8 @@ open class List: ScrollView {
     var windowVersion = -1
     /// The most rows a window of measured heights held since the last reload (`layoutDocument`).
     private var measuredWindowRows = 0
+    /// How many times the running layout placed the window (`layoutSubviews`).
+    private var placements = 0
     var offsets: RowOffsets?
     private var fixedHeight: Double
     private var dataVersion = 0
@@ -400,6 +402,13 @@ open class List: ScrollView {
         let end = axis == .horizontal ? maximumOffset.x : maximumOffset.y
         let pinned = followsEnd && !isMoving && (axisOffset >= end - 0.5 || scrollsToEndAtNextLayout)
         scrollsToEndAtNextLayout = false
+        // Measured rows may place the window several times in one layout (`layoutDocument`'s passes, the scroll
+        // view's clamp when measuring shrank the document under the offset, the end followed below), and a later
+        // placement may bring back an item an earlier one dropped: it gets its view back at the end. Rows of one
+        // height pay nothing: their placements nest or only move on, so no item comes back
+        // (`ListUpdateModelTests` checks both).
+        let start = offsets != nil ? liveRows : nil
+        placements = 0
         super.layoutSubviews(fonts: fonts)
         if pinned {
             // Rows measured at the new end change the document's length: go again until the end stays put (a few
@@ -411,6 +420,10 @@ open class List: ScrollView {
                     : Point(x: contentOffset.x, y: end.y)
                 super.layoutSubviews(fonts: fonts)
             }
+        }
+        if let start, placements > 1 {
+            giveRowsBack(from: start, fonts: fonts)
+            needsLayout = false  // the rows it configured marked the list again; the document is laid out (ScrollView.swift)
         }
         updatePinnedHeader(fonts: fonts)
     }
@@ -480,6 +493,7 @@ open class List: ScrollView {
     private func layoutWindow(viewport: Size, fonts: any FontMetrics) -> Size {
         let width = axis == .horizontal ? viewport.height : viewport.width  // across the rows
         let length = axis == .horizontal ? viewport.width : viewport.height
+        placements += 1
         indicesSinceLayout = nil  // this layout places every live row at its index again
         guard rowCount > 0 else {
             // An animated reload to no rows fades every row out, as it does the rows that left.
@@ -618,6 +632,57 @@ open class List: ScrollView {
         windowRows = rows
         window = range
         return documentSize(across: width)
+    }
+
+    /// Gives each item that was live when the layout began, and is live again at its end, the view it had then: a
+    /// placement that dropped it pooled its view, gave it to an item coming in or faded it out, and the placement
+    /// that brought it back took another. Two live items trade views; a pooled or fading view is taken back.
+    private func giveRowsBack(from start: [AnyHashable: ListRow], fonts: any FontMetrics) {
+        // In index order, so the same layout trades the same views in every run (a dictionary's order varies).
+        let changed = start.compactMap { id, original in
+            liveRows[id].flatMap { $0 === original ? nil : (id: id, original: original, index: $0.index) }
+        }.sorted { $0.index < $1.index }
+        guard !changed.isEmpty else { return }
+        let width = axis == .horizontal ? bounds.height : bounds.width
+        for (id, original, _) in changed {
+            guard let now = liveRows[id], now !== original else { continue }
+            let index = now.index, holderID = original.rowID, holderIndex = original.index
+            if !original.isHidden, holderID != id, liveRows[holderID] === original {
+                liveRows[id] = original
+                liveRows[holderID] = now
+                (original.frame, now.frame) = (now.frame, original.frame)
+                show(original, index: index, id: id, width: width, fonts: fonts)
+                show(now, index: holderIndex, id: holderID, width: width, fonts: fonts)
+                replaceInWindow(at: index, now, with: original)
+                replaceInWindow(at: holderIndex, original, with: now)
+                continue
+            }
+            if let k = pool.lastIndex(where: { $0 === original }) {
+                pool.remove(at: k)
+                original.isHidden = false
+            } else if fadingRows[id] !== original || reviveFadingRow(id, animation: nil) == nil {
+                continue  // it fades out for another item (List+FadeOut.swift) and stays with it
+            }
+            liveRows[id] = original
+            original.frame = now.frame
+            show(original, index: index, id: id, width: width, fonts: fonts)
+            replaceInWindow(at: index, now, with: original)
+            now.isHidden = true
+            pool.append(now)
+        }
+    }
+
+    /// Configures `row` for the item at `index` and marks its selection and cursor.
+    private func show(_ row: ListRow, index: Int, id: AnyHashable, width: Double, fonts: any FontMetrics) {
+        configure(row, index: index, id: id, width: width, fonts: fonts)
+        row.isSelected = !selection.isEmpty && selection.contains(id)
+        row.hasCursor = isFocused && cursorIndex == index
+    }
+
+    /// Puts `row` in `windowRows` in `old`'s place, the item at `index`.
+    private func replaceInWindow(at index: Int, _ old: ListRow, with row: ListRow) {
+        let k = index - window.lowerBound
+        if windowRows.indices.contains(k), windowRows[k] === old { windowRows[k] = row }
     }
 
     /// Records the window the general path just placed (skipped when ids repeat: the next layout is general too).
