@@ -53,9 +53,9 @@ enum AnimatedReloadFixture {
         return (overlay, list, box)
     }
 
-    /// A model list after a layout: each live row shows the item at its index (configured for it), at its offset
-    /// (measured rows at `height(item)` when `measured`), one view each, shown, in a contiguous window that covers
-    /// the 200-point viewport; a row whose id was live `before` kept its view.
+    /// A model list after a layout: each live row shows the item at its index (configured for it, and not also
+    /// fading out for it), at its offset (measured rows at `height(item)` when `measured`), one view each, shown, in
+    /// a contiguous window that covers the 200-point viewport; a row whose id was live `before` kept its view.
     static func assertWindowTrueToTheData(_ list: List, _ box: Box, before: [AnyHashable: ListRow], measured: Bool,
                                           height: (String) -> Double = modelHeight,
                                           _ context: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -69,6 +69,7 @@ enum AnimatedReloadFixture {
             XCTAssertFalse(row.isHidden, context, file: file, line: line)
             XCTAssertEqual((row.content as? Label)?.text, box.items[row.index],
                            "\(context): row \(row.index) configured for its item", file: file, line: line)
+            XCTAssertNil(list.fadingRows[row.rowID], "\(context): \(row.rowID) live, not fading too", file: file, line: line)
             if measured {
                 XCTAssertEqual(list.rowHeight(row.index), height(box.items[row.index]), context, file: file, line: line)
             }

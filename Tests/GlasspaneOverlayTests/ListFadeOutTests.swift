@@ -80,6 +80,27 @@ final class ListFadeOutTests: XCTestCase {
         XCTAssertFalse(row2.isHidden)
     }
 
+    /// Rows an animated insert pushes out of the window slide out; a scroll that brings their items back before the
+    /// slide is over slides the window (List.swift, `slideWindow`), and each takes its own view back.
+    func testAnItemScrolledBackDuringItsSlideOutGetsTheSameView() throws {
+        let (overlay, list, box) = try makeList()
+        overlay.advanceAnimations(to: 1)
+        XCTAssertEqual(list.liveRowViews.map(\.index), Array(0...17), "(200 + 2 x 64) / 20 rows, and one more")
+        let pushed = try (16...17).map { try liveRow(list, "item \($0)") }
+        box.items.insert(contentsOf: ["new 0", "new 1"], at: 0)
+        try list.insertRows(at: [0, 1], animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertEqual(list.fadingRowCount, 2, "items 16 and 17 slide out")
+        overlay.advanceAnimations(to: 1.25)
+        list.scroll(by: Point(x: 0, y: 120))  // rows 2...19: items 16 and 17 are back
+        overlay.update()
+        for (k, row) in pushed.enumerated() {
+            XCTAssertTrue(try liveRow(list, "item \(16 + k)") === row, "item \(16 + k) took its view back")
+            XCTAssertEqual(row.presentationAlpha, 1)
+        }
+        XCTAssertEqual(list.fadingRowCount, 0, "nothing left sliding out for them")
+    }
+
     func testAPlainReloadStillRecyclesAtOnce() throws {
         let (overlay, list, box) = try makeList()
         let row3 = try liveRow(list, "item 3")

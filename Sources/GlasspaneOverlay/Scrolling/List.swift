@@ -617,13 +617,19 @@ open class List: ScrollView {
             if old.contains(index) { rows.append(oldRows[index - old.lowerBound]); continue }
             let id = entering[next].id
             next += 1
-            let row = reusable.popLast() ?? pool.popLast() ?? newRow()
+            // An item whose row still slides or fades out (an animated update just before) takes that view back.
+            let faded = fadingRows.count > 0 ? reviveFadingRow(id, animation: nil) : nil
+            let row = faded ?? reusable.popLast() ?? pool.popLast() ?? newRow()
             row.isHidden = false
             liveRows[id] = row
             configure(row, index: index, id: id, width: width, fonts: fonts)
             row.isSelected = !selection.isEmpty && selection.contains(id)
             row.hasCursor = isFocused && cursorIndex == index
             rows.append(row)
+        }
+        for row in reusable {  // left over where revived rows came in instead
+            row.isHidden = true
+            pool.append(row)
         }
         for (k, row) in rows.enumerated() {
             let index = range.lowerBound + k
