@@ -618,6 +618,29 @@ final class ListLayoutPassTests: XCTestCase {
     }
 }
 
+/// Rows deleted under an offset at the end: the first placement, at the offset the scroll view then clamps, takes
+/// the last rows, not every row from the first.
+final class ListDeletedUnderTheOffsetTests: XCTestCase {
+    func testDeletingTheLastRowsAtTheEndMakesNoViewForEveryRow() throws {
+        for measured in [false, true] {
+            let (overlay, list, box) = try AnimatedReloadFixture.makeModelList(measured: measured)
+            list.scroll(by: Point(x: 0, y: 1_000_000))
+            overlay.update()
+            list.scroll(by: Point(x: 0, y: 1_000_000))  // the end as measured
+            overlay.update()
+            let made = list.rowsCreated, configured = list.rowsConfigured, live = list.liveRowCount
+            box.items.removeLast(20)
+            try list.deleteRows(at: Array(280..<300))
+            overlay.update()
+            XCTAssertEqual(list.contentOffset.y, list.maximumOffset.y, "measured \(measured): clamped to the new end")
+            XCTAssertEqual(list.rowsCreated, made, "measured \(measured): the views the window had")
+            XCTAssertLessThanOrEqual(list.liveRowCount, live, "measured \(measured)")
+            XCTAssertLessThanOrEqual(list.rowsConfigured - configured, live, "measured \(measured): the rows that came in")
+            AnimatedReloadFixture.assertWindowTrueToTheData(list, box, before: [:], measured: measured, "measured \(measured)")
+        }
+    }
+}
+
 /// Keys a list or grid does not use reach `onUnusedKey`, where an app acts on them (Delete removes the selection).
 final class ListUnusedKeyTests: XCTestCase {
     private func press(_ overlay: Overlay, _ key: Key, modifiers: KeyModifiers = []) {

@@ -450,7 +450,9 @@ open class List: ScrollView {
     /// The rows the window holds at the present offset, for a viewport `length` long along the axis.
     private func windowRange(length: Double) -> Range<Int> {
         let top = axisOffset - overscan, bottom = axisOffset + length + overscan
-        var first = rowIndex(atDocumentY: max(0, top)) ?? 0
+        // Past the end (rows deleted under an offset the scroll view clamps next): the last row, not the first, or the
+        // window would take every row before the clamp.
+        var first = rowIndex(atDocumentY: max(0, top)) ?? rowCount - 1
         var end = first
         if offsets == nil, fixedHeight > 0, bottom.isFinite {
             // The first row at or past `bottom`, from the quotient, then settled by the same test as the walk below.
