@@ -101,26 +101,28 @@ final class ControllerScrollTests: XCTestCase {
         XCTAssertFalse(overlay.controllerNavigator.isHoldingDirection)
     }
 
-    func testASnappingViewSettlesOnceTheStickRests() {
-        let (overlay, _, scroll, buttons) = makeScroll(snapping: .paging)
-        overlay.focus(buttons[0])
+    /// Focuses `view`, leans the right stick fully down for three frames (60 points), lets it rest and runs two
+    /// seconds of frames, so a snapping view settles.
+    private func leanThreeFramesThenRest(_ overlay: Overlay, _ scroll: ScrollView, focusing view: View,
+                                         file: StaticString = #filePath, line: UInt = #line) {
+        overlay.focus(view)
         overlay.route(rightStick(.rightY, 1))
         run(overlay, frames: 3, from: 0)
-        XCTAssertEqual(scroll.contentOffset.y, 60)
+        XCTAssertEqual(scroll.contentOffset.y, 60, file: file, line: line)
         overlay.route(rightStick(.rightY, 0))
         run(overlay, frames: 120, from: 3)
+    }
+
+    func testASnappingViewSettlesOnceTheStickRests() {
+        let (overlay, _, scroll, buttons) = makeScroll(snapping: .paging)
+        leanThreeFramesThenRest(overlay, scroll, focusing: buttons[0])
         XCTAssertEqual(scroll.contentOffset.y, 200, "on to the next page, the way the stick leaned")
     }
 
     func testATrailingSnappingViewSettlesWithAnItemAtItsBottom() {
         let (overlay, _, scroll, buttons) = makeScroll(snapping: .items)
         scroll.snapAlignment = .trailing
-        overlay.focus(buttons[0])
-        overlay.route(rightStick(.rightY, 1))
-        run(overlay, frames: 3, from: 0)
-        XCTAssertEqual(scroll.contentOffset.y, 60)
-        overlay.route(rightStick(.rightY, 0))
-        run(overlay, frames: 120, from: 3)
+        leanThreeFramesThenRest(overlay, scroll, focusing: buttons[0])
         // Button k's bottom (50k + 40) at the viewport's (200): 60 lies between button 4's rest (40) and 5's (90).
         let rests = buttons.map { $0.frame.maxY - scroll.bounds.height }
         let nearest = rests.min { abs($0 - 60) < abs($1 - 60) }!

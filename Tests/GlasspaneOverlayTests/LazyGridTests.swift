@@ -118,20 +118,7 @@ final class LazyGridTests: XCTestCase {
             let ui = try XCTUnwrap(grid.layer)
             overlay.route(.wheel(location: grid.windowFrame.center, dx: 0, dy: -1))  // shows the scroll bar
             overlay.update()
-            var kept = 0, laidOut = 0
-            for step in 1...90 {
-                let window = grid.liveCellViews.map(\.index), before = ui.stats.layoutPasses
-                let offset = axis == .vertical ? grid.contentOffset.y : grid.contentOffset.x
-                overlay.route(.wheel(location: grid.windowFrame.center, dx: 0, dy: -0.05))
-                overlay.update()
-                let now = axis == .vertical ? grid.contentOffset.y : grid.contentOffset.x
-                XCTAssertEqual(now, offset + 2, accuracy: 1e-9, "\(axis), step \(step)")
-                if grid.liveCellViews.map(\.index) == window { kept += 1; laidOut += ui.stats.layoutPasses - before }
-                let shown = grid.liveCellViews.map(\.index)
-                grid.setNeedsLayout()
-                overlay.update()
-                XCTAssertEqual(grid.liveCellViews.map(\.index), shown, "\(axis), step \(step): the window was already right")
-            }
+            let (kept, laidOut) = stepsKeepingTheWindow(overlay, ui, grid, steps: 90) { grid.liveCellViews.map(\.index) }
             XCTAssertGreaterThan(kept, 80, "\(axis): most steps keep the window")
             XCTAssertEqual(laidOut, 0, "\(axis): a step that keeps the window lays nothing out")
         }

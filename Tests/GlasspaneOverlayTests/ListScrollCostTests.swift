@@ -95,25 +95,9 @@ final class ListScrollCostTests: XCTestCase {
         let (overlay, ui, list) = try makeList(rows: 10_000, lookups: Counter())
         overlay.route(.wheel(location: list.windowFrame.center, dx: 0, dy: -1))  // shows the scroll bar
         overlay.update()
-        var steps = 0, laidOut = 0
-        // Precise wheel steps of 2 points (a touchpad's): a row comes in every 13 steps.
-        for step in 1...60 {
-            let window = list.liveRowViews.map(\.index)
-            let before = ui.stats.layoutPasses, offset = list.contentOffset.y
-            overlay.route(.wheel(location: list.windowFrame.center, dx: 0, dy: -0.05))
-            overlay.update()
-            XCTAssertEqual(list.contentOffset.y, offset + 2, accuracy: 1e-9, "step \(step)")
-            if list.liveRowViews.map(\.index) == window {
-                steps += 1
-                laidOut += ui.stats.layoutPasses - before
-            }
-            // Wherever the offset is, the window holds the rows a layout would place.
-            let shown = list.liveRowViews.map(\.index)
-            list.setNeedsLayout()
-            overlay.update()
-            XCTAssertEqual(list.liveRowViews.map(\.index), shown, "step \(step): the window was already right")
-        }
-        XCTAssertGreaterThan(steps, 50, "most steps keep the window")
+        // Precise wheel steps of 2 points (a touchpad's): a 26-point row comes in every 13 steps.
+        let (kept, laidOut) = stepsKeepingTheWindow(overlay, ui, list, steps: 60) { list.liveRowViews.map(\.index) }
+        XCTAssertGreaterThan(kept, 50, "most steps keep the window")
         XCTAssertEqual(laidOut, 0, "a step that keeps the window lays nothing out")
     }
 
@@ -187,4 +171,26 @@ final class ListScrollCostTests: XCTestCase {
             XCTAssertGreaterThan(shown.origin.y, list.windowFrame.minY)
         }
     }
+}
+
+/// Scrolls `view` by `steps` precise wheel steps of 2 points (dy 0.05 of a 40-point notch) and counts the steps after
+/// which `window()` (the indices of its live views) is unchanged, and the layout passes of `layer` those steps took.
+/// After each step it lays the view out again and checks the window was already the one a layout places.
+func stepsKeepingTheWindow(_ overlay: Overlay, _ layer: OverlayLayer, _ view: ScrollView, steps: Int,
+                           window: () -> [Int], file: StaticString = #filePath,
+                           line: UInt = #line) -> (kept: Int, laidOut: Int) {
+    var kept = 0, laidOut = 0
+    let along = { view.axes == .horizontal ? view.contentOffset.x : view.contentOffset.y }
+    for step in 1...steps {
+        let before = window(), passes = layer.stats.layoutPasses, offset = along()
+        overlay.route(.wheel(location: view.windowFrame.center, dx: 0, dy: -0.05))
+        overlay.update()
+        XCTAssertEqual(along(), offset + 2, accuracy: 1e-9, "step \(step)", file: file, line: line)
+        let shown = window()
+        if shown == before { kept += 1; laidOut += layer.stats.layoutPasses - passes }
+        view.setNeedsLayout()
+        overlay.update()
+        XCTAssertEqual(window(), shown, "step \(step): the window was already right", file: file, line: line)
+    }
+    return (kept, laidOut)
 }

@@ -45,6 +45,25 @@ final class ScrollSnappingTests: XCTestCase {
         return target + (d0 + (v0 + w * d0) * dt) * exp(-w * dt)
     }
 
+    /// After a slow release at `offset` (at `t0`, no velocity), the view springs to the rest nearest it, frame by frame
+    /// on the spring's closed form for `frames` frames, and ends there; returns that rest.
+    @discardableResult
+    private func assertSettles(_ overlay: Overlay, _ view: ScrollView, from offset: Double, on rests: [Double],
+                               releasedAt t0: Double, frames: Int, file: StaticString = #filePath,
+                               line: UInt = #line) -> Double {
+        let target = rests.min { abs($0 - offset) < abs($1 - offset) }!
+        XCTAssertEqual(view.motionY?.target, target, file: file, line: line)
+        for frame in 1...frames {
+            let t = t0 + Double(frame) / 60
+            overlay.advanceAnimations(to: t)
+            XCTAssertEqual(view.contentOffset.y, snapOffset(from: offset, velocity: 0, to: target, after: t - t0),
+                           accuracy: 1e-6, "frame \(frame)", file: file, line: line)
+        }
+        run(overlay, from: t0 + Double(frames) / 60)
+        XCTAssertEqual(view.contentOffset.y, target, file: file, line: line)
+        return target
+    }
+
     /// Runs frames from `time` for `seconds`, at 60 fps.
     private func run(_ overlay: Overlay, from time: Double, seconds: Double = 2) {
         for k in 1...Int(seconds * 60) { overlay.advanceAnimations(to: time + Double(k) / 60); overlay.update() }
@@ -268,16 +287,7 @@ final class ScrollSnappingTests: XCTestCase {
         let rests = trailingRests(list)
         let t0 = drag(overlay, moves: [-40, -80, -112], still: 8)
         XCTAssertEqual(list.contentOffset.y, 112)
-        let target = rests.min { abs($0 - 112) < abs($1 - 112) }!
-        XCTAssertEqual(list.motionY?.target, target)
-        for frame in 1...20 {
-            let t = t0 + Double(frame) / 60
-            overlay.advanceAnimations(to: t)
-            XCTAssertEqual(list.contentOffset.y, snapOffset(from: 112, velocity: 0, to: target, after: t - t0),
-                           accuracy: 1e-6, "frame \(frame)")
-        }
-        run(overlay, from: t0 + 20.0 / 60)
-        XCTAssertEqual(list.contentOffset.y, target)
+        let target = assertSettles(overlay, list, from: 112, on: rests, releasedAt: t0, frames: 20)
         let bottom = try XCTUnwrap(list.rowView(at: Int((target + 200) / 30) - 1))
         XCTAssertEqual(bottom.windowFrame.maxY, list.windowFrame.maxY, "a row ends at the viewport's bottom")
         // A fast fling coasts to the rest nearest x + v·τ, carrying its velocity.
@@ -368,16 +378,7 @@ final class ScrollSnappingTests: XCTestCase {
         XCTAssertEqual(list.snapPositions(around: 45, axis: .vertical).after, rests[3])
         let t0 = drag(overlay, from: 180, moves: [-15, -30, -45], still: 8)
         XCTAssertEqual(list.contentOffset.y, 45)
-        let target = rests.min { abs($0 - 45) < abs($1 - 45) }!
-        XCTAssertEqual(list.motionY?.target, target)
-        for frame in 1...10 {
-            let t = t0 + Double(frame) / 60
-            overlay.advanceAnimations(to: t)
-            XCTAssertEqual(list.contentOffset.y, snapOffset(from: 45, velocity: 0, to: target, after: t - t0),
-                           accuracy: 1e-6, "frame \(frame)")
-        }
-        run(overlay, from: t0 + 10.0 / 60)
-        XCTAssertEqual(list.contentOffset.y, target)
+        let target = assertSettles(overlay, list, from: 45, on: rests, releasedAt: t0, frames: 10)
         let pinned = try XCTUnwrap(list.pinnedHeader)
         XCTAssertFalse(pinned.isHidden)
         XCTAssertEqual(pinned.windowFrame.minY, list.windowFrame.minY)
