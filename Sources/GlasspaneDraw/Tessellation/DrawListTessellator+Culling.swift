@@ -69,12 +69,9 @@ extension DrawListTessellator {
             return true
         }
         cullScanCount += 1
-        // Where the group's commands just changed (rows came in), the next step usually changes them again (a wheel
-        // notch a frame): the bounds cost the scan more than they save. A step that only moved offsets measures them.
-        let measuresStability = !groupCommandsChanged
         groupCommandsChanged = false
         let stride = Self.floatsPerVertex
-        for index in cullFlips(commandCount: list.commands.count, measuringStability: measuresStability) {
+        for index in cullFlips(commandCount: list.commands.count) {
             let shows = culled[index]
             let span = spans[index]
             if !shows && !culled[index] {
@@ -121,31 +118,13 @@ extension DrawListTessellator {
         return true
     }
 
-    /// The group commands that show and are collapsed, or are out of sight and not yet collapsed, and, when
-    /// `measuringStability`, for each group the offsets at which these verdicts hold (`cullStability`). Most spans change nothing in a scroll, so
+    /// The group commands that show and are collapsed, or are out of sight and not yet collapsed, and for each
+    /// group the offsets at which these verdicts hold (`cullStability`). Most spans change nothing in a scroll, so
     /// this is one scan through buffer pointers: an array access per field costs a check, and the spans are large
     /// (docs/bench.md, round 7).
-    private func cullFlips(commandCount: Int, measuringStability: Bool) -> [Int] {
+    private func cullFlips(commandCount: Int) -> [Int] {
         // Each group's scissor in its own pixels (nil: none, everything shows), so no span's bounds are moved.
         let visible: [Rect?] = groups.map { g in g.scissor.map { $0.offsetBy(dx: -g.offset.x, dy: -g.offset.y) } }
-        guard measuringStability else {
-            cullStability.removeAll(keepingCapacity: true) // the next step scans, and measures them
-            var flips: [Int] = []
-            spans.withUnsafeBufferPointer { all in
-                culled.withUnsafeBufferPointer { isCulled in
-                    visible.withUnsafeBufferPointer { visible in
-                        for index in 0..<min(all.count, commandCount) {
-                            let group = all[index].group
-                            guard group >= 0, all[index].count > 0, let bounds = all[index].bounds else { continue }
-                            // As `onScreen` decides, without making the cut rectangle.
-                            let shows = visible[group].map { bounds.intersects($0) } ?? true
-                            if shows == isCulled[index] { flips.append(index) }
-                        }
-                    }
-                }
-            }
-            return flips
-        }
         var stability = groups.map { CullStability(scissor: $0.scissor) }
         let offsets = groups.map(\.offset)
         var flips: [Int] = []
