@@ -32,8 +32,6 @@ extension DrawListTessellator {
             if !range.isEmpty, case .pushOffset = list.commands[range.lowerBound] { emittingGroup = -1 }
             groupClipDepth = 0
             for index in range {
-                // A group's command in the damage may have moved or been emitted whole again: culling looks again.
-                if emittingGroup >= 0 { groupCommandsChanged = true }
                 let command = list.commands[index]
                 switch command {
                 case .pushOffset(let p):
@@ -193,52 +191,28 @@ extension DrawListTessellator {
             }
             let batch = span.batch
             let onScreen = screenBounds(bounds, group: span.group)
-            // Only a batch drawn on the wrong side of this command's while holding commands on the other side of it
-            // in the list can break painter's order. Membership is fixed between tessellations, in list order, so
-            // its first and last members say (most batches are not: the scroll bar's thumb moved between rows that
-            // did not, and every span was looked at).
-            for other in batches.indices where other != batch && other < batchMembers.count {
-                guard let firstMember = batchMembers[other].first, let lastMember = batchMembers[other].last,
-                      other < batch ? lastMember > index : firstMember < index else { continue }
-                // Its bounds hold its commands' (not a hot command's: those move without growing them).
-                if hot.commands.isEmpty {
-                    guard let union = batches[other].bounds else { continue }
-                    if batches[other].group == span.group {
-                        guard union.intersects(bounds) else { continue }
+            // Every span is looked at for each moved command (a scroll moves a few rows' commands among hundreds):
+            // first whether its batch is drawn on the wrong side of the moved command's (two integers: most are
+            // not), and only then whether they overlap, without copying spans.
+            let keepsOrder = spans.withUnsafeBufferPointer { all -> Bool in
+                for other in all.indices where other != index && all[other].count > 0 {
+                    let otherBatch = all[other].batch
+                    let drawnBefore = otherBatch < batch || (otherBatch == batch && other < index)
+                    if drawnBefore == (other < index) { continue }
+                    guard let otherBounds = all[other].bounds else { continue }
+                    if all[other].group == span.group {
+                        guard otherBounds.intersects(bounds), all[other].mayOverlap(span) else { continue }
                     } else {
-                        guard let a = onScreen, let b = screenBounds(union, group: batches[other].group),
+                        guard let a = onScreen, let b = screenBounds(otherBounds, group: all[other].group),
                               a.intersects(b) else { continue }
                     }
-                }
-                paintersOrderBatchScans += 1
-                if !membersKeepPaintersOrder(batchMembers[other], drawnBefore: other < batch, movedSpan: span, at: index,
-                                             onScreen: onScreen) {
                     return false
                 }
+                return true
             }
+            if !keepsOrder { return false }
         }
         return true
-    }
-
-    /// Whether no member of a batch drawn before (or after) the moved command's, and placed after (or before) it in
-    /// the list, overlaps it.
-    private func membersKeepPaintersOrder(_ members: [Int], drawnBefore: Bool, movedSpan span: CommandSpan, at index: Int,
-                                          onScreen: Rect?) -> Bool {
-        guard let bounds = span.bounds else { return true }
-        // Without copying spans.
-        return spans.withUnsafeBufferPointer { all -> Bool in
-            for other in members where drawnBefore != (other < index) && all[other].count > 0 {
-                guard let otherBounds = all[other].bounds else { continue }
-                if all[other].group == span.group {
-                    guard otherBounds.intersects(bounds), all[other].mayOverlap(span) else { continue }
-                } else {
-                    guard let a = onScreen, let b = screenBounds(otherBounds, group: all[other].group),
-                          a.intersects(b) else { continue }
-                }
-                return false
-            }
-            return true
-        }
     }
 
     /// Where pixels of group `group` (in its own pixels) are on screen now: moved by its offset, cut to its scissor.

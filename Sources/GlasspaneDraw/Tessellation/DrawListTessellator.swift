@@ -79,15 +79,6 @@ package final class DrawListTessellator {
     var newGlyphRoom: [Int] = []
     /// Group commands collapsed because they lie outside their group's scissor (DrawListTessellator+Culling.swift).
     package internal(set) var culled: [Bool] = []
-    /// Per group, the offsets at which the last culling scan's verdicts hold (DrawListTessellator+Culling.swift).
-    var cullStability: [CullStability] = []
-    /// Set when a group's command may have changed since the last culling scan (its bounds, or its vertices
-    /// emitted whole again): the next one scans whatever the offsets.
-    var groupCommandsChanged = true
-    /// Culling scans through every span (a test's check that a scroll between rows needs none).
-    package internal(set) var cullScanCount = 0
-    /// Batches whose commands a partial update compared with a moved command for painter's order.
-    package internal(set) var paintersOrderBatchScans = 0
     /// Some offset of the last tessellation was drawn on the CPU (nested in a group, or too far): partial
     /// updates, which do not track it, redo the whole list.
     var drawsOffsetsOnCPU = false
@@ -287,7 +278,6 @@ package final class DrawListTessellator {
         swap(&vertices, &staging)
         appendCompositeQuad(drawableSize: metrics.drawableSize)
         culled = [Bool](repeating: false, count: spans.count)
-        groupCommandsChanged = true
         _ = cullGroupCommands(list, context) // only collapses: nothing is culled yet
         uploads.removeAll(keepingCapacity: true) // the whole of `vertices` is new
     }
