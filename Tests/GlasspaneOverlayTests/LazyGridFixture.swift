@@ -39,6 +39,20 @@ enum LazyGridFixture {
         return (overlay, grid, box)
     }
 
+    /// No item is live and fading at once: each live cell's item has no other cell sliding or fading out for it
+    /// (LazyGrid+Updates.swift), and no live cell is itself among the fading ones.
+    static func assertNoItemLiveAndFading(_ grid: LazyGrid, _ context: String,
+                                          file: StaticString = #filePath, line: UInt = #line) {
+        for cell in grid.liveCellViews {
+            XCTAssertNil(grid.fadingCells[cell.itemID], "\(context): \(cell.itemID) live, not fading too",
+                         file: file, line: line)
+        }
+        let live = Set(grid.liveCellViews.map { ObjectIdentifier($0) })
+        for (id, cell) in grid.fadingCells.byID where live.contains(ObjectIdentifier(cell)) {
+            XCTFail("\(context): the cell fading for \(id) is live too", file: file, line: line)
+        }
+    }
+
     /// `makeGrid`'s grid taking moves: `onMoveItem` records each move and, when `accept`, makes it in the data.
     /// `prepare` runs first (section headers). Returns the moves so far through `moves`.
     static func makeMovingGrid(count: Int, axis: ListAxis = .vertical, mode: ListSelectionMode = .single,

@@ -1,7 +1,8 @@
 // Lazy grid updates (LazyGrid+Updates.swift): deleting, inserting and moving items reflows the cells, which keep their
 // views and are configured again only when their index changed; an animated delete slides the following cells
-// linearly across rows and fades the deleted cell out where it was, then pools it; a fading cell takes no click; the
-// cursor follows its item; bad indices throw exact errors and change nothing.
+// linearly across rows and fades the deleted cell out where it was, then pools it; a fading cell takes no click; an
+// item scrolled back while its cell still slides or fades out takes that cell back; the cursor follows its item; bad
+// indices throw exact errors and change nothing.
 import XCTest
 import GlasspaneCore
 import GlasspaneAnimation
@@ -25,8 +26,8 @@ final class LazyGridUpdateTests: XCTestCase {
     private func text(_ cell: GridCell) -> String { (cell.content as! CellContent).label.text }
 
     /// Random deletions, insertions and scrolls against a model: after every layout the live cells show exactly the
-    /// data's items at their indices and frames, one view each, a contiguous run covering the viewport, and an item
-    /// that stays in the window keeps its view.
+    /// data's items at their indices and frames, one view each, a contiguous run covering the viewport, an item
+    /// that stays in the window keeps its view, and no live item also has a cell fading out for it.
     func testRandomUpdatesKeepTheWindowTrueToTheData() throws {
         try randomUpdatesKeepTheWindowTrueToTheData(axis: .vertical)
     }
@@ -52,9 +53,20 @@ final class LazyGridUpdateTests: XCTestCase {
         }
     }
 
-    /// `cellLength`: the measured cells' lengths by item name (LazyGridFixture.swift; nil: 1 point).
+    /// Animated updates mixed with scrolls, over fades that outlast many of them (0.6 s, 18 frames): items an update
+    /// pushed out come back with a scroll while their cells still slide or fade out, and must take those views back
+    /// rather than get a second one (LazyGrid.swift, `slideWindow`). Both axes; measured lines get the same check
+    /// from the models above (their short fades end within a few frames, so fewer items come back mid-fade).
+    func testRandomScrollsDuringLongFadesKeepNoItemLiveAndFading() throws {
+        try randomUpdatesKeepTheWindowTrueToTheData(axis: .vertical, fade: 0.6)
+        try randomUpdatesKeepTheWindowTrueToTheData(axis: .horizontal, fade: 0.6)
+    }
+
+    /// `cellLength`: the measured cells' lengths by item name (LazyGridFixture.swift; nil: 1 point). `fade`: the
+    /// animated updates' duration, seconds (a step is a frame, 1/30 s).
     private func randomUpdatesKeepTheWindowTrueToTheData(axis: ListAxis, measured: Bool = false,
-                                                         cellLength: ((String) -> Double)? = nil) throws {
+                                                         cellLength: ((String) -> Double)? = nil,
+                                                         fade: Double = 0.1) throws {
         let vertical = axis == .vertical
         for seed: UInt64 in [5, 6, 7] {
             var random = SplitMix64(seed: seed)
@@ -66,7 +78,7 @@ final class LazyGridUpdateTests: XCTestCase {
             }
             var time = 0.0
             for step in 0..<300 {
-                let context = "\(axis)\(measured ? " measured" : "")\(cellLength == nil ? "" : " varied"), seed \(seed), step \(step)"
+                let context = "\(axis)\(measured ? " measured" : "")\(cellLength == nil ? "" : " varied"), fade \(fade), seed \(seed), step \(step)"
                 let before = Dictionary(uniqueKeysWithValues: grid.liveCellViews.map { ($0.itemID, $0) })
                 // One or two updates before the next layout (several in a frame).
                 for _ in 0..<Int(random.next() % 2 + 1) {
@@ -92,7 +104,7 @@ final class LazyGridUpdateTests: XCTestCase {
                     }
                     if !deleted.isEmpty || !inserted.isEmpty {
                         try grid.updateItems(deleting: deleted, inserting: inserted,
-                                             animation: random.next() % 3 == 0 ? .linear(duration: 0.1) : nil)
+                                             animation: random.next() % 3 == 0 ? .linear(duration: fade) : nil)
                     }
                 
                 }
@@ -111,6 +123,7 @@ final class LazyGridUpdateTests: XCTestCase {
                         XCTAssertTrue(earlier === cell, "\(context): \(cell.itemID) kept its view")
                     }
                 }
+                LazyGridFixture.assertNoItemLiveAndFading(grid, context)
                 let indices = live.map(\.index)
                 if let first = indices.first, let last = indices.last {
                     XCTAssertEqual(indices, Array(first...last), "\(context): contiguous")
@@ -392,6 +405,62 @@ final class LazyGridUpdateTests: XCTestCase {
         XCTAssertEqual(cell0.presentationAlpha, 1)
         XCTAssertFalse(cell0.isHidden)
         XCTAssertEqual(overlay.animatingViewCount, 0)
+    }
+
+    /// Cells an animated insert pushes out of the window slide out, opaque; a scroll that brings their items back
+    /// before the slide is over slides the window (LazyGrid.swift, `slideWindow`), and each takes its own view back,
+    /// still sliding to its place, rather than a second view while the first slides out for it.
+    func testAnItemScrolledBackDuringItsSlideOutGetsTheSameView() throws {
+        let (overlay, grid, box) = try makeGrid(count: 100)
+        overlay.advanceAnimations(to: 1)
+        XCTAssertEqual(grid.liveCellViews.map(\.index), Array(0..<50), "rows 0...9")
+        let pushed = try (45...49).map { try cell(grid, "item \($0)") }
+        box.items.insert(contentsOf: (0..<5).map { "new \($0)" }, at: 0)
+        try grid.insertItems(at: Array(0..<5), animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertEqual(grid.fadingCellCount, 5, "items 45...49 slide out to indices 50...54")
+        overlay.advanceAnimations(to: 1.25)
+        grid.scroll(by: Point(x: 0, y: 180))  // rows 1...10, indices 5..<55: items 45...49 are back
+        overlay.update()
+        XCTAssertEqual(grid.liveCellViews.map(\.index), Array(5..<55))
+        for (k, view) in pushed.enumerated() {
+            XCTAssertTrue(try cell(grid, "item \(45 + k)") === view, "item \(45 + k) took its view back")
+            XCTAssertEqual(view.frame, grid.itemFrame(50 + k))
+            XCTAssertEqual(view.presentationAlpha, 1)
+            XCTAssertTrue(view.isUserInteractionEnabled)
+        }
+        XCTAssertEqual(grid.fadingCellCount, 0, "nothing left sliding out for them")
+        LazyGridFixture.assertNoItemLiveAndFading(grid, "after the scroll")
+        LazyGridFixture.settle(overlay, from: 1.25)
+        for (k, view) in pushed.enumerated() {
+            XCTAssertFalse(view.isHidden, "item \(45 + k) still shown once the slide is over")
+            XCTAssertEqual(view.presentationFrame, grid.itemFrame(50 + k))
+        }
+    }
+
+    /// An animated reload fades the cells whose items left the window where they were; a scroll that brings them
+    /// back mid-fade gives each its own view back, opaque at once and at its new place.
+    func testAnItemScrolledBackDuringItsFadeOutGetsTheSameViewOpaque() throws {
+        let (overlay, grid, box) = try makeGrid(count: 100, axis: .horizontal)
+        overlay.advanceAnimations(to: 1)
+        XCTAssertEqual(grid.liveCellViews.map(\.index), Array(0..<70), "columns 0...13")
+        let faded = try (65...69).map { try cell(grid, "item \($0)") }
+        box.items.insert(contentsOf: (0..<5).map { "new \($0)" }, at: 0)
+        try grid.reloadData(itemCount: box.items.count, animation: .linear(duration: 0.5))
+        overlay.update()
+        XCTAssertEqual(grid.fadingCellCount, 5, "items 65...69 fade where they were")
+        overlay.advanceAnimations(to: 1.25)
+        XCTAssertEqual(faded[0].presentationAlpha, 0.5, accuracy: 1e-9)
+        grid.scroll(by: Point(x: 180, y: 0))  // columns 1...14, indices 5..<75: items 65...69 are back
+        overlay.update()
+        XCTAssertEqual(grid.liveCellViews.map(\.index), Array(5..<75))
+        for (k, view) in faded.enumerated() {
+            XCTAssertTrue(try cell(grid, "item \(65 + k)") === view, "item \(65 + k) took its view back")
+            XCTAssertEqual(view.presentationAlpha, 1, "opaque at once")
+            XCTAssertEqual(view.presentationFrame, grid.itemFrame(70 + k))
+        }
+        XCTAssertEqual(grid.fadingCellCount, 0)
+        LazyGridFixture.assertNoItemLiveAndFading(grid, "after the scroll")
     }
 
     func testTheCursorAndAnchorFollowTheirItems() throws {
