@@ -318,10 +318,22 @@ public final class Overlay {
     public func layoutIfNeeded() -> Bool {
         guard layersMayNeedWork else { return false }
         var did = false
-        for layer in layers where layer.layoutIfNeeded() { did = true }
+        forEachLayer { if $0.layoutIfNeeded() { did = true } }
         if layers.contains(where: { $0.needsAppearanceScan }) { focusViewsThatAppeared() }
         if did, let keyboard = onScreenKeyboard, keyboard.isShown { keyboard.refreshAvoidance() }
         return did
+    }
+
+    /// Calls `body` with each layer as the pass begins (one may add or remove layers), without retaining them: the
+    /// copy of `layers` holds them, and a layer is weakly referenced, so each retain would take the runtime's slow path.
+    private func forEachLayer(_ body: (OverlayLayer) -> Void) {
+        let current = layers
+        current.withUnsafeBufferPointer { all in
+            for i in all.indices {
+                unowned(unsafe) let layer = all[i]
+                body(layer)
+            }
+        }
     }
 
     /// Paints every visible layer that needs it; false when none did anything.
@@ -329,7 +341,7 @@ public final class Overlay {
     public func paintIfNeeded() -> Bool {
         guard layersMayNeedWork else { return false }
         var did = false
-        for layer in layers where layer.paintIfNeeded() { did = true }
+        forEachLayer { if $0.paintIfNeeded() { did = true } }
         layersMayNeedWork = layers.contains { $0.needsLayout || $0.needsAppearanceScan || ($0.visibility != .hidden && $0.needsPaint) }
         return did
     }
