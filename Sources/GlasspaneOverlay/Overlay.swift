@@ -325,7 +325,7 @@ public final class Overlay {
     }
 
     /// Calls `body` with each layer as the pass begins (one may add or remove layers), without retaining them: the
-    /// copy of `layers` holds them, and a layer is weakly referenced, so each retain would take the runtime's slow path.
+    /// copy of `layers` holds them, and a layer is weakly referenced, so each retain would take the slow path.
     private func forEachLayer(_ body: (OverlayLayer) -> Void) {
         let current = layers
         current.withUnsafeBufferPointer { all in

@@ -271,9 +271,10 @@ public final class LazyGrid: ScrollView {
     private var windowPerLine = 0
     var dataVersion = 0
     var selectionAnchor: Int?
-    /// The live cells by item id when the running layout began (nil between layouts): a layout may place the window
-    /// more than once (measured lines go in passes; the scroll view lays out again when measuring shrank the document
-    /// under the offset), and an item one placement dropped and a later one brought back gets its cell back at the end.
+    /// The live cells by item id when the running layout began (nil between layouts, and for lines of one length,
+    /// which never need it): a layout of measured lines may place the window more than once (it goes in passes; the
+    /// scroll view lays out again when measuring shrank the document under the offset), and an item one placement
+    /// dropped and a later one brought back gets its cell back at the end.
     private var cellsAtLayoutStart: [AnyHashable: GridCell]?
 
     /// The number of cells that exist as live (visible) views now.
@@ -402,7 +403,8 @@ public final class LazyGrid: ScrollView {
         lineSnapAnchors(around: position, axis: axis, alignment: alignment)
     }
 
-    /// A scroll brings cells in and out: at the next layout, in this frame.
+    /// A scroll brings cells in and out at the next layout, in this frame; a step that keeps the window's cells lays
+    /// nothing out (`offsetKeepsWindow`).
     public override func contentOffsetDidChange() {
         if !offsetKeepsWindow { setNeedsLayout() }
         prefetchIfNeeded()
@@ -413,8 +415,8 @@ public final class LazyGrid: ScrollView {
     public override func layoutSubviews(fonts: any FontMetrics) {
         prefetch.isInLayout = true
         defer { prefetch.isInLayout = false }
-        // Measured lines place the window in passes, and their measuring can shrink the document under the offset; a grid
-        // of one line length does neither, and pays nothing (`LazyGridUpdateTests`' random models check both).
+        // Measured lines place the window in passes, and their measuring can shrink the document under the offset;
+        // a grid of one line length does neither, and pays nothing (`LazyGridUpdateTests`' random models check both).
         if case .measured = lineLength { cellsAtLayoutStart = liveCells }
         defer {
             if let start = cellsAtLayoutStart { giveCellsBack(from: start) }

@@ -388,7 +388,8 @@ open class List: ScrollView {
         rowSnapAnchors(around: position, axis: axis, alignment: alignment)
     }
 
-    /// A scroll brings rows in and out: at the next layout, in this frame.
+    /// A scroll brings rows in and out at the next layout, in this frame; a step that keeps the window's rows lays
+    /// nothing out (`offsetKeepsWindow`).
     open override func contentOffsetDidChange() {
         if !offsetKeepsWindow { setNeedsLayout() }
         prefetchIfNeeded()
@@ -423,7 +424,8 @@ open class List: ScrollView {
         }
         if let start, placements > 1 {
             giveRowsBack(from: start, fonts: fonts)
-            needsLayout = false  // the rows it configured marked the list again; the document is laid out (ScrollView.swift)
+            // The rows it configured marked the list again; the document is laid out (ScrollView.swift).
+            needsLayout = false
         }
         updatePinnedHeader(fonts: fonts)
     }
