@@ -218,7 +218,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
             !d.rewritesWholeList && d.baseGeneration == drawnGeneration && drawnMetrics == metrics
                 && tessellator.updateDamaged(list, d, metrics: metrics, glyphs: atlas, images: images)
         } ?? false
-        if partial && tessellator.lastChangedCommands.isEmpty {
+        // A page evicted while emitting (runs come and go as a list scrolls) may have held what commands kept from
+        // before show: everything is emitted again, now, so no frame draws another run's texels.
+        let evictedWhileEmitting = partial && atlas.resetCount != tessellator.tessellatedGlyphResets
+        if partial && !evictedWhileEmitting && tessellator.lastChangedCommands.isEmpty {
             // The repainted views came out as they were (a re-display that changed nothing visible): a still frame,
             // so `.automatic` keeps compositing and hot commands keep counting down to cooling.
             partialUpdateCount += 1
@@ -231,7 +234,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
         // a cache texture redrawn in the frame that samples it makes the driver finish the scene first, about the
         // scene's whole rasterization time), and the cache catches up on the accumulated damage once it holds still.
         changedFramesInARow += 1
-        if partial {
+        if partial && !evictedWhileEmitting {
             partialUpdateCount += 1
             tessellator.notePartialUpdate()
             if compositing == .automatic && changedFramesInARow >= 2 { tessellator.updateHotCommands() }
@@ -244,9 +247,10 @@ public final class GLOverlayRenderer: DrawListRenderer {
             let moved = damage.flatMap { d in
                 d.rewritesWholeList && d.baseGeneration == drawnGeneration && drawnMetrics == metrics ? d.movedRuns : nil
             } ?? []
-            tessellator.tessellate(list, metrics: metrics, glyphs: atlas, images: images, moved: moved)
-            // A full atlas starts over (a new texture, glyphs placed anew): the glyphs emitted before are stale.
-            if atlasTexture != 0 && atlas.texture != atlasTexture {
+            tessellator.tessellate(list, metrics: metrics, glyphs: atlas, images: images, moved: evictedWhileEmitting ? [] : moved)
+            // A full atlas starts over (a new texture, glyphs placed anew), and a page evicted while emitting may have
+            // held glyphs or runs emitted before it: those are stale.
+            if (atlasTexture != 0 && atlas.texture != atlasTexture) || atlas.resetCount != tessellator.tessellatedGlyphResets {
                 tessellator.tessellate(list, metrics: metrics, glyphs: atlas, images: images)
             }
             uploadAllVertices()

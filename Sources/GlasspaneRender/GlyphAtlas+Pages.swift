@@ -11,7 +11,11 @@ import GlasspaneDraw
 /// One band of a texture's rows and what is packed in it.
 struct AtlasPage {
     /// A glyph a page holds, by the key it is cached under.
-    enum Owner: Hashable { case scalar(GlyphAtlas.GlyphKey), shaped(ShapedGlyphKey), color(ShapedGlyphKey) }
+    enum Owner: Hashable {
+        case scalar(GlyphAtlas.GlyphKey), shaped(ShapedGlyphKey), color(ShapedGlyphKey)
+        /// A run's composed bitmap (GlyphAtlas+Runs.swift).
+        case run(GlyphAtlas.RunKey)
+    }
     /// The page's first row in the texture.
     var top: Int
     /// The shelf being filled: its left edge, top row and height so far.
@@ -24,27 +28,43 @@ struct AtlasPage {
     init(top: Int) { self.top = top; shelfY = top + 1 }
 }
 
-/// The pages of one square texture: which are open, the one being filled, and the clock that dates lookups.
+/// The pages of a band of a texture's rows (all of a square texture's, or the run pages below the glyph pages): which
+/// are open, the one being filled, and the clock that dates lookups.
 struct AtlasPageSet {
-    /// The texture's side in texels.
+    /// The texture's width in texels.
     let textureSize: Int
     /// Rows per page.
     let pageHeight: Int
+    /// The band's first row, and its rows.
+    let firstRow: Int, rows: Int
+    /// The texture's height in texels (texture coordinates are divided by it).
+    let textureHeight: Int
     private(set) var pages: [AtlasPage] = []
     private var current = -1
     private var useClock: UInt64 = 0
 
-    /// The most pages: the whole texture.
-    var budget: Int { textureSize / pageHeight }
+    /// The most pages: the whole band.
+    var budget: Int { rows / pageHeight }
     /// Pages open now.
     var count: Int { pages.count }
 
-    init(textureSize: Int, pageHeight: Int) { self.textureSize = textureSize; self.pageHeight = pageHeight }
+    /// The pages of a square texture, all its rows.
+    init(textureSize: Int, pageHeight: Int) {
+        self.init(textureSize: textureSize, pageHeight: pageHeight, firstRow: 0, rows: textureSize, textureHeight: textureSize)
+    }
+
+    /// The pages of `rows` rows from `firstRow` of a `textureSize`-wide, `textureHeight`-tall texture.
+    init(textureSize: Int, pageHeight: Int, firstRow: Int, rows: Int, textureHeight: Int) {
+        self.textureSize = textureSize; self.pageHeight = pageHeight
+        self.firstRow = firstRow; self.rows = rows; self.textureHeight = textureHeight
+    }
 
     /// The page a glyph's texels are on (nil for a glyph with no bitmap, such as a space).
     func page(of glyph: AtlasGlyph) -> Int? {
         guard glyph.height > 0 else { return nil }
-        let page = Int(glyph.v0 * Float(textureSize)) / pageHeight
+        let row = Int((glyph.v0 * Float(textureHeight)).rounded()) - firstRow
+        guard row >= 0 else { return nil }
+        let page = row / pageHeight
         return page < pages.count ? page : nil
     }
 
@@ -71,7 +91,7 @@ struct AtlasPageSet {
         var evicted: (index: Int, owners: [AtlasPage.Owner])?
         if current < 0 || !fits(w, h, on: current) {
             if pages.count < budget {
-                pages.append(AtlasPage(top: pages.count * pageHeight))
+                pages.append(AtlasPage(top: firstRow + pages.count * pageHeight))
                 current = pages.count - 1
             } else {
                 var oldest = 0
@@ -82,23 +102,22 @@ struct AtlasPageSet {
             }
             _ = fits(w, h, on: current)  // opens the first shelf of the fresh page
         }
-        var page = pages[current]
-        let origin = (x: page.shelfX, y: page.shelfY)
-        page.shelfX += w + 1
-        page.shelfHeight = max(page.shelfHeight, h)
+        // In place: a copy of the page would copy its owners on the append (a run page holds hundreds).
+        let origin = (x: pages[current].shelfX, y: pages[current].shelfY)
+        pages[current].shelfX += w + 1
+        pages[current].shelfHeight = max(pages[current].shelfHeight, h)
         useClock &+= 1
-        page.lastUse = useClock
-        if let owner { page.owners.append(owner) }
-        pages[current] = page
+        pages[current].lastUse = useClock
+        if let owner { pages[current].owners.append(owner) }
         return (origin.x, origin.y, evicted)
     }
 
     /// Whether the bitmap fits on page `index`, starting a new shelf there when the current one is out of width.
     private mutating func fits(_ w: Int, _ h: Int, on index: Int) -> Bool {
-        var page = pages[index]
-        if page.shelfX + w + 1 > textureSize { page.shelfX = 1; page.shelfY += page.shelfHeight + 1; page.shelfHeight = 0 }
-        guard page.shelfY + h + 1 <= page.top + pageHeight else { return false }
-        pages[index] = page
+        var (shelfX, shelfY, shelfHeight) = (pages[index].shelfX, pages[index].shelfY, pages[index].shelfHeight)
+        if shelfX + w + 1 > textureSize { shelfX = 1; shelfY += shelfHeight + 1; shelfHeight = 0 }
+        guard shelfY + h + 1 <= pages[index].top + pageHeight else { return false }
+        (pages[index].shelfX, pages[index].shelfY, pages[index].shelfHeight) = (shelfX, shelfY, shelfHeight)
         return true
     }
 }
@@ -148,9 +167,10 @@ extension GlyphAtlas {
     }
 
     /// Drops an evicted page's glyphs from every cache.
-    private func drop(_ owners: [AtlasPage.Owner]) {
+    func drop(_ owners: [AtlasPage.Owner]) {
         for owner in owners {
             switch owner {
+            case .run(let key): runImages.removeValue(forKey: key)
             case .shaped(let key): shapedGlyphs.removeValue(forKey: key)
             case .color(let key): colorGlyphs.removeValue(forKey: key)
             case .scalar(let key):
@@ -160,12 +180,14 @@ extension GlyphAtlas {
                 }
             }
         }
+        // Runs name their glyphs by place in the texture: a glyph page's places now hold other glyphs.
+        if owners.contains(where: { if case .run = $0 { false } else { true } }) { runImages.removeAll() }
         evictionCount += 1
         bumpResetCount()
     }
 
     /// Clears an evicted page's rows, so a new glyph's linear filtering at its edges never picks up an old glyph's texels.
-    private func clearRows(of page: Int, texture: GLuint, size: Int, bytesPerTexel: Int, format: GLenum) {
+    func clearRows(of page: Int, texture: GLuint, size: Int, bytesPerTexel: Int, format: GLenum, firstRow: Int = 0) {
         let zeros = [UInt8](repeating: 0, count: size * Self.pageHeight * bytesPerTexel)
         var previous: GLint = 0
         glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &previous)
@@ -173,7 +195,7 @@ extension GlyphAtlas {
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         zeros.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, GLint(page * Self.pageHeight), GLsizei(size), GLsizei(Self.pageHeight),
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, GLint(firstRow + page * Self.pageHeight), GLsizei(size), GLsizei(Self.pageHeight),
                             format, GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(previous))

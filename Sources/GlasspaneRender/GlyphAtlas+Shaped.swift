@@ -116,6 +116,7 @@ extension GlyphAtlas: ParagraphMetrics {
         }
         guard let place = upload(bytes, width: w, height: h, owner: .shaped(key)) else { return nil }
         (g.u0, g.v0, g.u1, g.v1) = place
+        g.bitmap = keepBitmap(bytes, width: w, height: h)
         g.width = w; g.height = h
         shapedGlyphs[key] = g
         return g

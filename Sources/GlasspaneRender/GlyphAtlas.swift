@@ -55,11 +55,31 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     var glyphs: [GlyphKey: AtlasGlyph] = [:]
     private var advances: [GlyphKey: Int] = [:]
     private var lineSkips: [Int: Int] = [:]
-    /// The texture is `atlasSize` x `atlasSize` one-byte texels (1 MiB), packed page by page (GlyphAtlas+Pages.swift).
+    /// The glyphs' part of the texture is `atlasSize` x `atlasSize` one-byte texels (1 MiB), packed page by page
+    /// (GlyphAtlas+Pages.swift); composed runs take `runRows` rows more below it (GlyphAtlas+Runs.swift).
     package let atlasSize = GlyphAtlas.atlasSide
     static let atlasSide = 1024
+    /// The texture's height: the glyph pages and the run pages.
+    var textureHeight: Int { atlasSize + Self.runRows }
+    /// Each coverage glyph's bitmap as uploaded, one after another (`AtlasGlyph.bitmap` is where): runs are composed
+    /// from them (GlyphAtlas+Runs.swift).
+    var bitmaps: [UInt8] = []
+    /// Composed runs by their glyphs and places, and the pages they are packed in (GlyphAtlas+Runs.swift).
+    var runImages: [RunKey: RunEntry] = [:]
+    var runPages = GlyphAtlas.makeRunPages()
+    /// A run's cells and bitmap while it is looked up and composed (reused).
+    var runCells: [Int32] = []
+    var runScratch: [UInt8] = []
+    /// Whether a line of coverage glyphs is drawn as one quad of its composed bitmap (GlyphAtlas+Runs.swift). Nil,
+    /// the default, decides when the texture is made: yes on a CPU rasterizer (llvmpipe), where every quad costs the
+    /// frame thread its triangles' setup and binning; no on a GPU, where composing would only add CPU work.
+    public var composesRuns: Bool?
+    /// What `composesRuns` nil means in the current context (set when the texture is made).
+    var rasterizesOnCPU = false
+    /// How many runs were composed (tests of caching).
+    public internal(set) var composedRunCount = 0
     /// The coverage texture's pages (GlyphAtlas+Pages.swift).
-    var grayPages = AtlasPageSet(textureSize: GlyphAtlas.atlasSide, pageHeight: GlyphAtlas.pageHeight)
+    var grayPages = GlyphAtlas.makeGlyphPages()
     /// How many times a page was evicted (its glyphs dropped to make room) since the atlas was made.
     public internal(set) var evictionCount = 0
     private var staging: [UInt8] = []
@@ -232,6 +252,7 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
         for y in 0..<h { for x in 0..<w { staging.append(UInt8(truncatingIfNeeded: pixels[y * (pitch / 4) + x] >> 24)) } }
         guard let place = upload(staging, width: w, height: h, owner: .scalar(key)) else { return nil }
         (g.u0, g.v0, g.u1, g.v1) = place
+        g.bitmap = keepBitmap(staging, width: w, height: h)
         g.width = w; g.height = h
         // The rendered surface spans the font's full line height: its top is the line box top.
         g.bearingX = 0; g.top = 0
@@ -253,9 +274,14 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
                             GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), previous)
-        let s = Float(atlasSize)
         rasterizedCount += 1
-        return (Float(origin.x) / s, Float(origin.y) / s, Float(origin.x + w) / s, Float(origin.y + h) / s)
+        return textureCoordinates(x: origin.x, y: origin.y, width: w, height: h)
+    }
+
+    /// Texture coordinates of a `width` x `height` bitmap at texel (x, y).
+    func textureCoordinates(x: Int, y: Int, width w: Int, height h: Int) -> (Float, Float, Float, Float) {
+        let sx = Float(atlasSize), sy = Float(textureHeight)
+        return (Float(x) / sx, Float(y) / sy, Float(x + w) / sx, Float(y + h) / sy)
     }
 
     /// Reserves a row of `width` texels (a bar graph's levels) and returns its left texel; nil when it cannot fit
@@ -290,12 +316,13 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     /// Creates the atlas texture when there is none yet.
     package func ensureTexture() {
         guard texture == 0 else { return }
+        rasterizesOnCPU = glGetString(GLenum(GL_RENDERER)).map { SoftwareRasterizer.isNamed(by: String(cString: $0)) } ?? false
         glGenTextures(1, &texture)
         let previous = bind()
         defer { glBindTexture(GLenum(GL_TEXTURE_2D), previous) }
-        let zeros = [UInt8](repeating: 0, count: atlasSize * atlasSize)
+        let zeros = [UInt8](repeating: 0, count: atlasSize * textureHeight)
         zeros.withUnsafeBytes {
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(atlasSize), GLsizei(atlasSize), 0, GLenum(GL_RED),
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(atlasSize), GLsizei(textureHeight), 0, GLenum(GL_RED),
                          GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
@@ -317,7 +344,10 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
         if colorTexture != 0 { glDeleteTextures(1, &colorTexture); colorTexture = 0 }
         // Advances do not depend on the atlas, but every table goes with it (`scale` resets too: new pixel sizes).
         asciiTables.removeAll()
-        grayPages = AtlasPageSet(textureSize: atlasSize, pageHeight: Self.pageHeight)
+        grayPages = Self.makeGlyphPages()
+        runImages.removeAll()
+        runPages = Self.makeRunPages()
+        bitmaps.removeAll()
         if texture != 0 { glDeleteTextures(1, &texture); texture = 0 }
     }
 }

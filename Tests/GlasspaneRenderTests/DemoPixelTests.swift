@@ -125,7 +125,9 @@ final class DemoPixelTests: XCTestCase {
             let atlas = try GlyphAtlas()
             let (app, loop) = try headlessDemo(on: platform, atlas: atlas, content: DemoApp.Content(showsHUD: true))
             loop.addObserver(app.performanceHUD, order: .hud)
-            for _ in 0..<12 { loop.runFrame() }
+            // The status line changes once, on the second frame: in place (one composed run), drawn over the
+            // composite until it holds still for `framesBeforeCooling` frames, then back in the cache.
+            for _ in 0..<(12 + DrawListTessellator.framesBeforeCooling) { loop.runFrame() }
             let ui = try XCTUnwrap(app.stage.overlay.layer(named: "ui"))
             let panelRenderer = try XCTUnwrap(app.stage.renderer(for: ui) as? GLOverlayRenderer)
             let hudRenderer = try XCTUnwrap(app.stage.renderer(for: app.performanceHUD.layer) as? GLOverlayRenderer)

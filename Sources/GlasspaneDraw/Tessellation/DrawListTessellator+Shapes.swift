@@ -17,6 +17,8 @@ struct EmittedCommand {
     var program = BatchProgram.quads
     /// The bounds of the quads before `clip` cut them.
     var extent: Rect?
+    /// Whether a run of text came out as one quad of its composed bitmap (it needs no room for more glyphs).
+    var composedRun = false
 
     init(index: Int, clip: Rect?) { self.index = index; self.clip = clip }
 }
@@ -179,42 +181,64 @@ extension DrawListTessellator {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// A line of glyphs, snapped to whole pixels so they stay crisp.
+    /// A line of glyphs, snapped to whole pixels so they stay crisp. Coverage glyphs are drawn as one quad of their
+    /// composed bitmap when the source composes runs (`GlyphSource.runImage`), else one quad a glyph: the pixels
+    /// are the same.
     private func glyphs(_ run: GlyphRun, _ context: Context, into e: inout EmittedCommand) {
         let source = context.glyphs
         let pixelSize = source.pixelSize(for: run.fontSize)
+        // Each glyph's bitmap top-left, from the first one's (`first`): whole pixels.
+        placedGlyphs.removeAll(keepingCapacity: true)
+        var first: (x: Double, y: Double)?
+        func place(_ g: AtlasGlyph, _ x0: Double, _ y0: Double) {
+            if let first, abs(x0 - first.x) < 1e6, abs(y0 - first.y) < 1e6 {
+                placedGlyphs.append(RunGlyph(glyph: g, x: Int(x0 - first.x), y: Int(y0 - first.y)))
+            } else if first == nil, x0.isFinite, y0.isFinite {
+                first = (x0, y0)
+                placedGlyphs.append(RunGlyph(glyph: g, x: 0, y: 0))
+            }
+        }
+        var colors = VertexColors.solid(run.color), kind: Float = 1
         if let shaped = run.shaped {
             // Shaped glyphs by index: each at its own pen position, on the run's baseline.
             let baseline = ((run.origin.y + shaped.baseline) * context.sy).rounded()
             // A color font's run (emoji) is drawn from the RGBA texture as images, tinted only by the run's alpha.
             let isColor = shaped.glyphs.first.map { source.isColorFont($0.fontPath, faceIndex: $0.faceIndex) } ?? false
-            let colors: VertexColors = isColor ? .solid(Color(r: 1, g: 1, b: 1, a: run.color.a)) : .solid(run.color)
+            if isColor { colors = .solid(Color(r: 1, g: 1, b: 1, a: run.color.a)); kind = 2 }
             for placed in shaped.glyphs {
                 let found = isColor
                     ? source.colorGlyph(fontPath: placed.fontPath, faceIndex: placed.faceIndex, id: placed.id, pixelSize: pixelSize)
                     : source.glyph(fontPath: placed.fontPath, faceIndex: placed.faceIndex, id: placed.id, pixelSize: pixelSize)
                 guard let g = found, g.width > 0 else { continue }
-                let x0 = ((run.origin.x + placed.x) * context.sx).rounded() + Double(g.bearingX)
-                let y0 = baseline + (placed.y * context.sy).rounded() + Double(g.top)
-                quad(x0: x0, y0: y0, x1: x0 + Double(g.width), y1: y0 + Double(g.height),
-                     l0: (Double(g.u0), Double(g.v0)), l1: (Double(g.u1), Double(g.v1)),
-                     colors: colors, shape: (0, 0, 0, 0), kind: isColor ? 2 : 1, into: &e)
+                place(g, ((run.origin.x + placed.x) * context.sx).rounded() + Double(g.bearingX),
+                      baseline + (placed.y * context.sy).rounded() + Double(g.top))
             }
+        } else {
+            var penX = (run.origin.x * context.sx).rounded()
+            let top = (run.origin.y * context.sy).rounded()
+            let known = source.asciiGlyphs(pixelSize: pixelSize)
+            for scalar in run.text.unicodeScalars {
+                let cached = scalar.value < 128 ? known[Int(scalar.value)] : nil
+                guard let g = cached ?? source.glyph(scalar, pixelSize: pixelSize) else { continue }
+                if g.width > 0 { place(g, penX + Double(g.bearingX), top + Double(g.top)) }
+                penX += Double(g.advance)
+            }
+        }
+        guard let first else { return }
+        if kind == 1, placedGlyphs.count >= 2, let image = source.runImage(placedGlyphs) {
+            let x0 = first.x + Double(image.bearingX), y0 = first.y + Double(image.top)
+            quad(x0: x0, y0: y0, x1: x0 + Double(image.width), y1: y0 + Double(image.height),
+                 l0: (Double(image.u0), Double(image.v0)), l1: (Double(image.u1), Double(image.v1)),
+                 colors: colors, shape: (0, 0, 0, 0), kind: 1, into: &e)
+            e.composedRun = true
             return
         }
-        var penX = (run.origin.x * context.sx).rounded()
-        let top = (run.origin.y * context.sy).rounded()
-        let known = source.asciiGlyphs(pixelSize: pixelSize)
-        for scalar in run.text.unicodeScalars {
-            let cached = scalar.value < 128 ? known[Int(scalar.value)] : nil
-            guard let g = cached ?? source.glyph(scalar, pixelSize: pixelSize) else { continue }
-            if g.width > 0 {
-                let x0 = penX + Double(g.bearingX), y0 = top + Double(g.top)
-                quad(x0: x0, y0: y0, x1: x0 + Double(g.width), y1: y0 + Double(g.height),
-                     l0: (Double(g.u0), Double(g.v0)), l1: (Double(g.u1), Double(g.v1)),
-                     colors: .solid(run.color), shape: (0, 0, 0, 0), kind: 1, into: &e)
-            }
-            penX += Double(g.advance)
+        for placed in placedGlyphs {
+            let g = placed.glyph
+            let x0 = first.x + Double(placed.x), y0 = first.y + Double(placed.y)
+            quad(x0: x0, y0: y0, x1: x0 + Double(g.width), y1: y0 + Double(g.height),
+                 l0: (Double(g.u0), Double(g.v0)), l1: (Double(g.u1), Double(g.v1)),
+                 colors: colors, shape: (0, 0, 0, 0), kind: kind, into: &e)
         }
     }
 

@@ -28,6 +28,8 @@ package final class DrawListTessellator {
     /// Floats per vertex (see the file comment).
     package static let floatsPerVertex = 13
 
+    /// A run's glyphs as they are placed (reused from run to run).
+    var placedGlyphs: [RunGlyph] = []
     /// The vertices, batch after batch, then the composite quad (`compositeFirst`).
     package internal(set) var vertices: [Float] = []
     /// The batches in drawing order.
@@ -246,7 +248,7 @@ package final class DrawListTessellator {
                 emit(command, into: &emitted, context)
                 lastEmittedCommandCount += 1
             }
-            if emittingGroup >= 0, case .glyphs = command {
+            if emittingGroup >= 0, case .glyphs = command, !emitted.composedRun {
                 padGlyphQuads(from: first * Self.floatsPerVertex, roomBefore: index < glyphRoom.count ? glyphRoom[index] : 0)
             }
             newGlyphRoom[index] = vertices.count / Self.floatsPerVertex - first

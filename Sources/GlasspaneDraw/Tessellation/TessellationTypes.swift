@@ -14,12 +14,25 @@ package struct AtlasGlyph: Equatable, Sendable {
     package var bearingX: Int, top: Int
     /// How far the pen moves after the glyph.
     package var advance: Int
+    /// Where the source keeps a copy of the bitmap to compose runs from (`GlyphSource.runImage`), -1 for none.
+    package var bitmap: Int32 = -1
 
     /// Creates a glyph.
     package init(u0: Float, v0: Float, u1: Float, v1: Float, width: Int, height: Int, bearingX: Int, top: Int, advance: Int) {
         self.u0 = u0; self.v0 = v0; self.u1 = u1; self.v1 = v1
         self.width = width; self.height = height; self.bearingX = bearingX; self.top = top; self.advance = advance
     }
+}
+
+/// A glyph and where its bitmap's top-left goes, in whole pixels (from a run's first glyph, for `runImage`).
+package struct RunGlyph: Sendable {
+    /// The glyph.
+    package var glyph: AtlasGlyph
+    /// Its bitmap's top-left.
+    package var x: Int, y: Int
+
+    /// Creates a placed glyph.
+    package init(glyph: AtlasGlyph, x: Int, y: Int) { self.glyph = glyph; self.x = x; self.y = y }
 }
 
 /// Where the tessellator gets glyphs and bar-graph rows from: the backend's atlas (GlasspaneRender's `GlyphAtlas`) or,
@@ -50,6 +63,9 @@ package protocol GlyphSource: AnyObject {
     func reserveRow(width: Int) -> (x: Int, y: Int)?
     /// Writes one byte per texel into a reserved row.
     func writeRow(at origin: (x: Int, y: Int), _ bytes: [UInt8])
+    /// Coverage glyphs placed from the first one's top-left, composed into one bitmap of `texture` (drawn as one
+    /// quad); its `bearingX` and `top` place it from the first glyph's top-left. Nil: draw them one by one.
+    func runImage(_ glyphs: [RunGlyph]) -> AtlasGlyph?
 }
 
 extension GlyphSource {
@@ -61,6 +77,8 @@ extension GlyphSource {
     package var colorTexture: TextureID { 0 }
     /// No color glyphs without a font engine.
     package func colorGlyph(fontPath: String, faceIndex: Int, id: UInt32, pixelSize: Int) -> AtlasGlyph? { nil }
+    /// Sources without composed runs (test tables) draw glyph by glyph.
+    package func runImage(_ glyphs: [RunGlyph]) -> AtlasGlyph? { nil }
 }
 
 /// Which fragment program draws a batch. llvmpipe runs every branch of a shader for every pixel, so what only a few
