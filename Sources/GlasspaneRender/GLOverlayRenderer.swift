@@ -247,10 +247,12 @@ public final class GLOverlayRenderer: DrawListRenderer {
             let moved = damage.flatMap { d in
                 d.rewritesWholeList && d.baseGeneration == drawnGeneration && drawnMetrics == metrics ? d.movedRuns : nil
             } ?? []
-            tessellator.tessellate(list, metrics: metrics, glyphs: atlas, images: images, moved: evictedWhileEmitting ? [] : moved)
+            tessellator.tessellate(list, metrics: metrics, glyphs: atlas, images: images,
+                                   moved: evictedWhileEmitting ? [] : moved)
             // A full atlas starts over (a new texture, glyphs placed anew), and a page evicted while emitting may have
             // held glyphs or runs emitted before it: those are stale.
-            if (atlasTexture != 0 && atlas.texture != atlasTexture) || atlas.resetCount != tessellator.tessellatedGlyphResets {
+            let startedOver = atlasTexture != 0 && atlas.texture != atlasTexture
+            if startedOver || atlas.resetCount != tessellator.tessellatedGlyphResets {
                 tessellator.tessellate(list, metrics: metrics, glyphs: atlas, images: images)
             }
             uploadAllVertices()

@@ -50,7 +50,8 @@ struct AtlasPageSet {
 
     /// The pages of a square texture, all its rows.
     init(textureSize: Int, pageHeight: Int) {
-        self.init(textureSize: textureSize, pageHeight: pageHeight, firstRow: 0, rows: textureSize, textureHeight: textureSize)
+        self.init(textureSize: textureSize, pageHeight: pageHeight, firstRow: 0, rows: textureSize,
+                  textureHeight: textureSize)
     }
 
     /// The pages of `rows` rows from `firstRow` of a `textureSize`-wide, `textureHeight`-tall texture.
@@ -195,7 +196,8 @@ extension GlyphAtlas {
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         zeros.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, GLint(firstRow + page * Self.pageHeight), GLsizei(size), GLsizei(Self.pageHeight),
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, GLint(firstRow + page * Self.pageHeight), GLsizei(size),
+                            GLsizei(Self.pageHeight),
                             format, GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(previous))

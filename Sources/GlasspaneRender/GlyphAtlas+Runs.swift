@@ -27,7 +27,10 @@ extension GlyphAtlas {
         guard w > 0, h > 0, bytes.count == w * h, h < 1 << 16, bitmaps.count + w * h + 4 <= Self.maximumBitmapBytes
         else { return -1 }
         var top = h, bottom = 0
-        for y in 0..<h where bytes[(y * w)..<(y * w + w)].contains(where: { $0 != 0 }) { top = min(top, y); bottom = y + 1 }
+        for y in 0..<h where bytes[(y * w)..<(y * w + w)].contains(where: { $0 != 0 }) {
+            top = min(top, y)
+            bottom = y + 1
+        }
         if top >= bottom { top = 0; bottom = 0 }
         let at = bitmaps.count
         bitmaps.append(UInt8(top & 0xff)); bitmaps.append(UInt8(top >> 8))
@@ -105,7 +108,8 @@ extension GlyphAtlas {
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), previous)
         let (u0, v0, u1, v1) = textureCoordinates(x: spot.x, y: spot.y, width: w, height: h)
-        let image = AtlasGlyph(u0: u0, v0: v0, u1: u1, v1: v1, width: w, height: h, bearingX: minX, top: minY, advance: 0)
+        let image = AtlasGlyph(u0: u0, v0: v0, u1: u1, v1: v1, width: w, height: h, bearingX: minX, top: minY,
+                               advance: 0)
         runImages[digest] = RunEntry(cells: runCells, image: image)
         composedRunCount += 1
         return image
@@ -122,8 +126,11 @@ extension GlyphAtlas {
                 for placed in glyphs {
                     let g = placed.glyph, at = Int(g.bitmap)
                     guard at >= 0, at + 4 <= source.count else { return false }
-                    let top = Int(source[at]) | Int(source[at + 1]) << 8, bottom = Int(source[at + 2]) | Int(source[at + 3]) << 8
-                    guard top <= bottom, bottom <= g.height, at + 4 + (bottom - top) * g.width <= source.count else { return false }
+                    let top = Int(source[at]) | Int(source[at + 1]) << 8
+                    let bottom = Int(source[at + 2]) | Int(source[at + 3]) << 8
+                    guard top <= bottom, bottom <= g.height, at + 4 + (bottom - top) * g.width <= source.count else {
+                        return false
+                    }
                     let ox = placed.x - minX, oy = placed.y - minY
                     for y in top..<bottom {
                         let from = at + 4 + (y - top) * g.width, to = (oy + y) * w + ox

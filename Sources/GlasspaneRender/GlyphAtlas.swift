@@ -316,7 +316,8 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     /// Creates the atlas texture when there is none yet.
     package func ensureTexture() {
         guard texture == 0 else { return }
-        rasterizesOnCPU = glGetString(GLenum(GL_RENDERER)).map { SoftwareRasterizer.isNamed(by: String(cString: $0)) } ?? false
+        rasterizesOnCPU = glGetString(GLenum(GL_RENDERER))
+            .map { SoftwareRasterizer.isNamed(by: String(cString: $0)) } ?? false
         glGenTextures(1, &texture)
         let previous = bind()
         defer { glBindTexture(GLenum(GL_TEXTURE_2D), previous) }
