@@ -92,7 +92,9 @@ public final class ListRow: View {
     /// The index of the data item shown (valid while the row is live).
     public internal(set) var index = 0
     /// The id of the data item shown.
-    public internal(set) var rowID: AnyHashable = 0
+    public var rowID: AnyHashable { key.id }
+    /// The item's key in the list's bookkeeping (List+RowKey.swift).
+    var key = RowKey.index(0)
     /// True while the item is selected.
     public internal(set) var isSelected = false { didSet { if isSelected != oldValue { updateLook() } } }
     /// True while the keyboard cursor is on this row and the list has focus.
@@ -139,7 +141,7 @@ public final class ListRow: View {
 /// A list of `rowCount` items, vertical or horizontal (`axis`), that creates, lays out and paints only the rows in
 /// or near the viewport (`overscan` points beyond each edge), recycling row views as they leave. `makeRow` makes a
 /// row's content view; `configureRow` fills it for an index (again whenever the row shows another item or the data
-/// is reloaded); `rowID` gives each item a stable identity (its index by default).
+/// is reloaded); `rowID` gives each item a stable identity (its index when nil, the default).
 ///
 /// Selection is by id, so it survives scrolling and data changes: a click selects a row; with `.multiple`,
 /// Control/Command-click toggles and Shift-click extends from the anchor. With focus, Up/Down (Left/Right in a
@@ -221,10 +223,12 @@ open class List: ScrollView {
     }
 
     let rowIDProvider: (Int) -> AnyHashable
+    /// Whether ids are the rows' indices (no `rowID` given): rows are then keyed by index (List+RowKey.swift).
+    let idsAreIndices: Bool
     let makeRow: () -> View
     let configureRow: (View, Int) -> Void
-    /// Live rows by item id.
-    var liveRows: [AnyHashable: ListRow] = [:]
+    /// Live rows by item key.
+    var liveRows: [RowKey: ListRow] = [:]
     /// Hidden rows waiting for reuse.
     var pool: [ListRow] = []
     /// Rows whose item left the window in an animated reload, fading out where they were (List+FadeOut.swift).
@@ -246,10 +250,10 @@ open class List: ScrollView {
     var selectionAnchor: Int?
     /// The animation of the last `reloadData(rowCount:animation:)`, taken by the next layout.
     var pendingReloadAnimation: Animation?
-    /// Where rows that leave the window in the next animated layout go, by id (List+Updates.swift).
-    var leavingTargets: [AnyHashable: LeavingTarget] = [:]
-    /// The live rows' indices as the updates since the last layout moved them, by id; nil when none did.
-    var indicesSinceLayout: [AnyHashable: Int]?
+    /// Where rows that leave the window in the next animated layout go, by key (List+Updates.swift).
+    var leavingTargets: [RowKey: LeavingTarget] = [:]
+    /// The live rows' indices as the updates since the last layout moved them, by key; nil when none did.
+    var indicesSinceLayout: [RowKey: Int]?
     /// Rows that head sections, ascending (List+Sections.swift).
     public internal(set) var sectionHeaderRows: [Int] = []
     /// The copy of the current section's header pinned to the viewport's top (List+Sections.swift).
@@ -266,9 +270,10 @@ open class List: ScrollView {
     /// The live row views, top to bottom.
     public var liveRowViews: [ListRow] { liveRows.values.sorted { $0.index < $1.index } }
 
-    /// Creates a list; throws when `rowCount` or a fixed row height is outside its limits.
+    /// Creates a list; throws when `rowCount` or a fixed row height is outside its limits. Without `rowID` (nil, the
+    /// default) each item's id is its index.
     public init(identifier: String = "", axis: ListAxis = .vertical, rowCount: Int, rowHeight: ListRowHeight = .fixed(28),
-                rowID: @escaping (Int) -> AnyHashable = { AnyHashable($0) },
+                rowID: ((Int) -> AnyHashable)? = nil,
                 makeRow: @escaping () -> View, configureRow: @escaping (View, Int) -> Void) throws(ListError) {
         try List.check(rowCount: rowCount)
         switch rowHeight {
@@ -277,7 +282,8 @@ open class List: ScrollView {
         }
         self.rowCount = rowCount
         self.rowHeight = rowHeight
-        rowIDProvider = rowID
+        rowIDProvider = rowID ?? { AnyHashable($0) }
+        idsAreIndices = rowID == nil
         self.makeRow = makeRow
         self.configureRow = configureRow
         self.axis = axis
@@ -327,7 +333,7 @@ open class List: ScrollView {
     /// The live row showing the item at `index`, if it is in the window.
     public func rowView(at index: Int) -> ListRow? {
         guard index >= 0, index < rowCount else { return nil }
-        return liveRows[rowIDProvider(index)].flatMap { $0.index == index ? $0 : nil }
+        return liveRows[rowKey(at: index)].flatMap { $0.index == index ? $0 : nil }
     }
 
     /// The top of the row at `index` in the document (its left edge, in a horizontal list).
@@ -515,9 +521,9 @@ open class List: ScrollView {
         if pendingReloadAnimation == nil, held == nil, let size = slideWindow(to: first..<end, width: width, fonts: fonts) {
             return size
         }
-        var wanted: [(index: Int, id: AnyHashable)] = []
+        var wanted: [(index: Int, id: RowKey)] = []
         wanted.reserveCapacity(end - first)
-        for i in first..<end where i != held { wanted.append((i, rowIDProvider(i))) }
+        for i in first..<end where i != held { wanted.append((i, rowKey(at: i))) }
         let keep = Set(wanted.map(\.id))
         let animation = pendingReloadAnimation
         pendingReloadAnimation = nil
@@ -525,7 +531,7 @@ open class List: ScrollView {
         // layout would repaint the whole layer, where a row shown in place repaints in place.
         var reusable = recycleAll(except: keep, fadingWith: animation, keepingShown: true)
         leavingTargets = [:]
-        var arrived: Set<AnyHashable> = []
+        var arrived: Set<RowKey> = []
         for (index, id) in wanted {
             let row: ListRow
             if let live = liveRows[id] {
@@ -541,10 +547,10 @@ open class List: ScrollView {
                 liveRows[id] = row
                 row.configuredVersion = -1
             }
-            if row.configuredVersion != dataVersion || row.index != index || row.rowID != id {
+            if row.configuredVersion != dataVersion || row.index != index || row.key != id {
                 configure(row, index: index, id: id, width: width, fonts: fonts)
             }
-            row.isSelected = !selection.isEmpty && selection.contains(id)
+            row.isSelected = isSelected(id)
             row.hasCursor = isFocused && cursorIndex == index
         }
         for row in reusable {
@@ -569,9 +575,9 @@ open class List: ScrollView {
 
     /// Shows the item at `index` in `row`: its index and id, `configureRow`, its look, and a measured height (its
     /// width, in a horizontal list). `width` is the room across the rows.
-    private func configure(_ row: ListRow, index: Int, id: AnyHashable, width: Double, fonts: any FontMetrics) {
+    private func configure(_ row: ListRow, index: Int, id: RowKey, width: Double, fonts: any FontMetrics) {
         row.index = index
-        row.rowID = id
+        row.key = id
         configureRow(row.content, index)
         rowsConfigured += 1
         row.configuredVersion = dataVersion
@@ -592,23 +598,28 @@ open class List: ScrollView {
             return nil
         }
         let old = window, oldRows = windowRows
-        var entering: [(index: Int, id: AnyHashable)] = []
-        for index in range where !old.contains(index) {
-            let id = rowIDProvider(index)
-            // An id some live row shows already (ids that repeat): the general path sorts that out.
-            if liveRows[id] != nil { windowVersion = -1; return nil }
-            entering.append((index, id))
+        // The app's ids of the rows that come in, asked once. Ids that are indices need neither asking nor a check:
+        // the live rows are the old window's indices.
+        var enteringIDs: [AnyHashable] = []
+        if !idsAreIndices {
+            for index in range where !old.contains(index) {
+                let id = rowIDProvider(index)
+                // An id some live row shows already (ids that repeat): the general path sorts that out.
+                if liveRows[.id(id)] != nil { windowVersion = -1; return nil }
+                enteringIDs.append(id)
+            }
         }
+        let enteringCount = range.count - range.clamped(to: old).count
         // Taken in the general path's order (index descending, the last left first), so a scroll reuses the same
         // views in every run. A row that leaves and comes back in the same pass stays shown: it only moves, which
         // the layer repaints in place (OverlayLayer+Offsets.swift), where hiding it would repaint the whole list.
         var leaving: [ListRow] = []
         for index in old.reversed() where !range.contains(index) {
             let row = oldRows[index - old.lowerBound]
-            liveRows[row.rowID] = nil
+            liveRows[row.key] = nil
             leaving.append(row)
         }
-        let reused = min(leaving.count, entering.count)
+        let reused = min(leaving.count, enteringCount)
         var reusable = Array(leaving[(leaving.count - reused)...])
         for row in leaving[..<(leaving.count - reused)] {
             row.isHidden = true
@@ -619,15 +630,14 @@ open class List: ScrollView {
         var next = 0
         for index in range {
             if old.contains(index) { rows.append(oldRows[index - old.lowerBound]); continue }
-            let id = entering[next].id
+            let id = idsAreIndices ? RowKey.index(index) : .id(enteringIDs[next])
             next += 1
             // An item whose row still slides or fades out (an animated update just before) takes that view back.
-            let faded = fadingRows.count > 0 ? reviveFadingRow(id, animation: nil) : nil
-            let row = faded ?? reusable.popLast() ?? pool.popLast() ?? newRow()
+            let row = reviveFadingRow(id, animation: nil) ?? reusable.popLast() ?? pool.popLast() ?? newRow()
             row.isHidden = false
             liveRows[id] = row
             configure(row, index: index, id: id, width: width, fonts: fonts)
-            row.isSelected = !selection.isEmpty && selection.contains(id)
+            row.isSelected = isSelected(id)
             row.hasCursor = isFocused && cursorIndex == index
             rows.append(row)
         }
@@ -647,7 +657,7 @@ open class List: ScrollView {
     /// Gives each item that was live when the layout began, and is live again at its end, the view it had then: a
     /// placement that dropped it pooled its view, gave it to an item coming in or faded it out, and the placement
     /// that brought it back took another. Two live items trade views; a pooled or fading view is taken back.
-    private func giveRowsBack(from start: [AnyHashable: ListRow], fonts: any FontMetrics) {
+    private func giveRowsBack(from start: [RowKey: ListRow], fonts: any FontMetrics) {
         // In index order, so the same layout trades the same views in every run (a dictionary's order varies).
         let changed = start.compactMap { id, original in
             liveRows[id].flatMap { $0 === original ? nil : (id: id, original: original, index: $0.index) }
@@ -656,7 +666,7 @@ open class List: ScrollView {
         let width = axis == .horizontal ? bounds.height : bounds.width
         for (id, original, _) in changed {
             guard let now = liveRows[id], now !== original else { continue }
-            let index = now.index, holderID = original.rowID, holderIndex = original.index
+            let index = now.index, holderID = original.key, holderIndex = original.index
             if !original.isHidden, holderID != id, liveRows[holderID] === original {
                 liveRows[id] = original
                 liveRows[holderID] = now
@@ -670,7 +680,7 @@ open class List: ScrollView {
             if let k = pool.lastIndex(where: { $0 === original }) {
                 pool.remove(at: k)
                 original.isHidden = false
-            } else if fadingRows[id] !== original || reviveFadingRow(id, animation: nil) == nil {
+            } else if fadingRows[id.id] !== original || reviveFadingRow(id, animation: nil) == nil {
                 continue  // it fades out for another item (List+FadeOut.swift) and stays with it
             }
             liveRows[id] = original
@@ -683,9 +693,9 @@ open class List: ScrollView {
     }
 
     /// Configures `row` for the item at `index` and marks its selection and cursor.
-    private func show(_ row: ListRow, index: Int, id: AnyHashable, width: Double, fonts: any FontMetrics) {
+    private func show(_ row: ListRow, index: Int, id: RowKey, width: Double, fonts: any FontMetrics) {
         configure(row, index: index, id: id, width: width, fonts: fonts)
-        row.isSelected = !selection.isEmpty && selection.contains(id)
+        row.isSelected = isSelected(id)
         row.hasCursor = isFocused && cursorIndex == index
     }
 
@@ -696,7 +706,7 @@ open class List: ScrollView {
     }
 
     /// Records the window the general path just placed (skipped when ids repeat: the next layout is general too).
-    private func rememberWindow(_ range: Range<Int>, ids: [(index: Int, id: AnyHashable)]) {
+    private func rememberWindow(_ range: Range<Int>, ids: [(index: Int, id: RowKey)]) {
         windowRows = ids.compactMap { liveRows[$0.id] }
         window = range
         // As many live rows as indices: every id was distinct, so each index has its own row.
@@ -721,7 +731,7 @@ open class List: ScrollView {
     /// Takes the rows whose ids are not in `keep` out of the window: fading out with an animation, else pooled
     /// hidden, or returned still shown (`keepingShown`, for the caller to reuse or pool) in pooling order.
     @discardableResult
-    private func recycleAll(except keep: Set<AnyHashable>, fadingWith animation: Animation? = nil,
+    private func recycleAll(except keep: Set<RowKey>, fadingWith animation: Animation? = nil,
                             keepingShown: Bool = false) -> [ListRow] {
         // In index order, so the same scroll pools (and later reuses) the same views in every run: a dictionary's
         // order changes from process to process, and with it the order glyphs reach the atlas.
@@ -741,7 +751,7 @@ open class List: ScrollView {
 
     private func refreshSelectionMarks() {
         for row in liveRows.values {
-            row.isSelected = !selection.isEmpty && selection.contains(row.rowID)
+            row.isSelected = isSelected(row.key)
             row.hasCursor = isFocused && cursorIndex == row.index
         }
     }
