@@ -1,5 +1,6 @@
-// A list without a `rowID` keys its rows by index (List+RowKey.swift): it must behave as a list given the same ids by
-// a closure, which takes the `AnyHashable` path, through scrolls, jumps, selection, animated updates and moves.
+// A list without a `rowID` keys its rows by index (List+RowKey.swift) and slides its window in place, placing only
+// the rows that come in (`List.slideWindow`): it must behave as a list given the same ids by a closure, which takes
+// the `AnyHashable` path, through scrolls, jumps, selection, animated updates and moves.
 import XCTest
 import GlasspaneCore
 @testable import GlasspaneOverlay
@@ -102,5 +103,24 @@ final class ListRowKeyTests: XCTestCase {
     /// The same list, its ids given by a closure (the `AnyHashable` path).
     private func makeList(rowsBy rows: Int) throws -> (Overlay, List) {
         try makeList(rows: rows, rowID: { AnyHashable($0) })
+    }
+
+    func testANewWidthMovesEveryRowWhileTheWindowSlides() throws {
+        let providers: [((Int) -> AnyHashable)?] = [nil, { AnyHashable("item \($0)") }]
+        for rowID in providers {
+            let (overlay, list) = try makeList(rows: 1_000, rowID: rowID)
+            overlay.route(.wheel(location: list.windowFrame.center, dx: 0, dy: -1))
+            overlay.update()
+            // Narrower, and a notch in the same frame: the rows that stay are placed again, not only the new ones.
+            list.preferredWidth = 200
+            list.frame.size.width = 200
+            overlay.route(.wheel(location: list.windowFrame.center, dx: 0, dy: -1))
+            overlay.update()
+            XCTAssertEqual(list.bounds.width, 200)
+            for row in list.liveRowViews {
+                XCTAssertEqual(row.frame, Rect(x: 0, y: Double(row.index) * 26, width: 200, height: 26),
+                               "ids \(rowID == nil ? "by index" : "by closure"): row \(row.index)")
+            }
+        }
     }
 }

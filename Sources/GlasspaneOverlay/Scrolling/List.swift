@@ -240,6 +240,8 @@ open class List: ScrollView {
     private var windowRows: [ListRow] = []
     private var window: Range<Int> = 0..<0
     var windowVersion = -1
+    /// The room across the rows when the window was placed: rows of a fixed height that stay keep their frames.
+    private var windowAcross = -1.0
     /// The most rows a window of measured heights held since the last reload (`layoutDocument`).
     private var measuredWindowRows = 0
     /// How many times the running layout placed the window (`layoutSubviews`).
@@ -569,7 +571,7 @@ open class List: ScrollView {
                 withAnimation(animation) { row.frame = frame }
             }
         }
-        rememberWindow(first..<end, ids: wanted)
+        rememberWindow(first..<end, ids: wanted, across: width)
         return documentSize(across: width)
     }
 
@@ -592,16 +594,22 @@ open class List: ScrollView {
 
     /// A scroll over unchanged data: rows that stay keep their views and are not asked for their ids again, rows
     /// that left are pooled and rows that came in are made or reused and configured, so the work follows the rows
-    /// that enter, not the rows shown. Nil (having changed nothing) when the last window is not for this data.
+    /// that enter, not the rows shown. `windowRows` is shifted in place, and rows of a fixed height that stay keep
+    /// their frames while the width does. Nil (having changed nothing) when the last window is not for this data.
     private func slideWindow(to range: Range<Int>, width: Double, fonts: any FontMetrics) -> Size? {
         guard windowVersion == dataVersion, windowRows.count == window.count, liveRows.count == window.count else {
             return nil
         }
-        let old = window, oldRows = windowRows
+        let old = window
+        // The indices both windows hold (none when the scroll jumped past the old window).
+        let keptLower = max(range.lowerBound, old.lowerBound), keptUpper = min(range.upperBound, old.upperBound)
+        let overlaps = keptLower < keptUpper
+        let enteringCount = overlaps ? range.count - (keptUpper - keptLower) : range.count
         // The app's ids of the rows that come in, asked once. Ids that are indices need neither asking nor a check:
         // the live rows are the old window's indices.
         var enteringIDs: [AnyHashable] = []
         if !idsAreIndices {
+            enteringIDs.reserveCapacity(enteringCount)
             for index in range where !old.contains(index) {
                 let id = rowIDProvider(index)
                 // An id some live row shows already (ids that repeat): the general path sorts that out.
@@ -609,48 +617,62 @@ open class List: ScrollView {
                 enteringIDs.append(id)
             }
         }
-        let enteringCount = range.count - range.clamped(to: old).count
         // Taken in the general path's order (index descending, the last left first), so a scroll reuses the same
         // views in every run. A row that leaves and comes back in the same pass stays shown: it only moves, which
         // the layer repaints in place (OverlayLayer+Offsets.swift), where hiding it would repaint the whole list.
+        // Moved out of `windowRows`, not copied: a copy's retain and release take the runtime's slow path (rows are
+        // weakly referenced, so each has a side table). The rows after the kept ones, from the last; then those
+        // before them, also from the last (all of them, last first, when the windows do not overlap).
+        let after = overlaps ? old.upperBound - keptUpper : old.count
         var leaving: [ListRow] = []
-        for index in old.reversed() where !range.contains(index) {
-            let row = oldRows[index - old.lowerBound]
+        leaving.reserveCapacity(overlaps ? old.count - (keptUpper - keptLower) : old.count)
+        for _ in 0..<after {
+            let row = windowRows.removeLast()
             liveRows[row.key] = nil
             leaving.append(row)
         }
+        for _ in 0..<(overlaps ? keptLower - old.lowerBound : 0) {
+            let row = windowRows.removeFirst()
+            liveRows[row.key] = nil
+            leaving.insert(row, at: after)
+        }
         let reused = min(leaving.count, enteringCount)
-        var reusable = Array(leaving[(leaving.count - reused)...])
-        for row in leaving[..<(leaving.count - reused)] {
+        for _ in 0..<(leaving.count - reused) {  // what is left is reused, the last first
+            let row = leaving.removeFirst()
             row.isHidden = true
             pool.append(row)
         }
-        var rows: [ListRow] = []
-        rows.reserveCapacity(range.count)
-        var next = 0
-        for index in range {
-            if old.contains(index) { rows.append(oldRows[index - old.lowerBound]); continue }
-            let id = idsAreIndices ? RowKey.index(index) : .id(enteringIDs[next])
-            next += 1
+        // Fixed heights at the same width: the rows that stay are where they were, only those that come in move.
+        let placesEntering = offsets == nil && width == windowAcross
+        var k = 0
+        for index in range where !old.contains(index) {
+            let id = idsAreIndices ? RowKey.index(index) : .id(enteringIDs[k])
+            k += 1
             // An item whose row still slides or fades out (an animated update just before) takes that view back.
-            let row = reviveFadingRow(id, animation: nil) ?? reusable.popLast() ?? pool.popLast() ?? newRow()
+            let row = reviveFadingRow(id, animation: nil) ?? leaving.popLast() ?? pool.popLast() ?? newRow()
             row.isHidden = false
             liveRows[id] = row
             configure(row, index: index, id: id, width: width, fonts: fonts)
             row.isSelected = isSelected(id)
             row.hasCursor = isFocused && cursorIndex == index
-            rows.append(row)
+            if placesEntering { row.frame = placedFrame(rowFrame(index, across: width), index: index, row: row) }
+            // In index order: those before the rows that stay go in front of them, the others after.
+            if overlaps && index < keptLower { windowRows.insert(row, at: index - range.lowerBound) }
+            else { windowRows.append(row) }
         }
-        for row in reusable {  // left over where revived rows came in instead
+        for row in leaving {  // left over where revived rows came in instead
             row.isHidden = true
             pool.append(row)
         }
-        for (k, row) in rows.enumerated() {
-            let index = range.lowerBound + k
-            row.frame = placedFrame(rowFrame(index, across: width), index: index, row: row)
+        if !placesEntering {
+            // Measured rows that came in may have moved the rows after them; a new width changes every frame.
+            for (k, row) in windowRows.enumerated() {
+                let index = range.lowerBound + k
+                row.frame = placedFrame(rowFrame(index, across: width), index: index, row: row)
+            }
         }
-        windowRows = rows
         window = range
+        windowAcross = width
         return documentSize(across: width)
     }
 
@@ -706,9 +728,10 @@ open class List: ScrollView {
     }
 
     /// Records the window the general path just placed (skipped when ids repeat: the next layout is general too).
-    private func rememberWindow(_ range: Range<Int>, ids: [(index: Int, id: RowKey)]) {
+    private func rememberWindow(_ range: Range<Int>, ids: [(index: Int, id: RowKey)], across: Double) {
         windowRows = ids.compactMap { liveRows[$0.id] }
         window = range
+        windowAcross = across
         // As many live rows as indices: every id was distinct, so each index has its own row.
         windowVersion = windowRows.count == range.count && liveRows.count == range.count ? dataVersion : -1
     }
@@ -718,6 +741,7 @@ open class List: ScrollView {
         windowRows = []
         window = 0..<0
         windowVersion = -1
+        windowAcross = -1
     }
 
     private func newRow() -> ListRow {
