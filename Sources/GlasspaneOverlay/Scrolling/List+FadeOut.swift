@@ -12,8 +12,8 @@ extension List {
     /// Starts fading `row` out at its place, or moving it to `target` (an update said where it goes: a deleted row
     /// slides to where its neighbours close up, fading; a row pushed out of the window slides out, opaque). It is
     /// pooled when its animations are over.
-    func fadeOut(_ row: ListRow, id: AnyHashable, animation: Animation, to target: LeavingTarget? = nil) {
-        let displaced = fadingRows.start(row, id: id, animation: animation) {
+    func fadeOut(_ row: ListRow, id: RowKey, animation: Animation, to target: LeavingTarget? = nil) {
+        let displaced = fadingRows.start(row, id: id.id, animation: animation) {
             if let target {
                 var frame = row.frame
                 if axis == .horizontal { frame.origin.x = target.offset } else { frame.origin.y = target.offset }
@@ -28,8 +28,8 @@ extension List {
     }
 
     /// The row still fading for `id`, taken back for its item (fading in again with `animation`, or at once).
-    func reviveFadingRow(_ id: AnyHashable, animation: Animation?) -> ListRow? {
-        fadingRows.revive(id, animation: animation)
+    func reviveFadingRow(_ id: RowKey, animation: Animation?) -> ListRow? {
+        fadingRows.count > 0 ? fadingRows.revive(id.id, animation: animation) : nil  // no id made while none fades
     }
 
     /// Pools the fading rows whose fade is over; true while some still fade.

@@ -12,7 +12,8 @@ struct RowDrag {
     /// The press, in the list's coordinates (a release without a drag is a click there).
     let start: Point
     let row: ListRow
-    let id: AnyHashable
+    /// The row's key in the list's bookkeeping (List+RowKey.swift).
+    let id: RowKey
     /// The row's index when picked up (the data does not change until the drop).
     let from: Int
     /// The pointer's distance from the row's leading edge along the axis.
@@ -60,7 +61,10 @@ extension List {
     }
 
     /// The index of the row held by a drag (it has no view in the window meanwhile); nil when none is.
-    public var heldRowIndex: Int? { rowDrag.flatMap { $0.isHeld ? $0.from : nil } }
+    public var heldRowIndex: Int? {
+        guard hasRowDrag, let drag = rowDrag else { return nil }  // no copy of a drag that is not there (each layout)
+        return drag.isHeld ? drag.from : nil
+    }
 
     private func along(_ p: Point) -> Double { axis == .horizontal ? p.x : p.y }
     private var viewportLength: Double { axis == .horizontal ? bounds.width : bounds.height }
@@ -84,7 +88,7 @@ extension List {
         }
         let isTouch = event.pointerID != 0
         if !isTouch { contentOffset = contentOffset }  // a press stops a fling, as it does before a scroll drag
-        rowDrag = RowDrag(pointer: event.pointerID, start: event.location, row: row, id: row.rowID, from: index,
+        rowDrag = RowDrag(pointer: event.pointerID, start: event.location, row: row, id: row.key, from: index,
                           grab: position - rowOffset(index), pointerAlong: along(event.location), target: index,
                           lead: rowOffset(index), needsHold: isTouch, pressTime: frameTime)
         if isTouch { startReorderTicker() }
@@ -203,7 +207,7 @@ extension List {
         liveRows[drag.id] = drag.row
         windowVersion = -1
         pendingReloadAnimation = List.reorderAnimation
-        let unchanged = drag.from < rowCount && rowIDProvider(drag.from) == drag.id
+        let unchanged = drag.from < rowCount && rowKey(at: drag.from) == drag.id
         if !cancelled, unchanged, drag.target != drag.from, let onMoveRow, onMoveRow(drag.from, drag.target) {
             do {
                 try moveRow(from: drag.from, to: drag.target, animation: List.reorderAnimation)

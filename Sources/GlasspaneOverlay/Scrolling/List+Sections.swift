@@ -65,7 +65,7 @@ extension List {
         let pinned = pinnedHeader ?? makePinnedHeader()
         if pinned.index != header || pinned.configuredVersion != currentDataVersion || pinned.isHidden {
             pinned.index = header
-            pinned.rowID = rowIDProvider(header)
+            pinned.key = rowKey(at: header)
             configureRow(pinned.content, header)
             pinned.configuredVersion = currentDataVersion
             pinned.updateLook()

@@ -92,7 +92,9 @@ public final class ListRow: View {
     /// The index of the data item shown (valid while the row is live).
     public internal(set) var index = 0
     /// The id of the data item shown.
-    public internal(set) var rowID: AnyHashable = 0
+    public var rowID: AnyHashable { key.id }
+    /// The item's key in the list's bookkeeping (List+RowKey.swift).
+    var key = RowKey.index(0)
     /// True while the item is selected.
     public internal(set) var isSelected = false { didSet { if isSelected != oldValue { updateLook() } } }
     /// True while the keyboard cursor is on this row and the list has focus.
@@ -139,7 +141,7 @@ public final class ListRow: View {
 /// A list of `rowCount` items, vertical or horizontal (`axis`), that creates, lays out and paints only the rows in
 /// or near the viewport (`overscan` points beyond each edge), recycling row views as they leave. `makeRow` makes a
 /// row's content view; `configureRow` fills it for an index (again whenever the row shows another item or the data
-/// is reloaded); `rowID` gives each item a stable identity (its index by default).
+/// is reloaded); `rowID` gives each item a stable identity (its index when nil, the default).
 ///
 /// Selection is by id, so it survives scrolling and data changes: a click selects a row; with `.multiple`,
 /// Control/Command-click toggles and Shift-click extends from the anchor. With focus, Up/Down (Left/Right in a
@@ -221,10 +223,12 @@ open class List: ScrollView {
     }
 
     let rowIDProvider: (Int) -> AnyHashable
+    /// Whether ids are the rows' indices (no `rowID` given): rows are then keyed by index (List+RowKey.swift).
+    let idsAreIndices: Bool
     let makeRow: () -> View
     let configureRow: (View, Int) -> Void
-    /// Live rows by item id.
-    var liveRows: [AnyHashable: ListRow] = [:]
+    /// Live rows by item key.
+    var liveRows: [RowKey: ListRow] = [:]
     /// Hidden rows waiting for reuse.
     var pool: [ListRow] = []
     /// Rows whose item left the window in an animated reload, fading out where they were (List+FadeOut.swift).
@@ -236,6 +240,8 @@ open class List: ScrollView {
     private var windowRows: [ListRow] = []
     private var window: Range<Int> = 0..<0
     var windowVersion = -1
+    /// The room across the rows when the window was placed: rows of a fixed height that stay keep their frames.
+    private var windowAcross = -1.0
     /// The most rows a window of measured heights held since the last reload (`layoutDocument`).
     private var measuredWindowRows = 0
     /// How many times the running layout placed the window (`layoutSubviews`).
@@ -246,10 +252,10 @@ open class List: ScrollView {
     var selectionAnchor: Int?
     /// The animation of the last `reloadData(rowCount:animation:)`, taken by the next layout.
     var pendingReloadAnimation: Animation?
-    /// Where rows that leave the window in the next animated layout go, by id (List+Updates.swift).
-    var leavingTargets: [AnyHashable: LeavingTarget] = [:]
-    /// The live rows' indices as the updates since the last layout moved them, by id; nil when none did.
-    var indicesSinceLayout: [AnyHashable: Int]?
+    /// Where rows that leave the window in the next animated layout go, by key (List+Updates.swift).
+    var leavingTargets: [RowKey: LeavingTarget] = [:]
+    /// The live rows' indices as the updates since the last layout moved them, by key; nil when none did.
+    var indicesSinceLayout: [RowKey: Int]?
     /// Rows that head sections, ascending (List+Sections.swift).
     public internal(set) var sectionHeaderRows: [Int] = []
     /// The copy of the current section's header pinned to the viewport's top (List+Sections.swift).
@@ -266,9 +272,10 @@ open class List: ScrollView {
     /// The live row views, top to bottom.
     public var liveRowViews: [ListRow] { liveRows.values.sorted { $0.index < $1.index } }
 
-    /// Creates a list; throws when `rowCount` or a fixed row height is outside its limits.
+    /// Creates a list; throws when `rowCount` or a fixed row height is outside its limits. Without `rowID` (nil, the
+    /// default) each item's id is its index.
     public init(identifier: String = "", axis: ListAxis = .vertical, rowCount: Int, rowHeight: ListRowHeight = .fixed(28),
-                rowID: @escaping (Int) -> AnyHashable = { AnyHashable($0) },
+                rowID: ((Int) -> AnyHashable)? = nil,
                 makeRow: @escaping () -> View, configureRow: @escaping (View, Int) -> Void) throws(ListError) {
         try List.check(rowCount: rowCount)
         switch rowHeight {
@@ -277,7 +284,8 @@ open class List: ScrollView {
         }
         self.rowCount = rowCount
         self.rowHeight = rowHeight
-        rowIDProvider = rowID
+        rowIDProvider = rowID ?? { AnyHashable($0) }
+        idsAreIndices = rowID == nil
         self.makeRow = makeRow
         self.configureRow = configureRow
         self.axis = axis
@@ -327,7 +335,7 @@ open class List: ScrollView {
     /// The live row showing the item at `index`, if it is in the window.
     public func rowView(at index: Int) -> ListRow? {
         guard index >= 0, index < rowCount else { return nil }
-        return liveRows[rowIDProvider(index)].flatMap { $0.index == index ? $0 : nil }
+        return liveRows[rowKey(at: index)].flatMap { $0.index == index ? $0 : nil }
     }
 
     /// The top of the row at `index` in the document (its left edge, in a horizontal list).
@@ -515,9 +523,9 @@ open class List: ScrollView {
         if pendingReloadAnimation == nil, held == nil, let size = slideWindow(to: first..<end, width: width, fonts: fonts) {
             return size
         }
-        var wanted: [(index: Int, id: AnyHashable)] = []
+        var wanted: [(index: Int, id: RowKey)] = []
         wanted.reserveCapacity(end - first)
-        for i in first..<end where i != held { wanted.append((i, rowIDProvider(i))) }
+        for i in first..<end where i != held { wanted.append((i, rowKey(at: i))) }
         let keep = Set(wanted.map(\.id))
         let animation = pendingReloadAnimation
         pendingReloadAnimation = nil
@@ -525,7 +533,7 @@ open class List: ScrollView {
         // layout would repaint the whole layer, where a row shown in place repaints in place.
         var reusable = recycleAll(except: keep, fadingWith: animation, keepingShown: true)
         leavingTargets = [:]
-        var arrived: Set<AnyHashable> = []
+        var arrived: Set<RowKey> = []
         for (index, id) in wanted {
             let row: ListRow
             if let live = liveRows[id] {
@@ -541,10 +549,10 @@ open class List: ScrollView {
                 liveRows[id] = row
                 row.configuredVersion = -1
             }
-            if row.configuredVersion != dataVersion || row.index != index || row.rowID != id {
+            if row.configuredVersion != dataVersion || row.index != index || row.key != id {
                 configure(row, index: index, id: id, width: width, fonts: fonts)
             }
-            row.isSelected = !selection.isEmpty && selection.contains(id)
+            row.isSelected = isSelected(id)
             row.hasCursor = isFocused && cursorIndex == index
         }
         for row in reusable {
@@ -563,15 +571,15 @@ open class List: ScrollView {
                 withAnimation(animation) { row.frame = frame }
             }
         }
-        rememberWindow(first..<end, ids: wanted)
+        rememberWindow(first..<end, ids: wanted, across: width)
         return documentSize(across: width)
     }
 
     /// Shows the item at `index` in `row`: its index and id, `configureRow`, its look, and a measured height (its
     /// width, in a horizontal list). `width` is the room across the rows.
-    private func configure(_ row: ListRow, index: Int, id: AnyHashable, width: Double, fonts: any FontMetrics) {
+    private func configure(_ row: ListRow, index: Int, id: RowKey, width: Double, fonts: any FontMetrics) {
         row.index = index
-        row.rowID = id
+        row.key = id
         configureRow(row.content, index)
         rowsConfigured += 1
         row.configuredVersion = dataVersion
@@ -586,68 +594,92 @@ open class List: ScrollView {
 
     /// A scroll over unchanged data: rows that stay keep their views and are not asked for their ids again, rows
     /// that left are pooled and rows that came in are made or reused and configured, so the work follows the rows
-    /// that enter, not the rows shown. Nil (having changed nothing) when the last window is not for this data.
+    /// that enter, not the rows shown. `windowRows` is shifted in place, and rows of a fixed height that stay keep
+    /// their frames while the width does. Nil (having changed nothing) when the last window is not for this data.
     private func slideWindow(to range: Range<Int>, width: Double, fonts: any FontMetrics) -> Size? {
         guard windowVersion == dataVersion, windowRows.count == window.count, liveRows.count == window.count else {
             return nil
         }
-        let old = window, oldRows = windowRows
-        var entering: [(index: Int, id: AnyHashable)] = []
-        for index in range where !old.contains(index) {
-            let id = rowIDProvider(index)
-            // An id some live row shows already (ids that repeat): the general path sorts that out.
-            if liveRows[id] != nil { windowVersion = -1; return nil }
-            entering.append((index, id))
+        let old = window
+        // The indices both windows hold (none when the scroll jumped past the old window).
+        let keptLower = max(range.lowerBound, old.lowerBound), keptUpper = min(range.upperBound, old.upperBound)
+        let overlaps = keptLower < keptUpper
+        let enteringCount = overlaps ? range.count - (keptUpper - keptLower) : range.count
+        // The app's ids of the rows that come in, asked once. Ids that are indices need neither asking nor a check:
+        // the live rows are the old window's indices.
+        var enteringIDs: [AnyHashable] = []
+        if !idsAreIndices {
+            enteringIDs.reserveCapacity(enteringCount)
+            for index in range where !old.contains(index) {
+                let id = rowIDProvider(index)
+                // An id some live row shows already (ids that repeat): the general path sorts that out.
+                if liveRows[.id(id)] != nil { windowVersion = -1; return nil }
+                enteringIDs.append(id)
+            }
         }
         // Taken in the general path's order (index descending, the last left first), so a scroll reuses the same
         // views in every run. A row that leaves and comes back in the same pass stays shown: it only moves, which
         // the layer repaints in place (OverlayLayer+Offsets.swift), where hiding it would repaint the whole list.
+        // Moved out of `windowRows`, not copied: a copy's retain and release take the runtime's slow path (rows are
+        // weakly referenced, so each has a side table). The rows after the kept ones, from the last; then those
+        // before them, also from the last (all of them, last first, when the windows do not overlap).
+        let after = overlaps ? old.upperBound - keptUpper : old.count
         var leaving: [ListRow] = []
-        for index in old.reversed() where !range.contains(index) {
-            let row = oldRows[index - old.lowerBound]
-            liveRows[row.rowID] = nil
+        leaving.reserveCapacity(overlaps ? old.count - (keptUpper - keptLower) : old.count)
+        for _ in 0..<after {
+            let row = windowRows.removeLast()
+            liveRows[row.key] = nil
             leaving.append(row)
         }
-        let reused = min(leaving.count, entering.count)
-        var reusable = Array(leaving[(leaving.count - reused)...])
-        for row in leaving[..<(leaving.count - reused)] {
+        for _ in 0..<(overlaps ? keptLower - old.lowerBound : 0) {
+            let row = windowRows.removeFirst()
+            liveRows[row.key] = nil
+            leaving.insert(row, at: after)
+        }
+        let reused = min(leaving.count, enteringCount)
+        for _ in 0..<(leaving.count - reused) {  // what is left is reused, the last first
+            let row = leaving.removeFirst()
             row.isHidden = true
             pool.append(row)
         }
-        var rows: [ListRow] = []
-        rows.reserveCapacity(range.count)
-        var next = 0
-        for index in range {
-            if old.contains(index) { rows.append(oldRows[index - old.lowerBound]); continue }
-            let id = entering[next].id
-            next += 1
+        // Fixed heights at the same width: the rows that stay are where they were, only those that come in move.
+        let placesEntering = offsets == nil && width == windowAcross
+        var k = 0
+        for index in range where !old.contains(index) {
+            let id = idsAreIndices ? RowKey.index(index) : .id(enteringIDs[k])
+            k += 1
             // An item whose row still slides or fades out (an animated update just before) takes that view back.
-            let faded = fadingRows.count > 0 ? reviveFadingRow(id, animation: nil) : nil
-            let row = faded ?? reusable.popLast() ?? pool.popLast() ?? newRow()
+            let row = reviveFadingRow(id, animation: nil) ?? leaving.popLast() ?? pool.popLast() ?? newRow()
             row.isHidden = false
             liveRows[id] = row
             configure(row, index: index, id: id, width: width, fonts: fonts)
-            row.isSelected = !selection.isEmpty && selection.contains(id)
+            row.isSelected = isSelected(id)
             row.hasCursor = isFocused && cursorIndex == index
-            rows.append(row)
+            if placesEntering { row.frame = placedFrame(rowFrame(index, across: width), index: index, row: row) }
+            // In index order: those before the rows that stay go in front of them, the others after.
+            if overlaps && index < keptLower { windowRows.insert(row, at: index - range.lowerBound) }
+            else { windowRows.append(row) }
         }
-        for row in reusable {  // left over where revived rows came in instead
+        for row in leaving {  // left over where revived rows came in instead
             row.isHidden = true
             pool.append(row)
         }
-        for (k, row) in rows.enumerated() {
-            let index = range.lowerBound + k
-            row.frame = placedFrame(rowFrame(index, across: width), index: index, row: row)
+        if !placesEntering {
+            // Measured rows that came in may have moved the rows after them; a new width changes every frame.
+            for (k, row) in windowRows.enumerated() {
+                let index = range.lowerBound + k
+                row.frame = placedFrame(rowFrame(index, across: width), index: index, row: row)
+            }
         }
-        windowRows = rows
         window = range
+        windowAcross = width
         return documentSize(across: width)
     }
 
     /// Gives each item that was live when the layout began, and is live again at its end, the view it had then: a
     /// placement that dropped it pooled its view, gave it to an item coming in or faded it out, and the placement
     /// that brought it back took another. Two live items trade views; a pooled or fading view is taken back.
-    private func giveRowsBack(from start: [AnyHashable: ListRow], fonts: any FontMetrics) {
+    private func giveRowsBack(from start: [RowKey: ListRow], fonts: any FontMetrics) {
         // In index order, so the same layout trades the same views in every run (a dictionary's order varies).
         let changed = start.compactMap { id, original in
             liveRows[id].flatMap { $0 === original ? nil : (id: id, original: original, index: $0.index) }
@@ -656,7 +688,7 @@ open class List: ScrollView {
         let width = axis == .horizontal ? bounds.height : bounds.width
         for (id, original, _) in changed {
             guard let now = liveRows[id], now !== original else { continue }
-            let index = now.index, holderID = original.rowID, holderIndex = original.index
+            let index = now.index, holderID = original.key, holderIndex = original.index
             if !original.isHidden, holderID != id, liveRows[holderID] === original {
                 liveRows[id] = original
                 liveRows[holderID] = now
@@ -670,7 +702,7 @@ open class List: ScrollView {
             if let k = pool.lastIndex(where: { $0 === original }) {
                 pool.remove(at: k)
                 original.isHidden = false
-            } else if fadingRows[id] !== original || reviveFadingRow(id, animation: nil) == nil {
+            } else if fadingRows[id.id] !== original || reviveFadingRow(id, animation: nil) == nil {
                 continue  // it fades out for another item (List+FadeOut.swift) and stays with it
             }
             liveRows[id] = original
@@ -683,9 +715,9 @@ open class List: ScrollView {
     }
 
     /// Configures `row` for the item at `index` and marks its selection and cursor.
-    private func show(_ row: ListRow, index: Int, id: AnyHashable, width: Double, fonts: any FontMetrics) {
+    private func show(_ row: ListRow, index: Int, id: RowKey, width: Double, fonts: any FontMetrics) {
         configure(row, index: index, id: id, width: width, fonts: fonts)
-        row.isSelected = !selection.isEmpty && selection.contains(id)
+        row.isSelected = isSelected(id)
         row.hasCursor = isFocused && cursorIndex == index
     }
 
@@ -696,9 +728,10 @@ open class List: ScrollView {
     }
 
     /// Records the window the general path just placed (skipped when ids repeat: the next layout is general too).
-    private func rememberWindow(_ range: Range<Int>, ids: [(index: Int, id: AnyHashable)]) {
+    private func rememberWindow(_ range: Range<Int>, ids: [(index: Int, id: RowKey)], across: Double) {
         windowRows = ids.compactMap { liveRows[$0.id] }
         window = range
+        windowAcross = across
         // As many live rows as indices: every id was distinct, so each index has its own row.
         windowVersion = windowRows.count == range.count && liveRows.count == range.count ? dataVersion : -1
     }
@@ -708,6 +741,7 @@ open class List: ScrollView {
         windowRows = []
         window = 0..<0
         windowVersion = -1
+        windowAcross = -1
     }
 
     private func newRow() -> ListRow {
@@ -721,7 +755,7 @@ open class List: ScrollView {
     /// Takes the rows whose ids are not in `keep` out of the window: fading out with an animation, else pooled
     /// hidden, or returned still shown (`keepingShown`, for the caller to reuse or pool) in pooling order.
     @discardableResult
-    private func recycleAll(except keep: Set<AnyHashable>, fadingWith animation: Animation? = nil,
+    private func recycleAll(except keep: Set<RowKey>, fadingWith animation: Animation? = nil,
                             keepingShown: Bool = false) -> [ListRow] {
         // In index order, so the same scroll pools (and later reuses) the same views in every run: a dictionary's
         // order changes from process to process, and with it the order glyphs reach the atlas.
@@ -741,7 +775,7 @@ open class List: ScrollView {
 
     private func refreshSelectionMarks() {
         for row in liveRows.values {
-            row.isSelected = !selection.isEmpty && selection.contains(row.rowID)
+            row.isSelected = isSelected(row.key)
             row.hasCursor = isFocused && cursorIndex == row.index
         }
     }
