@@ -59,14 +59,10 @@ extension GlyphAtlas {
             glBindTexture(GLenum(GL_TEXTURE_2D), previous)
         }
         guard let origin = placeColor(width: w, height: h, owner: owner) else { return nil }
-        let previous = bindColor()
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         bytes.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(origin.x), GLint(origin.y), GLsizei(w), GLsizei(h),
-                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+            writeTexels($0.baseAddress, x: origin.x, y: origin.y, width: w, height: h, texture: colorTexture,
+                        format: GLenum(GL_RGBA))
         }
-        glBindTexture(GLenum(GL_TEXTURE_2D), previous)
         let s = Float(size)
         rasterizedCount += 1
         return (Float(origin.x) / s, Float(origin.y) / s, Float(origin.x + w) / s, Float(origin.y + h) / s)

@@ -99,14 +99,7 @@ extension GlyphAtlas {
             clearRows(of: evicted.index, texture: texture, size: atlasSize, bytesPerTexel: 1, format: GLenum(GL_RED),
                       firstRow: atlasSize)
         }
-        let previous = bind()
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
-        runScratch.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(spot.x), GLint(spot.y), GLsizei(w), GLsizei(h),
-                            GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-        }
-        glBindTexture(GLenum(GL_TEXTURE_2D), previous)
+        runScratch.withUnsafeBytes { writeTexels($0.baseAddress, x: spot.x, y: spot.y, width: w, height: h) }
         let (u0, v0, u1, v1) = textureCoordinates(x: spot.x, y: spot.y, width: w, height: h)
         let image = AtlasGlyph(u0: u0, v0: v0, u1: u1, v1: v1, width: w, height: h, bearingX: minX, top: minY,
                                advance: 0)

@@ -266,14 +266,7 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     /// the bitmap belongs to, dropped when its page is evicted.
     func upload(_ bytes: [UInt8], width w: Int, height h: Int, owner: AtlasPage.Owner? = nil) -> (Float, Float, Float, Float)? {
         guard bytes.count == w * h, let origin = place(width: w, height: h, owner: owner) else { return nil }
-        let previous = bind()
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
-        bytes.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(origin.x), GLint(origin.y), GLsizei(w), GLsizei(h),
-                            GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-        }
-        glBindTexture(GLenum(GL_TEXTURE_2D), previous)
+        bytes.withUnsafeBytes { writeTexels($0.baseAddress, x: origin.x, y: origin.y, width: w, height: h) }
         rasterizedCount += 1
         return textureCoordinates(x: origin.x, y: origin.y, width: w, height: h)
     }
@@ -294,14 +287,21 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     /// Writes texels into a row `reserveRow` gave.
     package func writeRow(at origin: (x: Int, y: Int), _ bytes: [UInt8]) {
         guard texture != 0, !bytes.isEmpty else { return }
-        let previous = bind()
+        bytes.withUnsafeBytes { writeTexels($0.baseAddress, x: origin.x, y: origin.y, width: bytes.count, height: 1) }
+    }
+
+    /// Writes a `width` x `height` bitmap, rows packed, at texel (x, y) of `texture` (the coverage texture unless
+    /// given) in `format`, and puts the caller's texture binding back (the renderers' state caches rely on it).
+    func writeTexels(_ pixels: UnsafeRawPointer?, x: Int, y: Int, width w: Int, height h: Int,
+                     texture target: GLuint? = nil, format: GLenum = GLenum(GL_RED)) {
+        var previous: GLint = 0
+        glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &previous)
+        glBindTexture(GLenum(GL_TEXTURE_2D), target ?? texture)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
-        bytes.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(origin.x), GLint(origin.y), GLsizei(bytes.count), 1,
-                            GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-        }
-        glBindTexture(GLenum(GL_TEXTURE_2D), previous)
+        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(w), GLsizei(h), format,
+                        GLenum(GL_UNSIGNED_BYTE), pixels)
+        glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(previous))
     }
 
     /// Binds the atlas texture for an upload and returns the binding to put back: glyphs are rasterized on first
