@@ -12,7 +12,9 @@ public final class GridCell: View {
     /// The index of the item shown (valid while the cell is live).
     public internal(set) var index = 0
     /// The id of the item shown.
-    public internal(set) var itemID: AnyHashable = 0
+    public var itemID: AnyHashable { key.id }
+    /// The item's key in the grid's bookkeeping (ItemKey.swift).
+    var key = ItemKey.index(0)
     /// True while the item is selected.
     public internal(set) var isSelected = false { didSet { if isSelected != oldValue { updateLook() } } }
     /// True while the keyboard cursor is on this cell and the grid has focus.
@@ -47,7 +49,7 @@ public final class GridCell: View {
         super.draw(in: rect, context: &context)
         // A cell the controller carries, or a drag holds, has a heavier outline.
         guard let grid else { return }
-        let held = grid.itemDrag.map { $0.isHeld && $0.cell === self } ?? false
+        let held = grid.hasItemDrag && (grid.itemDrag.map { $0.isHeld && $0.cell === self } ?? false)
         if held || hasCursor {
             context.add(.border(rect, color: grid.cursorColor, width: held || grid.itemGrab != nil ? 4 : 2,
                                 cornerRadius: grid.cellCornerRadius))

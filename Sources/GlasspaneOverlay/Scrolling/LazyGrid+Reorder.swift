@@ -21,7 +21,8 @@ struct ItemDrag {
     /// The press, in the grid's coordinates (a release without a drag is a click there).
     let start: Point
     let cell: GridCell
-    let id: AnyHashable
+    /// The item's key in the grid's bookkeeping (ItemKey.swift).
+    let id: ItemKey
     /// The item's index when picked up (the data does not change until the drop).
     let from: Int
     /// The pointer's distance from the cell's top-left corner when pressed.
@@ -48,7 +49,10 @@ extension LazyGrid {
     public static let reorderAnimation = List.reorderAnimation
 
     /// The index of the item held by a drag (it has no cell in the window meanwhile); nil when none is.
-    public var heldItemIndex: Int? { itemDrag.flatMap { $0.isHeld ? $0.from : nil } }
+    public var heldItemIndex: Int? {
+        guard hasItemDrag, let drag = itemDrag else { return nil }  // no copy of a drag that is not there (each layout)
+        return drag.isHeld ? drag.from : nil
+    }
 
     /// Whether a press on the item at `index` may pick it up (never a section header).
     func mayPickUp(_ index: Int) -> Bool { !isSectionHeader(index) && (canMoveItem?(index) ?? true) }
@@ -73,7 +77,7 @@ extension LazyGrid {
         let isTouch = event.pointerID != 0
         if !isTouch { contentOffset = contentOffset }  // a press stops a fling, as it does before a scroll drag
         let p = documentPoint(event.location), frame = itemFrame(index)
-        itemDrag = ItemDrag(pointer: event.pointerID, start: event.location, cell: cell, id: cell.itemID, from: index,
+        itemDrag = ItemDrag(pointer: event.pointerID, start: event.location, cell: cell, id: cell.key, from: index,
                             grab: Point(x: p.x - frame.minX, y: p.y - frame.minY), location: event.location,
                             target: index, needsHold: isTouch, pressTime: frameTime)
         if isTouch { startReorderTicker() }
@@ -289,7 +293,7 @@ extension LazyGrid {
         }
         windowVersion = -1
         pendingAnimation = LazyGrid.reorderAnimation
-        let unchanged = drag.from < itemCount && itemIDProvider(drag.from) == drag.id && indicesSinceLayout == nil
+        let unchanged = drag.from < itemCount && itemKey(at: drag.from) == drag.id && indicesSinceLayout == nil
         if !cancelled, unchanged, drag.target != drag.from, drag.target < itemCount, let onMoveItem,
            onMoveItem(drag.from, drag.target) {
             do {

@@ -207,7 +207,7 @@ extension LazyGrid {
         let pinned = pinnedHeader ?? makePinnedHeader()
         if pinned.index != header || pinned.configuredVersion != dataVersion || pinned.isHidden {
             pinned.index = header
-            pinned.itemID = itemIDProvider(header)
+            pinned.key = itemKey(at: header)
             configureCell(pinned.content, header)
             pinned.configuredVersion = dataVersion
             pinned.updateLook()

@@ -111,7 +111,7 @@ extension LazyGrid {
         }
         // Cells that leave the window go with their neighbours: a deleted one to where they close up (fading), one
         // pushed out to its new place (opaque), as a list's rows do (List+Updates.swift).
-        var indices: [AnyHashable: Int] = [:]
+        var indices: [ItemKey: Int] = [:]
         for (id, index) in live {
             // A moved item (`moveItem`) is deleted at its old index but stays: its cell goes to its new one.
             if let moved = map.newIndex(index) ?? moves[index] {
@@ -160,9 +160,9 @@ extension LazyGrid {
 
     /// Starts fading `cell` out where it is, or moving it to `target` (fading only when its item was deleted); it
     /// takes no clicks meanwhile and is pooled when its animations are over (FadingViews.swift).
-    func fadeOut(_ cell: GridCell, id: AnyHashable, animation: Animation, to target: GridLeavingTarget? = nil) {
+    func fadeOut(_ cell: GridCell, id: ItemKey, animation: Animation, to target: GridLeavingTarget? = nil) {
         cell.hasCursor = false
-        let displaced = fadingCells.start(cell, id: id, animation: animation) {
+        let displaced = fadingCells.start(cell, id: id.id, animation: animation) {
             if let target { cell.frame = target.frame }
             if target?.fades ?? true { cell.alpha = 0 }
         }
@@ -173,8 +173,8 @@ extension LazyGrid {
     }
 
     /// The cell still fading for `id`, taken back for its item (fading in again with `animation`, or at once).
-    func reviveFadingCell(_ id: AnyHashable, animation: Animation?) -> GridCell? {
-        fadingCells.revive(id, animation: animation)
+    func reviveFadingCell(_ id: ItemKey, animation: Animation?) -> GridCell? {
+        fadingCells.count > 0 ? fadingCells.revive(id.id, animation: animation) : nil  // no id made while none fades
     }
 
     /// Pools the fading cells whose fade is over; true while some still fade.

@@ -129,7 +129,7 @@ public enum LazyGridError: Error, Hashable, Sendable, CustomStringConvertible {
 /// (rows, or columns) in or near the viewport (`overscan` points beyond each edge), recycling cell views as they
 /// leave. `makeCell` makes a cell's content view; `configureCell` fills it for an index (again whenever the cell shows
 /// another item, its index changes in an update or the data is reloaded); `itemID` gives each item a stable identity
-/// (its index by default). Updates: LazyGrid+Updates.swift.
+/// (its index when nil, the default). Updates: LazyGrid+Updates.swift.
 ///
 /// Selection is per item, by id: a click selects the cell under it (spacing and the room after the last item select
 /// nothing); with `.multiple`, Control/Command-click toggles and Shift-click extends over the indices from the
@@ -237,7 +237,9 @@ public final class LazyGrid: ScrollView {
     /// false keeps it in its own section, as `movesItemsAcrossSections == false` does.
     public var canMoveItemToSection: ((_ item: Int, _ section: Int) -> Bool)?
     /// The item being dragged to a new place (LazyGrid+Reorder.swift).
-    var itemDrag: ItemDrag?
+    var itemDrag: ItemDrag? { didSet { hasItemDrag = itemDrag != nil } }
+    /// Whether `itemDrag` is set: read each layout and each cell's paint without copying the (absent) drag.
+    private(set) var hasItemDrag = false
     /// Scrolls while a dragged cell is held near an end (LazyGrid+Reorder.swift).
     var reorderTicker: ReorderAutoScroll?
     /// The item the controller carries (X picked it up; LazyGrid+Reorder.swift).
@@ -246,10 +248,12 @@ public final class LazyGrid: ScrollView {
     }
 
     let itemIDProvider: (Int) -> AnyHashable
+    /// Whether ids are the items' indices (no `itemID` given): cells are then keyed by index (LazyGrid+ItemKey.swift).
+    let idsAreIndices: Bool
     let makeCell: () -> View
     let configureCell: (View, Int) -> Void
-    /// Live cells by item id.
-    var liveCells: [AnyHashable: GridCell] = [:]
+    /// Live cells by item key.
+    var liveCells: [ItemKey: GridCell] = [:]
     /// Hidden cells waiting for reuse.
     var pool: [GridCell] = []
     /// Cells whose item left the window in an animated update, fading out where they were (LazyGrid+Updates.swift).
@@ -258,10 +262,10 @@ public final class LazyGrid: ScrollView {
     var fadeSweeper: FadeOutSweeper?
     /// The animation of the last animated update or reload, taken by the next layout.
     var pendingAnimation: Animation?
-    /// Where cells that leave the window in the next animated layout go, by item id (LazyGrid+Updates.swift).
-    var leavingTargets: [AnyHashable: GridLeavingTarget] = [:]
-    /// The live cells' indices as the updates since the last layout moved them, by id; nil when none did.
-    var indicesSinceLayout: [AnyHashable: Int]?
+    /// Where cells that leave the window in the next animated layout go, by item key (LazyGrid+Updates.swift).
+    var leavingTargets: [ItemKey: GridLeavingTarget] = [:]
+    /// The live cells' indices as the updates since the last layout moved them, by key; nil when none did.
+    var indicesSinceLayout: [ItemKey: Int]?
     /// The live cells in index order as the last layout placed them, for the items in `window`, the data version
     /// `windowVersion` (-1: none) and `windowPerLine` cells a line: a scroll slides this window instead of re-reading
     /// ids.
@@ -271,11 +275,11 @@ public final class LazyGrid: ScrollView {
     private var windowPerLine = 0
     var dataVersion = 0
     var selectionAnchor: Int?
-    /// The live cells by item id when the running layout began (nil between layouts, and for lines of one length,
+    /// The live cells by item key when the running layout began (nil between layouts, and for lines of one length,
     /// which never need it): a layout of measured lines may place the window more than once (it goes in passes; the
     /// scroll view lays out again when measuring shrank the document under the offset), and an item one placement
     /// dropped and a later one brought back gets its cell back at the end.
-    private var cellsAtLayoutStart: [AnyHashable: GridCell]?
+    private var cellsAtLayoutStart: [ItemKey: GridCell]?
 
     /// The number of cells that exist as live (visible) views now.
     public var liveCellCount: Int { liveCells.count }
@@ -287,10 +291,10 @@ public final class LazyGrid: ScrollView {
     public var liveCellViews: [GridCell] { liveCells.values.sorted { $0.index < $1.index } }
 
     /// Creates a vertical grid; throws when a count, the column rule, the item height or the spacing is outside its
-    /// limits.
+    /// limits. Without `itemID` (nil, the default) each item's id is its index.
     public convenience init(identifier: String = "", itemCount: Int, columns: GridColumns = .adaptive(minimumWidth: 80),
                             itemHeight: Double = 80, spacing: Double = 8,
-                            itemID: @escaping (Int) -> AnyHashable = { AnyHashable($0) },
+                            itemID: ((Int) -> AnyHashable)? = nil,
                             makeCell: @escaping () -> View,
                             configureCell: @escaping (View, Int) -> Void) throws(LazyGridError) {
         try self.init(identifier: identifier, itemCount: itemCount, axis: .vertical, across: columns,
@@ -300,10 +304,11 @@ public final class LazyGrid: ScrollView {
 
     /// Creates a horizontal grid (`axis` `.horizontal`, as SwiftUI's `LazyHGrid(rows:)`): items fill columns of
     /// `rows` cells top to bottom, columns run left to right, each cell `itemWidth` wide, and it scrolls sideways.
-    /// Throws when a count, the row rule, the item width or the spacing is outside its limits.
+    /// Throws when a count, the row rule, the item width or the spacing is outside its limits. Without `itemID` (nil,
+    /// the default) each item's id is its index.
     public convenience init(identifier: String = "", itemCount: Int, rows: GridRows,
                             itemWidth: Double = 80, spacing: Double = 8,
-                            itemID: @escaping (Int) -> AnyHashable = { AnyHashable($0) },
+                            itemID: ((Int) -> AnyHashable)? = nil,
                             makeCell: @escaping () -> View,
                             configureCell: @escaping (View, Int) -> Void) throws(LazyGridError) {
         try self.init(identifier: identifier, itemCount: itemCount, axis: .horizontal, across: rows.acrossLine,
@@ -313,7 +318,7 @@ public final class LazyGrid: ScrollView {
 
     /// Both axes: `across` is the rule for the cells across a line, `itemLength` their size along the axis.
     init(identifier: String, itemCount: Int, axis: ListAxis, across: GridColumns, itemLength: Double, spacing: Double,
-         itemID: @escaping (Int) -> AnyHashable, makeCell: @escaping () -> View,
+         itemID: ((Int) -> AnyHashable)?, makeCell: @escaping () -> View,
          configureCell: @escaping (View, Int) -> Void) throws(LazyGridError) {
         try LazyGrid.check(itemCount: itemCount)
         guard itemLength.isFinite, (1...List.maximumRowHeight).contains(itemLength) else {
@@ -339,7 +344,8 @@ public final class LazyGrid: ScrollView {
         self.lineLength = .fixed(itemLength)
         self.headerLength = itemLength
         self.spacing = spacing
-        itemIDProvider = itemID
+        itemIDProvider = itemID ?? { AnyHashable($0) }
+        idsAreIndices = itemID == nil
         self.makeCell = makeCell
         self.configureCell = configureCell
         super.init(identifier: identifier, axes: axis == .vertical ? .vertical : .horizontal)
@@ -390,7 +396,7 @@ public final class LazyGrid: ScrollView {
     /// The live cell showing the item at `index`, if it is in the window.
     public func cellView(at index: Int) -> GridCell? {
         guard index >= 0, index < itemCount else { return nil }
-        return liveCells[itemIDProvider(index)].flatMap { $0.index == index ? $0 : nil }
+        return liveCells[itemKey(at: index)].flatMap { $0.index == index ? $0 : nil }
     }
 
     // MARK: - The window of live cells
@@ -514,7 +520,7 @@ public final class LazyGrid: ScrollView {
     /// with no item held, fading or to reveal, no animated update pending, and a window the data has not changed under.
     private var offsetKeepsWindow: Bool {
         guard windowVersion == dataVersion, windowCells.count == window.count, liveCells.count == window.count,
-              sectionHeaderItems.isEmpty, pinnedHeader == nil, itemDrag == nil, fadingCells.count == 0,
+              sectionHeaderItems.isEmpty, pinnedHeader == nil, !hasItemDrag, fadingCells.count == 0,
               pendingAnimation == nil, itemToRevealAfterLayout == nil, itemCount > 0 else { return false }
         guard case .fixed = lineLength else { return false }
         let perLine = itemsPerLine(across: breadth(of: bounds.size))
@@ -531,19 +537,21 @@ public final class LazyGrid: ScrollView {
         guard windowVersion == dataVersion, windowPerLine == perLine, windowCells.count == window.count,
               liveCells.count == window.count, heldItemIndex == nil else { return false }
         let old = window, oldCells = windowCells
-        var entering: [(index: Int, id: AnyHashable)] = []
+        // The keys of the cells that come in, asked once. Ids that are indices need neither asking nor the repeat
+        // check (the live cells are the old window's indices), only the fading check while a cell fades.
+        var entering: [(index: Int, id: ItemKey)] = []
         for index in range where !old.contains(index) {
-            let id = itemIDProvider(index)
+            let id = itemKey(at: index)
             // An id some live cell shows already (ids that repeat): the general path sorts that out.
             // A cell still fading for it too: the general path takes that view back.
-            if liveCells[id] != nil || fadingCells[id] != nil { windowVersion = -1; return false }
+            if (!idsAreIndices && liveCells[id] != nil) || isFading(id) { windowVersion = -1; return false }
             entering.append((index, id))
         }
         // Index descending, as the general path takes them, so a scroll reuses the same views in every run.
         var leaving: [GridCell] = []
         for index in old.reversed() where !range.contains(index) {
             let cell = oldCells[index - old.lowerBound]
-            liveCells[cell.itemID] = nil
+            liveCells[cell.key] = nil
             leaving.append(cell)
         }
         var reusable = recycle(leaving, reusing: entering.count)
@@ -579,10 +587,10 @@ public final class LazyGrid: ScrollView {
         let animation = pendingAnimation
         pendingAnimation = nil
         defer { leavingTargets = [:] }
-        var wanted: [(index: Int, id: AnyHashable)] = []
+        var wanted: [(index: Int, id: ItemKey)] = []
         wanted.reserveCapacity(range.count)
         let heldIndex = heldItemIndex  // a held cell is out of the window's bookkeeping (LazyGrid+Reorder.swift)
-        for i in range where i != heldIndex { wanted.append((i, itemIDProvider(i))) }
+        for i in range where i != heldIndex { wanted.append((i, itemKey(at: i))) }
         let afterDrop = headersAfterDrop(perLine: perLine)  // a held item bound for another section moves headers
         let keep = Set(wanted.map(\.id))
         // In index order, so the same change reuses the same views in every run (a dictionary's order varies).
@@ -593,10 +601,10 @@ public final class LazyGrid: ScrollView {
             // Cells that leave fade where they were, so none is reused for an item that comes in.
             for (id, cell) in leaving { fadeOut(cell, id: id, animation: animation, to: leavingTargets[id]) }
         } else {
-            let arriving = wanted.filter { liveCells[$0.id] == nil && fadingCells[$0.id] == nil }.count
+            let arriving = wanted.filter { liveCells[$0.id] == nil && !isFading($0.id) }.count
             reusable = recycle(leaving.map(\.value), reusing: arriving)
         }
-        var arrived: Set<AnyHashable> = []
+        var arrived: Set<ItemKey> = []
         var placed: [(index: Int, cell: GridCell)] = []
         placed.reserveCapacity(wanted.count)
         for (index, id) in wanted {
@@ -612,7 +620,7 @@ public final class LazyGrid: ScrollView {
                 cell.configuredVersion = -1
                 if animation != nil { arrived.insert(id) }
             }
-            if cell.configuredVersion != dataVersion || cell.index != index || cell.itemID != id {
+            if cell.configuredVersion != dataVersion || cell.index != index || cell.key != id {
                 configure(cell, index: index, id: id)
             }
             placed.append((index, cell))
@@ -624,7 +632,7 @@ public final class LazyGrid: ScrollView {
                          perLine: perLine, breadth: breadth, fonts: fonts) { cells[$0] }
         }
         for (index, cell) in placed {
-            let id = cell.itemID
+            let id = cell.key
             let frame = placedFrame(index, among: afterDrop, breadth: breadth, perLine: perLine)
             if let animation, arrived.contains(id) {
                 cell.frame = frame
@@ -649,14 +657,14 @@ public final class LazyGrid: ScrollView {
     /// that stays in the window keeps its view however often the layout placed the window meanwhile. The cell's
     /// holder now (an item that came in during this layout) trades cells with it; a pooled cell is shown again and
     /// the other one pooled. Both are configured for their items; each keeps the frame placed for its item.
-    private func giveCellsBack(from start: [AnyHashable: GridCell]) {
+    private func giveCellsBack(from start: [ItemKey: GridCell]) {
         // In index order, so the same layout trades the same views in every run (a dictionary's order varies).
         let changed = start.compactMap { id, cell in
             liveCells[id].flatMap { $0 === cell ? nil : (id: id, original: cell, index: $0.index) }
         }.sorted { $0.index < $1.index }
         for (id, original, _) in changed {
             guard let now = liveCells[id], now !== original else { continue }
-            let index = now.index, holderID = original.itemID, holderIndex = original.index
+            let index = now.index, holderID = original.key, holderIndex = original.index
             if !original.isHidden, holderID != id, liveCells[holderID] === original {
                 liveCells[id] = original
                 liveCells[holderID] = now
@@ -710,15 +718,15 @@ public final class LazyGrid: ScrollView {
     }
 
     /// Shows the item at `index` in `cell`: its index and id, `configureCell`, its look and its marks.
-    private func configure(_ cell: GridCell, index: Int, id: AnyHashable) {
+    private func configure(_ cell: GridCell, index: Int, id: ItemKey) {
         cell.index = index
-        cell.itemID = id
+        cell.key = id
         cell.isHeader = isSectionHeader(index)
         configureCell(cell.content, index)
         cellsConfigured += 1
         cell.configuredVersion = dataVersion
         cell.updateLook()
-        cell.isSelected = selection.contains(id)
+        cell.isSelected = isSelected(id)
         cell.hasCursor = isFocused && cursorIndex == index
     }
 
@@ -766,7 +774,7 @@ public final class LazyGrid: ScrollView {
     /// Marks the selected cells and the cursor's.
     func refreshSelectionMarks() {
         for cell in liveCells.values {
-            cell.isSelected = selection.contains(cell.itemID)
+            cell.isSelected = isSelected(cell.key)
             cell.hasCursor = isFocused && cursorIndex == cell.index
         }
     }

@@ -12,7 +12,7 @@ extension List {
     /// Starts fading `row` out at its place, or moving it to `target` (an update said where it goes: a deleted row
     /// slides to where its neighbours close up, fading; a row pushed out of the window slides out, opaque). It is
     /// pooled when its animations are over.
-    func fadeOut(_ row: ListRow, id: RowKey, animation: Animation, to target: LeavingTarget? = nil) {
+    func fadeOut(_ row: ListRow, id: ItemKey, animation: Animation, to target: LeavingTarget? = nil) {
         let displaced = fadingRows.start(row, id: id.id, animation: animation) {
             if let target {
                 var frame = row.frame
@@ -28,7 +28,7 @@ extension List {
     }
 
     /// The row still fading for `id`, taken back for its item (fading in again with `animation`, or at once).
-    func reviveFadingRow(_ id: RowKey, animation: Animation?) -> ListRow? {
+    func reviveFadingRow(_ id: ItemKey, animation: Animation?) -> ListRow? {
         fadingRows.count > 0 ? fadingRows.revive(id.id, animation: animation) : nil  // no id made while none fades
     }
 

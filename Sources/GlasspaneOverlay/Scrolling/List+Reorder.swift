@@ -13,7 +13,7 @@ struct RowDrag {
     let start: Point
     let row: ListRow
     /// The row's key in the list's bookkeeping (List+RowKey.swift).
-    let id: RowKey
+    let id: ItemKey
     /// The row's index when picked up (the data does not change until the drop).
     let from: Int
     /// The pointer's distance from the row's leading edge along the axis.

@@ -201,7 +201,7 @@ extension List {
         selectionAnchor = newCount == 0 ? nil : selectionAnchor.map { moved.byIndex[$0] ?? min(map.slot($0), last) }
         sectionHeaderRows = sectionHeaderRows.compactMap { $0 < oldCount ? map.newIndex($0) : nil }
         // Targets of rows deleted by an earlier update since the layout stay; the others follow this one.
-        var indices: [RowKey: Int] = [:]
+        var indices: [ItemKey: Int] = [:]
         for (id, index) in live {
             if let newIndex = map.newIndex(index) ?? (moved.byID.isEmpty ? nil : moved.byID[id.id]) {
                 indices[id] = newIndex

@@ -94,7 +94,7 @@ public final class ListRow: View {
     /// The id of the data item shown.
     public var rowID: AnyHashable { key.id }
     /// The item's key in the list's bookkeeping (List+RowKey.swift).
-    var key = RowKey.index(0)
+    var key = ItemKey.index(0)
     /// True while the item is selected.
     public internal(set) var isSelected = false { didSet { if isSelected != oldValue { updateLook() } } }
     /// True while the keyboard cursor is on this row and the list has focus.
@@ -228,7 +228,7 @@ open class List: ScrollView {
     let makeRow: () -> View
     let configureRow: (View, Int) -> Void
     /// Live rows by item key.
-    var liveRows: [RowKey: ListRow] = [:]
+    var liveRows: [ItemKey: ListRow] = [:]
     /// Hidden rows waiting for reuse.
     var pool: [ListRow] = []
     /// Rows whose item left the window in an animated reload, fading out where they were (List+FadeOut.swift).
@@ -253,9 +253,9 @@ open class List: ScrollView {
     /// The animation of the last `reloadData(rowCount:animation:)`, taken by the next layout.
     var pendingReloadAnimation: Animation?
     /// Where rows that leave the window in the next animated layout go, by key (List+Updates.swift).
-    var leavingTargets: [RowKey: LeavingTarget] = [:]
+    var leavingTargets: [ItemKey: LeavingTarget] = [:]
     /// The live rows' indices as the updates since the last layout moved them, by key; nil when none did.
-    var indicesSinceLayout: [RowKey: Int]?
+    var indicesSinceLayout: [ItemKey: Int]?
     /// Rows that head sections, ascending (List+Sections.swift).
     public internal(set) var sectionHeaderRows: [Int] = []
     /// The copy of the current section's header pinned to the viewport's top (List+Sections.swift).
@@ -523,7 +523,7 @@ open class List: ScrollView {
         if pendingReloadAnimation == nil, held == nil, let size = slideWindow(to: first..<end, width: width, fonts: fonts) {
             return size
         }
-        var wanted: [(index: Int, id: RowKey)] = []
+        var wanted: [(index: Int, id: ItemKey)] = []
         wanted.reserveCapacity(end - first)
         for i in first..<end where i != held { wanted.append((i, rowKey(at: i))) }
         let keep = Set(wanted.map(\.id))
@@ -533,7 +533,7 @@ open class List: ScrollView {
         // layout would repaint the whole layer, where a row shown in place repaints in place.
         var reusable = recycleAll(except: keep, fadingWith: animation, keepingShown: true)
         leavingTargets = [:]
-        var arrived: Set<RowKey> = []
+        var arrived: Set<ItemKey> = []
         for (index, id) in wanted {
             let row: ListRow
             if let live = liveRows[id] {
@@ -577,7 +577,7 @@ open class List: ScrollView {
 
     /// Shows the item at `index` in `row`: its index and id, `configureRow`, its look, and a measured height (its
     /// width, in a horizontal list). `width` is the room across the rows.
-    private func configure(_ row: ListRow, index: Int, id: RowKey, width: Double, fonts: any FontMetrics) {
+    private func configure(_ row: ListRow, index: Int, id: ItemKey, width: Double, fonts: any FontMetrics) {
         row.index = index
         row.key = id
         configureRow(row.content, index)
@@ -646,7 +646,7 @@ open class List: ScrollView {
         let placesEntering = offsets == nil && width == windowAcross
         var k = 0
         for index in range where !old.contains(index) {
-            let id = idsAreIndices ? RowKey.index(index) : .id(enteringIDs[k])
+            let id = idsAreIndices ? ItemKey.index(index) : .id(enteringIDs[k])
             k += 1
             // An item whose row still slides or fades out (an animated update just before) takes that view back.
             let row = reviveFadingRow(id, animation: nil) ?? leaving.popLast() ?? pool.popLast() ?? newRow()
@@ -679,7 +679,7 @@ open class List: ScrollView {
     /// Gives each item that was live when the layout began, and is live again at its end, the view it had then: a
     /// placement that dropped it pooled its view, gave it to an item coming in or faded it out, and the placement
     /// that brought it back took another. Two live items trade views; a pooled or fading view is taken back.
-    private func giveRowsBack(from start: [RowKey: ListRow], fonts: any FontMetrics) {
+    private func giveRowsBack(from start: [ItemKey: ListRow], fonts: any FontMetrics) {
         // In index order, so the same layout trades the same views in every run (a dictionary's order varies).
         let changed = start.compactMap { id, original in
             liveRows[id].flatMap { $0 === original ? nil : (id: id, original: original, index: $0.index) }
@@ -715,7 +715,7 @@ open class List: ScrollView {
     }
 
     /// Configures `row` for the item at `index` and marks its selection and cursor.
-    private func show(_ row: ListRow, index: Int, id: RowKey, width: Double, fonts: any FontMetrics) {
+    private func show(_ row: ListRow, index: Int, id: ItemKey, width: Double, fonts: any FontMetrics) {
         configure(row, index: index, id: id, width: width, fonts: fonts)
         row.isSelected = isSelected(id)
         row.hasCursor = isFocused && cursorIndex == index
@@ -728,7 +728,7 @@ open class List: ScrollView {
     }
 
     /// Records the window the general path just placed (skipped when ids repeat: the next layout is general too).
-    private func rememberWindow(_ range: Range<Int>, ids: [(index: Int, id: RowKey)], across: Double) {
+    private func rememberWindow(_ range: Range<Int>, ids: [(index: Int, id: ItemKey)], across: Double) {
         windowRows = ids.compactMap { liveRows[$0.id] }
         window = range
         windowAcross = across
@@ -755,7 +755,7 @@ open class List: ScrollView {
     /// Takes the rows whose ids are not in `keep` out of the window: fading out with an animation, else pooled
     /// hidden, or returned still shown (`keepingShown`, for the caller to reuse or pool) in pooling order.
     @discardableResult
-    private func recycleAll(except keep: Set<RowKey>, fadingWith animation: Animation? = nil,
+    private func recycleAll(except keep: Set<ItemKey>, fadingWith animation: Animation? = nil,
                             keepingShown: Bool = false) -> [ListRow] {
         // In index order, so the same scroll pools (and later reuses) the same views in every run: a dictionary's
         // order changes from process to process, and with it the order glyphs reach the atlas.
