@@ -269,10 +269,13 @@ public final class LazyGrid: ScrollView {
     /// The live cells in index order as the last layout placed them, for the items in `window`, the data version
     /// `windowVersion` (-1: none) and `windowPerLine` cells a line: a scroll slides this window instead of re-reading
     /// ids.
-    private var windowCells: [GridCell] = []
+    private(set) var windowCells: [GridCell] = []
     private(set) var window: Range<Int> = 0..<0
     var windowVersion = -1
     private var windowPerLine = 0
+    /// The breadth across the lines when the window was placed: cells of lines of one length that stay keep their
+    /// frames while it does (`slideWindow`).
+    private var windowBreadth = -1.0
     var dataVersion = 0
     var selectionAnchor: Int?
     /// The live cells by item key when the running layout began (nil between layouts, and for lines of one length,
@@ -467,6 +470,7 @@ public final class LazyGrid: ScrollView {
             window = 0..<0
             windowVersion = -1
             windowPerLine = perLine
+            windowBreadth = -1
             return documentSize(breadth: breadth, perLine: perLine)
         }
         let offset = alongOffset
@@ -532,14 +536,19 @@ public final class LazyGrid: ScrollView {
 
     /// A scroll over unchanged data and lines: cells that stay keep their views and are not asked for their ids,
     /// cells that left are reused for the ones that came in (without being hidden), so the work follows the cells
-    /// that enter. False (having changed nothing) when the last window is not for this data.
+    /// that enter. `windowCells` is shifted in place, and with lines of one length at an unchanged breadth only the
+    /// cells that came in get frames. False (having changed nothing) when the last window is not for this data.
     func slideWindow(to range: Range<Int>, perLine: Int, breadth: Double, fonts: any FontMetrics) -> Bool {
         guard windowVersion == dataVersion, windowPerLine == perLine, windowCells.count == window.count,
               liveCells.count == window.count, heldItemIndex == nil else { return false }
-        let old = window, oldCells = windowCells
+        let old = window
+        // The indices both windows hold (none when the scroll jumped past the old window).
+        let keptLower = max(range.lowerBound, old.lowerBound), keptUpper = min(range.upperBound, old.upperBound)
+        let overlaps = keptLower < keptUpper
         // The keys of the cells that come in, asked once. Ids that are indices need neither asking nor the repeat
         // check (the live cells are the old window's indices), only the fading check while a cell fades.
         var entering: [(index: Int, id: ItemKey)] = []
+        entering.reserveCapacity(overlaps ? range.count - (keptUpper - keptLower) : range.count)
         for index in range where !old.contains(index) {
             let id = itemKey(at: index)
             // An id some live cell shows already (ids that repeat): the general path sorts that out.
@@ -547,36 +556,57 @@ public final class LazyGrid: ScrollView {
             if (!idsAreIndices && liveCells[id] != nil) || isFading(id) { windowVersion = -1; return false }
             entering.append((index, id))
         }
-        // Index descending, as the general path takes them, so a scroll reuses the same views in every run.
+        // Index descending, as the general path takes them, so a scroll reuses the same views in every run. Moved
+        // out of `windowCells`, not copied: a copy's retain and release take the runtime's slow path (cells are
+        // weakly referenced, so each has a side table). The cells after the kept ones, from the last; then those
+        // before them, also from the last (all of them, last first, when the windows do not overlap).
+        let after = overlaps ? old.upperBound - keptUpper : old.count
         var leaving: [GridCell] = []
-        for index in old.reversed() where !range.contains(index) {
-            let cell = oldCells[index - old.lowerBound]
+        leaving.reserveCapacity(overlaps ? old.count - (keptUpper - keptLower) : old.count)
+        for _ in 0..<after {
+            let cell = windowCells.removeLast()
             liveCells[cell.key] = nil
             leaving.append(cell)
         }
-        var reusable = recycle(leaving, reusing: entering.count)
-        var cells: [GridCell] = []
-        cells.reserveCapacity(range.count)
-        var next = 0
-        for index in range {
-            if old.contains(index) { cells.append(oldCells[index - old.lowerBound]); continue }
-            let id = entering[next].id
-            next += 1
-            let cell = reusable.popLast() ?? takeCell()
+        for _ in 0..<(overlaps ? keptLower - old.lowerBound : 0) {
+            let cell = windowCells.removeFirst()
+            liveCells[cell.key] = nil
+            leaving.insert(cell, at: after)
+        }
+        // As `recycle` does: the first ones are hidden and pooled, the last `reused` are reused, the last first.
+        let reused = min(leaving.count, entering.count)
+        for _ in 0..<(leaving.count - reused) {
+            let cell = leaving.removeFirst()
+            cell.isHidden = true
+            pool.append(cell)
+        }
+        // Lines of one length at the same breadth: the cells that stay are where they were (`placeWindow` and this
+        // placed them at `itemFrame`, and nothing else moves them while the window is for this data and not held).
+        let placesEntering = lineOffsets == nil && breadth == windowBreadth
+        for (index, id) in entering {
+            let cell = leaving.popLast() ?? takeCell()
             liveCells[id] = cell
             configure(cell, index: index, id: id)
-            cells.append(cell)
+            if placesEntering { cell.frame = itemFrame(index, breadth: breadth, perLine: perLine) }
+            // In index order: those before the cells that stay go in front of them, the others after.
+            if overlaps && index < keptLower { windowCells.insert(cell, at: index - range.lowerBound) }
+            else { windowCells.append(cell) }
         }
-        if lineOffsets != nil, !entering.isEmpty {
-            // Measured lines: the lines that came in are measured before anything is placed.
-            let lines = (entering[0].index / perLine)..<(entering[entering.count - 1].index / perLine + 1)
-            measureLines(lines, in: range, perLine: perLine, breadth: breadth, fonts: fonts) { cells[$0 - range.lowerBound] }
-        }
-        for (k, cell) in cells.enumerated() {
-            cell.frame = itemFrame(range.lowerBound + k, breadth: breadth, perLine: perLine)
-        }
-        windowCells = cells
         window = range
+        windowBreadth = breadth
+        if !placesEntering {
+            if lineOffsets != nil, !entering.isEmpty {
+                // Measured lines: the lines that came in are measured before anything is placed.
+                let lines = (entering[0].index / perLine)..<(entering[entering.count - 1].index / perLine + 1)
+                measureLines(lines, in: range, perLine: perLine, breadth: breadth, fonts: fonts) {
+                    self.windowCells[$0 - range.lowerBound]
+                }
+            }
+            // A measured line that came in may have moved the lines after it; a new breadth changes every frame.
+            for k in windowCells.indices {
+                windowCells[k].frame = itemFrame(range.lowerBound + k, breadth: breadth, perLine: perLine)
+            }
+        }
         return true
     }
 
@@ -649,6 +679,7 @@ public final class LazyGrid: ScrollView {
         windowCells = wanted.compactMap { liveCells[$0.id] }
         window = range
         windowPerLine = perLine
+        windowBreadth = breadth
         // As many live cells as indices: every id was distinct, so each index has its own cell.
         windowVersion = windowCells.count == range.count && liveCells.count == range.count ? dataVersion : -1
     }
