@@ -48,21 +48,11 @@ final class LazyGridSlideTests: XCTestCase {
         let make = { () -> View in LazyGridTests.CellContent() }
         let fill = { (view: View, index: Int) in (view as! LazyGridTests.CellContent).label.text = "item \(index)" }
         let id = { (i: Int) in AnyHashable("item \(i)") }
-        let grid: LazyGrid
-        switch (axis, idsByClosure) {
-        case (.vertical, false):
-            grid = try LazyGrid(identifier: "grid", itemCount: count, columns: .fixed(5), itemHeight: 50, spacing: 10,
-                                makeCell: make, configureCell: fill)
-        case (.vertical, true):
-            grid = try LazyGrid(identifier: "grid", itemCount: count, columns: .fixed(5), itemHeight: 50, spacing: 10,
-                                itemID: id, makeCell: make, configureCell: fill)
-        case (.horizontal, false):
-            grid = try LazyGrid(identifier: "grid", itemCount: count, rows: .fixed(5), itemWidth: 50, spacing: 10,
-                                makeCell: make, configureCell: fill)
-        case (.horizontal, true):
-            grid = try LazyGrid(identifier: "grid", itemCount: count, rows: .fixed(5), itemWidth: 50, spacing: 10,
-                                itemID: id, makeCell: make, configureCell: fill)
-        }
+        let grid = axis == .vertical
+            ? try LazyGrid(identifier: "grid", itemCount: count, columns: .fixed(5), itemHeight: 50, spacing: 10,
+                           itemID: idsByClosure ? id : nil, makeCell: make, configureCell: fill)
+            : try LazyGrid(identifier: "grid", itemCount: count, rows: .fixed(5), itemWidth: 50, spacing: 10,
+                           itemID: idsByClosure ? id : nil, makeCell: make, configureCell: fill)
         grid.preferredWidth = 600
         grid.preferredHeight = 400
         try prepare(grid)
