@@ -77,7 +77,7 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     /// What `composesRuns` nil means in the current context (set when the texture is made).
     var rasterizesOnCPU = false
     /// How many runs were composed (tests of caching).
-    public internal(set) var composedRunCount = 0
+    package internal(set) var composedRunCount = 0
     /// The coverage texture's pages (GlyphAtlas+Pages.swift).
     var grayPages = GlyphAtlas.makeGlyphPages()
     /// How many times a page was evicted (its glyphs dropped to make room) since the atlas was made.
