@@ -132,6 +132,7 @@ extension GLOverlayRenderer {
         case .quads: resources.program
         case .bars: resources.barsProgram
         case .solid: resources.solidProgram
+        case .shapes: resources.shapeProgram
         case .gradients: resources.gradientProgram
         }
     }

@@ -75,6 +75,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
         get { tessellator.drawsLargeSolidRectsAlone }
         set { tessellator.drawsLargeSolidRectsAlone = newValue }
     }
+    /// Whether large rounded shapes get `Shaders/shape.frag` (on a CPU rasterizer; tests turn it off for the reference).
+    var drawsLargeShapesAlone: Bool {
+        get { tessellator.drawsLargeShapesAlone }
+        set { tessellator.drawsLargeShapesAlone = newValue }
+    }
     /// The cache's framebuffer and the texture the composite samples (tests check they never coincide).
     var cacheTextures: (framebuffer: GLuint, sampled: GLuint) { (cache.framebuffer, cache.sampledTexture) }
 
@@ -108,6 +113,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// A renderer with its own buffers and cache that shares shaders, atlas and images with another.
     private init(sharing resources: OverlayResources) {
         self.resources = resources
+        tessellator.drawsLargeShapesAlone = resources.rasterizesOnCPU
         listBuffer = makeVertexBuffer()
         checkGLError("overlay buffers")
     }

@@ -13,8 +13,12 @@ final class OverlayResources {
     let barsProgram: ShaderProgram
     /// Large solid rectangles on whole pixels only (`Shaders/solid.frag` with the quads' vertex shader).
     let solidProgram: ShaderProgram
+    /// Large rounded shapes only (`Shaders/shape.frag` with the quads' vertex shader).
+    let shapeProgram: ShaderProgram
     /// The color picker's HSV gradients only (`Shaders/gradient.frag` with the quads' vertex shader).
     let gradientProgram: ShaderProgram
+    /// Whether the context rasterizes on the CPU (llvmpipe), where large shapes get their own program.
+    let rasterizesOnCPU: Bool
     /// Each registered image's texture and size, by `ImageHandle.id`.
     private(set) var images: [Int: (texture: GLuint, size: PixelSize)] = [:]
     /// Each registered image's texture, as the tessellator takes them.
@@ -33,14 +37,16 @@ final class OverlayResources {
         self.atlas = atlas
         state = sharedState ?? GLStateCache()
         sharesState = sharedState != nil
+        rasterizesOnCPU = GLInfo.current().rasterizesOnCPU
         program = try ShaderProgram(vertex: "overlay.vert", fragment: "overlay.frag")
         compositeProgram = try ShaderProgram(vertex: "composite.vert", fragment: "composite.frag")
         barsProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "bars.frag")
         solidProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "solid.frag")
         gradientProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "gradient.frag")
+        shapeProgram = try ShaderProgram(vertex: "overlay.vert", fragment: "shape.frag")
         var current: GLint = 0
         if !sharesState { glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &current) }
-        for p in [program, compositeProgram, barsProgram, solidProgram, gradientProgram] {
+        for p in [program, compositeProgram, barsProgram, solidProgram, gradientProgram, shapeProgram] {
             viewports.append((p.id, p.uniform("uViewportSize"), nil))
             state.useProgram(p.id)
             glUniform1i(p.uniform("uTexture"), 0) // the texture is always on unit 0

@@ -64,6 +64,7 @@ final class BatchingPixelTests: XCTestCase {
         try MainActor.assumeIsolated {
             try Self.withTarget { atlas in
                 let merged = try GLOverlayRenderer(atlas: atlas)
+                merged.drawsLargeShapesAlone = false // one program for shapes and text
                 merged.compositing = .direct
                 let batchedFrame = Self.frame { merged.render(Self.interleaved, generation: 1, metrics: Self.metrics) }
                 // One program draws every kind and the atlas is the only texture, so the 11 drawing commands are one
@@ -100,6 +101,7 @@ final class BatchingPixelTests: XCTestCase {
                     .glyphs(GlyphRun(text: "16.7", origin: Point(x: 120, y: 120), fontSize: 12, color: .white)),
                 ])
                 let merged = try GLOverlayRenderer(atlas: atlas)
+                merged.drawsLargeShapesAlone = false // one program for shapes and text
                 merged.compositing = .direct
                 let batchedFrame = Self.frame { merged.render(list, generation: 1, metrics: Self.metrics) }
                 XCTAssertEqual(merged.drawCallCount, 3, "quads, the graph, then the circle over it with the last text")
@@ -135,10 +137,12 @@ final class BatchingPixelTests: XCTestCase {
         try MainActor.assumeIsolated {
             try Self.withTarget { atlas in
                 let solid = try GLOverlayRenderer(atlas: atlas)
+                solid.drawsLargeShapesAlone = false // one program for shapes and text
                 solid.compositing = .direct
                 let solidFrame = Self.frame { solid.render(Self.dimmedSheet(), generation: 1, metrics: Self.metrics) }
                 XCTAssertEqual(solid.drawCallCount, 3, "the dimming, the panel's shapes and text, the rectangle over them")
                 let reference = try GLOverlayRenderer(atlas: atlas)
+                reference.drawsLargeShapesAlone = false // one program for shapes and text
                 reference.compositing = .direct
                 reference.drawsLargeSolidRectsAlone = false
                 let referenceFrame = Self.frame { reference.render(Self.dimmedSheet(), generation: 1, metrics: Self.metrics) }
@@ -149,6 +153,7 @@ final class BatchingPixelTests: XCTestCase {
                 assertSamePixels(solidFrame, referenceFrame, tolerance: 1, "solid rectangles against the shape program")
                 // Through the cache the same program fills it.
                 let cached = try GLOverlayRenderer(atlas: atlas)
+                cached.drawsLargeShapesAlone = false // one program for shapes and text
                 cached.compositing = .cached
                 let cachedFrame = Self.frame { cached.render(Self.dimmedSheet(), generation: 1, metrics: Self.metrics) }
                 assertSamePixels(cachedFrame, referenceFrame, tolerance: 2, "through the cache, within the cache's rounding")
@@ -182,17 +187,94 @@ final class BatchingPixelTests: XCTestCase {
         }
     }
 
+    /// A panel: a large rounded background (320x220 quad pixels) with a large stroked border, text, a small button
+    /// and a large circle over the button and its text, off whole pixels.
+    private static func roundedPanel(width: Double = 300) -> DrawList {
+        DrawList(commands: [
+            .rect(Rect(x: 10.5, y: 8.25, width: width, height: 200), color: Color(hex: "#1f2128")!.withAlpha(0.95), cornerRadius: 12),
+            .border(Rect(x: 10.5, y: 8.25, width: width, height: 200), color: Color(hex: "#8899bb")!, width: 2, cornerRadius: 12),
+            .glyphs(GlyphRun(text: "Settings", origin: Point(x: 24, y: 20), fontSize: 18, color: .white)),
+            .rect(Rect(x: 24, y: 60, width: 90, height: 28), color: Color(hex: "#3366ff")!, cornerRadius: 6),
+            .glyphs(GlyphRun(text: "Apply", origin: Point(x: 40, y: 66), fontSize: 14, color: .white)),
+            .circle(center: Point(x: 110, y: 120), radius: 70, color: Color(r: 1, g: 0.8, b: 0.2, a: 0.4)),
+        ])
+    }
+
+    /// On a CPU rasterizer a rounded shape whose quad covers at least `largeShapeMinimumPixels` is drawn by
+    /// Shaders/shape.frag (the distance math of Shaders/overlay.frag without its texture read): the panel's
+    /// background and border join one batch, the text and the button another, the circle over the text a third,
+    /// and every pixel is the one-program drawing's.
+    func testALargeRoundedPanelDrawsAloneWithTheQuadProgramsPixels() throws {
+        try MainActor.assumeIsolated {
+            try Self.withTarget { atlas in
+                let shapes = try GLOverlayRenderer(atlas: atlas)
+                XCTAssertTrue(shapes.drawsLargeShapesAlone, "llvmpipe rasterizes on the CPU")
+                shapes.compositing = .direct
+                let shapesFrame = Self.frame { shapes.render(Self.roundedPanel(), generation: 1, metrics: Self.metrics) }
+                XCTAssertEqual(shapes.tessellator.batches.map(\.program), [.shapes, .quads, .shapes],
+                               "background and border, text and button, the circle over the text")
+                let reference = try GLOverlayRenderer(atlas: atlas)
+                reference.compositing = .direct
+                reference.drawsLargeShapesAlone = false
+                let referenceFrame = Self.frame { reference.render(Self.roundedPanel(), generation: 1, metrics: Self.metrics) }
+                XCTAssertEqual(reference.tessellator.batches.map(\.program), [.quads])
+                assertSamePixels(shapesFrame, referenceFrame, "large shapes against the one program")
+                let background = Self.frame {}
+                XCTAssertNotEqual(shapesFrame.pixel(x: 150, y: 100).b, background.pixel(x: 150, y: 100).b, "the panel is drawn")
+                // Through the cache the same programs fill it.
+                let cached = try GLOverlayRenderer(atlas: atlas)
+                cached.compositing = .cached
+                let cachedFrame = Self.frame { cached.render(Self.roundedPanel(), generation: 1, metrics: Self.metrics) }
+                assertSamePixels(cachedFrame, referenceFrame, tolerance: 2, "through the cache, within the cache's rounding")
+            }
+        }
+    }
+
+    /// A panel that shrinks under `largeShapeMinimumPixels` (a collapsing panel) keeps its batch: either program
+    /// draws its pixels, so the partial updates go on in place. A whole tessellation then puts it with the quads.
+    func testAPanelResizedAcrossTheLargeShapeSizeIsUpdatedInPlace() throws {
+        try MainActor.assumeIsolated {
+            try Self.withTarget { atlas in
+                let renderer = try GLOverlayRenderer(atlas: atlas)
+                renderer.compositing = .direct
+                renderer.render(Self.roundedPanel(), generation: 1, metrics: Self.metrics)
+                @MainActor func reference(width: Double) throws -> PixelImage {
+                    let reference = try GLOverlayRenderer(atlas: atlas)
+                    reference.compositing = .direct
+                    reference.drawsLargeShapesAlone = false
+                    return Self.frame { reference.render(Self.roundedPanel(width: width), generation: 1, metrics: Self.metrics) }
+                }
+                // 60 wide: 62 x 202 = 12,524 quad pixels, under 16,384; then large again.
+                for (generation, width) in [(2, 280.0), (3, 60), (4, 140), (5, 300)] as [(UInt64, Double)] {
+                    let frame = Self.frame {
+                        renderer.render(Self.roundedPanel(width: width), generation: generation,
+                                        damage: DrawListDamage(baseGeneration: generation - 1, commandRanges: [0..<2]), metrics: Self.metrics)
+                    }
+                    XCTAssertEqual(renderer.tessellationCount, 1, "width \(width): updated in place")
+                    XCTAssertEqual(renderer.tessellator.batches.first?.program, .shapes, "width \(width)")
+                    assertSamePixels(frame, try reference(width: width), "width \(width)")
+                }
+                let small = Self.frame { renderer.render(Self.roundedPanel(width: 60), generation: 6, metrics: Self.metrics) }
+                XCTAssertEqual(renderer.tessellationCount, 2)
+                XCTAssertEqual(renderer.tessellator.batches.first?.program, .quads, "tessellated small: with the text")
+                assertSamePixels(small, try reference(width: 60), "tessellated at 60 wide")
+            }
+        }
+    }
+
     /// A solid rectangle that moves on whole pixels is a partial update like any other; one that moves off them needs
     /// the shape program, so the partial update gives way to a whole tessellation. The pixels follow both.
     func testASolidRectMovingOffWholePixelsChangesBatch() throws {
         try MainActor.assumeIsolated {
             try Self.withTarget { atlas in
                 let renderer = try GLOverlayRenderer(atlas: atlas)
+                renderer.drawsLargeShapesAlone = false // one program for shapes and text
                 renderer.compositing = .direct
                 renderer.render(Self.dimmedSheet(), generation: 1, metrics: Self.metrics)
                 XCTAssertEqual(renderer.tessellationCount, 1)
                 @MainActor func reference(dimX: Double) throws -> PixelImage {
                     let reference = try GLOverlayRenderer(atlas: atlas)
+                    reference.drawsLargeShapesAlone = false // one program for shapes and text
                     reference.compositing = .direct
                     reference.drawsLargeSolidRectsAlone = false
                     return Self.frame { reference.render(Self.dimmedSheet(dimX: dimX), generation: 1, metrics: Self.metrics) }
@@ -215,8 +297,8 @@ final class BatchingPixelTests: XCTestCase {
         }
     }
 
-    /// The demo panel's 30-odd commands are three draw calls: the shapes and text under the picker's gradients, the
-    /// gradients (their own program), and the shapes and text over them.
+    /// The demo panel's 30-odd commands are four draw calls: its background (a large shape), the shapes and text
+    /// under the picker's gradients, the gradients (their own program), and the shapes and text over them.
     func testTheDemoPanelIsThreeDrawCalls() throws {
         try MainActor.assumeIsolated {
             let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
@@ -229,7 +311,8 @@ final class BatchingPixelTests: XCTestCase {
             let ui = try XCTUnwrap(app.stage.overlay.layer(named: "ui"))
             XCTAssertIdentical(app.stage.renderer(for: ui), renderer)
             XCTAssertGreaterThan(ui.drawList.commands.count, 30)
-            XCTAssertEqual(renderer.drawCallCount, 3, "under the gradients, the gradients, over them (one texture)")
+            // On llvmpipe the panel's background is a large shape, drawn alone (Shaders/shape.frag).
+            XCTAssertEqual(renderer.drawCallCount, 4, "the background, under the gradients, the gradients, over them")
         }
     }
 
@@ -277,6 +360,7 @@ final class BatchingPixelTests: XCTestCase {
         try MainActor.assumeIsolated {
             try Self.withTarget { atlas in
                 let renderer = try GLOverlayRenderer(atlas: atlas)
+                renderer.drawsLargeShapesAlone = false // one program for shapes and text
                 renderer.compositing = .direct
                 let checker = PixelImage(size: PixelSize(width: 2, height: 2), rgba: [255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255, 255, 0, 0, 255])
                 let image = renderer.registerImage(checker)
@@ -304,6 +388,7 @@ final class BatchingPixelTests: XCTestCase {
                 XCTAssertEqual(renderer.tessellationCount, 2, "the batches are rebuilt")
                 XCTAssertEqual(renderer.drawCallCount, 3)
                 let fresh = try GLOverlayRenderer(atlas: atlas)
+                fresh.drawsLargeShapesAlone = false // one program for shapes and text
                 fresh.compositing = .direct
                 _ = fresh.registerImage(checker)
                 assertSamePixels(moved, Self.frame { fresh.render(onText, generation: 1, metrics: Self.metrics) }, "the text over the image")

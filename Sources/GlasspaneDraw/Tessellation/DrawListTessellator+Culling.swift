@@ -38,6 +38,7 @@ extension DrawListTessellator {
                 emittingGroup = span.group
                 var emitted = EmittedCommand(index: index,
                                              clip: Self.scissorPixelsIfClipped(span.clip, drawableHeight: context.drawableHeight))
+                emitted.keptProgram = batches[span.batch].program
                 emit(shiftedForGroup(command, span.group), into: &emitted, context)
                 if case .glyphs = command, vertices.count - tail <= span.count * stride {
                     padGlyphQuads(from: tail, to: span.count * stride)

@@ -105,6 +105,7 @@ extension DrawListTessellator {
                     break // a shape fits a batch of any texture (its program is checked after emitting)
                 }
                 var emitted = EmittedCommand(index: index, clip: Self.scissorPixelsIfClipped(span.clip, drawableHeight: height))
+                if span.count > 0 && span.batch >= 0 { emitted.keptProgram = batches[span.batch].program }
                 emit(shiftedForGroup(command, emittingGroup), into: &emitted, context)
                 reemittedCommandCount += 1
                 // In an offset group, a shorter or slightly longer text fills the room its run kept (`padGlyphQuads`).

@@ -19,6 +19,9 @@ struct EmittedCommand {
     var extent: Rect?
     /// Whether a run of text came out as one quad of its composed bitmap (it needs no room for more glyphs).
     var composedRun = false
+    /// The program of the batch a re-emitted command is in: a rounded shape stays there when it is the quads' or
+    /// the shapes' (both draw its pixels), so a panel resized across `largeShapeMinimumPixels` is updated in place.
+    var keptProgram: BatchProgram?
 
     init(index: Int, clip: Rect?) { self.index = index; self.clip = clip }
 }
@@ -132,6 +135,13 @@ extension DrawListTessellator {
             return
         }
         let (x0, y0, x1, y1) = (r.minX - 1, r.minY - 1, r.maxX + 1, r.maxY + 1)
+        if kind == 0, drawsLargeShapesAlone {
+            if let kept = e.keptProgram, kept == .quads || kept == .shapes {
+                e.program = kept
+            } else if (x1 - x0) * (y1 - y0) >= Self.largeShapeMinimumPixels {
+                e.program = .shapes
+            }
+        }
         guard stroke > 0, cutsStrokeInteriors, case .solid = colors,
               let inner = Self.strokeInterior(r, cornerRadius: cornerRadius, stroke: stroke) else {
             quad(x0: x0, y0: y0, x1: x1, y1: y1, l0: (-hw - 1, -hh - 1), l1: (hw + 1, hh + 1), colors: colors,
@@ -155,6 +165,11 @@ extension DrawListTessellator {
     /// program switch and a draw call (about 10 µs of CPU on llvmpipe), which a pixel saves about 3 ns of. A list's
     /// rows (540x26 pixels) pass: their backgrounds share one batch (docs/overlay.md, "Every branch is paid").
     package static let solidRectMinimumPixels = 8_192.0
+
+    /// Rounded shapes whose quad covers fewer pixels stay in `Shaders/overlay.frag`'s batches. A panel of 560x600
+    /// points covers 20 times this; a batch of its own costs a draw call (about 10 µs of CPU on llvmpipe), and the
+    /// texture read it saves is a few ns a pixel (docs/overlay.md, "Large shapes").
+    package static let largeShapeMinimumPixels = 16_384.0
 
     /// The rectangle with its edges on whole pixels when they lie within a millionth of a pixel of them and it covers
     /// at least `solidRectMinimumPixels`, else nil.

@@ -56,6 +56,9 @@ package final class DrawListTessellator {
     package var cutsStrokeInteriors = true
     /// Whether large solid rectangles on whole pixels get the solid program (tests turn it off for the reference).
     package var drawsLargeSolidRectsAlone = true
+    /// Whether large rounded shapes get the shape program (`largeShapeMinimumPixels`); the renderer turns it on for a
+    /// CPU rasterizer, where it saves each pixel the texture read (docs/overlay.md, "Large shapes").
+    package var drawsLargeShapesAlone = false
 
     /// The commands as last emitted (same indices as `spans`): a partial update skips those that are equal.
     var emittedCommands: [DrawCommand] = []

@@ -92,6 +92,8 @@ package enum BatchProgram: String, Equatable, Sendable {
     case bars
     /// `Shaders/solid.frag`: large solid rectangles on whole pixels only.
     case solid
+    /// `Shaders/shape.frag`: large rounded shapes (no texture), on a CPU rasterizer only.
+    case shapes
 }
 
 /// One draw call: `count` vertices from `first`, with one texture and one program.
