@@ -23,11 +23,12 @@ final class GridScreenTests: XCTestCase {
     }
 
     func testCellTextsAreTheIndexOverAWordTheItemsCycleThrough() async {
-        XCTAssertTrue(GridScreen.cellTexts(0) == ("0", "amber"))
-        XCTAssertTrue(GridScreen.cellTexts(7) == ("7", "harbor"))
-        XCTAssertTrue(GridScreen.cellTexts(13) == ("13", "dune"))
-        XCTAssertTrue(GridScreen.cellTexts(99_999) == ("99999", "juniper"))
-        XCTAssertTrue(GridScreen.cellTexts(999_999) == ("999999", "juniper"))
+        let expected = [0: ["0", "amber"], 7: ["7", "harbor"], 13: ["13", "dune"], 99_999: ["99999", "juniper"],
+                        999_999: ["999999", "juniper"]]
+        for (index, texts) in expected {
+            let cell = GridScreen.cellTexts(index)
+            XCTAssertEqual([cell.index, cell.word], texts, "item \(index)")
+        }
     }
 
     func testTheGridHasEightColumnsOfFixedCellsAndLiveCellsShowTheirItems() async throws {
