@@ -42,11 +42,11 @@ public final class GridScreen {
     /// The most items `--grid-items` takes.
     public nonisolated static let maximumItems = 1_000_000
     /// Columns of the grid.
-    public nonisolated static let columnCount = 8
+    nonisolated static let columnCount = 8
     /// Each cell's height in points (its width is what 8 columns leave of 540 points: 64).
-    public nonisolated static let cellHeight = 56.0
+    nonisolated static let cellHeight = 56.0
     /// Points between cells, across and down.
-    public nonisolated static let cellSpacing = 4.0
+    nonisolated static let cellSpacing = 4.0
     /// The layer holding the panel.
     public let layer: OverlayLayer
     /// The grid.
@@ -61,7 +61,7 @@ public final class GridScreen {
 
     /// The panel: a title over a 540x540 grid of `items` items (identifiers `PREFIX.panel`, `PREFIX.title`,
     /// `PREFIX.grid`). Items have no app ids: the grid keys its cells by index.
-    public static func makeGrid(prefix: String, items: Int) throws(LazyGridError) -> (panel: Panel, grid: LazyGrid) {
+    static func makeGrid(prefix: String, items: Int) throws(LazyGridError) -> (panel: Panel, grid: LazyGrid) {
         let cellWidth = (540 - cellSpacing * Double(columnCount - 1)) / Double(columnCount)
         let grid = try LazyGrid(identifier: "\(prefix).grid", itemCount: items, columns: .fixed(columnCount),
                                 itemHeight: cellHeight, spacing: cellSpacing, itemID: nil,
