@@ -17,6 +17,8 @@ public enum BenchScenario: String, ExpressibleByArgument, CaseIterable, Sendable
     case stress
     /// The cube with a 3-column list of `--list-rows` rows (10,000) in a 560x600 panel.
     case list
+    /// The cube with an 8-column lazy grid of `--grid-items` items (10,000) in a 560x600 panel.
+    case grid
 }
 
 extension OverlayCompositing: ExpressibleByArgument {}
@@ -36,12 +38,16 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
             """)
 
     /// Scenario.
-    @Option(name: .long, help: "cube (the cube alone), demo (with the picker panel), stress (1,000 animated overlay views) or list (a 3-column list of --list-rows rows).")
+    @Option(name: .long, help: "cube (the cube alone), demo (with the picker panel), stress (1,000 animated overlay views), list (a 3-column list of --list-rows rows) or grid (an 8-column lazy grid of --grid-items items).")
     public var scenario: BenchScenario = .demo
 
     /// Rows of the list scenario.
     @Option(name: .customLong("list-rows"), help: ArgumentHelp("Rows of the list scenario's list (1 to 1,000,000; default 10,000).", valueName: "N"))
     public var listRows: Int = 10_000
+
+    /// Items of the grid scenario.
+    @Option(name: .customLong("grid-items"), help: ArgumentHelp("Items of the grid scenario's grid (1 to 1,000,000; default 10,000).", valueName: "N"))
+    public var gridItems: Int = 10_000
 
     /// Input script driving the scenario.
     @Option(name: .long, help: ArgumentHelp("Drive the scenario with an input script (replayed on the recorded frame clock).", valueName: "FILE"))
@@ -126,6 +132,9 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         guard (1...ListScreen.maximumRows).contains(listRows) else {
             throw ValidationError("--list-rows must be 1 to \(ListScreen.maximumRows) (got \(listRows)).")
         }
+        guard (1...GridScreen.maximumItems).contains(gridItems) else {
+            throw ValidationError("--grid-items must be 1 to \(GridScreen.maximumItems) (got \(gridItems)).")
+        }
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1 (got \(frames)).") }
         try validateSamples(msaa)
         guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more (got \(warmup)).") }
@@ -165,6 +174,7 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         case .demo: DemoApp.Content()
         case .stress: DemoApp.Content(stressViews: 1000)
         case .list: DemoApp.Content(listRows: listRows)
+        case .grid: DemoApp.Content(gridItems: gridItems)
         }
         let headline = "bench: \(scenario.rawValue), \(warmup) warmup + \(frames) frames, \(size), \(headless ? "headless" : "window")"
         let code = await runDemoSession(d, content: content, onStart: { session in
@@ -172,6 +182,10 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
             if let screen = (session.app as? DemoApp)?.listScreen {
                 printNote(String(format: "list screen: %d rows, opened (built, laid out, painted) in %.3f ms, %d row views",
                                  screen.list.rowCount, screen.openMilliseconds, screen.list.rowsCreated))
+            }
+            if let screen = (session.app as? DemoApp)?.gridScreen {
+                printNote(String(format: "grid screen: %d items, opened (built, laid out, painted) in %.3f ms, %d cell views",
+                                 screen.grid.itemCount, screen.openMilliseconds, screen.grid.cellsCreated))
             }
         }) { session, outcome in
             for failure in outcome.expectationFailures { printError(failure) }

@@ -45,6 +45,8 @@ public final class DemoApp: SessionApp {
     public let stress: StressField?
     /// The bench's list screen, when `Content.listRows` asked for one.
     public let listScreen: ListScreen?
+    /// The bench's grid screen, when `Content.gridItems` asked for one.
+    public let gridScreen: GridScreen?
     /// Menu, about, options and sign, and the toast (DemoScreens.swift).
     public private(set) var navigation: DemoNavigation!
 
@@ -76,14 +78,16 @@ public final class DemoApp: SessionApp {
         public var route = DemoRoute.play
         /// Rows of the bench's list screen (`bench --scenario list`; 0 for none).
         public var listRows = 0
+        /// Items of the bench's grid screen (`bench --scenario grid`; 0 for none).
+        public var gridItems = 0
         /// The build, shown on the About screen (`about.version`); the command line passes `glasspane --version`'s
         /// text. Empty (the default, so tests' pixels never depend on the commit) shows no line.
         public var version = ""
         /// Creates the default content: the panel, no HUD, no stress field, the play route.
         public init(showsPanel: Bool = true, showsHUD: Bool = false, stressViews: Int = 0, route: DemoRoute = .play,
-                    listRows: Int = 0) {
+                    listRows: Int = 0, gridItems: Int = 0) {
             self.showsPanel = showsPanel; self.showsHUD = showsHUD; self.stressViews = stressViews; self.route = route
-            self.listRows = listRows
+            self.listRows = listRows; self.gridItems = gridItems
         }
     }
 
@@ -114,6 +118,8 @@ public final class DemoApp: SessionApp {
         stress = content.stressViews > 0 ? StressField(overlay: overlay, count: content.stressViews) : nil
         // Cannot throw: the row count is clamped to ListScreen's limit, below List's, and the row height is fixed.
         listScreen = content.listRows > 0 ? try? ListScreen(overlay: overlay, rows: min(content.listRows, ListScreen.maximumRows)) : nil
+        // Cannot throw either: the item count is clamped to GridScreen's limit, below LazyGrid's, and the shape is fixed.
+        gridScreen = content.gridItems > 0 ? try? GridScreen(overlay: overlay, items: min(content.gridItems, GridScreen.maximumItems)) : nil
         performanceHUD = PerformanceHUD(overlay: overlay, visible: content.showsHUD)
         isHUDShown = content.showsHUD
         stage = OverlayStage(overlay: overlay, renderer: overlayRenderer)

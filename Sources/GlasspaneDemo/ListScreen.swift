@@ -43,8 +43,8 @@ public final class ListScreen {
     /// How long building the screen and its first layout and paint took, milliseconds.
     public let openMilliseconds: Double
 
-    /// Short texts the rows cycle through.
-    static let words = ["amber", "basalt", "cobalt", "dune", "ember", "fjord", "garnet", "harbor", "indigo", "juniper"]
+    /// Short texts the rows (and the bench grid's cells, GridScreen.swift) cycle through.
+    nonisolated static let words = ["amber", "basalt", "cobalt", "dune", "ember", "fjord", "garnet", "harbor", "indigo", "juniper"]
 
     /// The row at `index`'s three column texts.
     public static func columns(_ index: Int) -> (String, String, String) {
