@@ -142,7 +142,7 @@ let package = Package(
                            "GlasspaneAnimation", "GlasspaneOverlay", "GlasspaneScripts", "SDLTestEvents", "GlasspanePlatform"]),
         .testTarget(name: "GlasspaneScriptsTests", dependencies: ["GlasspaneScripts", "GlasspaneCore", "GlasspaneTesting"]),
         .testTarget(name: "GlasspaneBenchTests", dependencies: ["GlasspaneBench", "GlasspaneCore", "GlasspaneTesting"]),
-        .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", "GlasspaneBench", "GlasspaneRender", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "GlasspaneCLITests", dependencies: ["GlasspaneCLI", "GlasspaneBench", "GlasspaneCore", "GlasspaneDraw", "GlasspaneRender", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "GlasspanePlatformTests", dependencies: ["GlasspanePlatform", "CSDL2", "GlasspaneCore", "GlasspaneOverlay", "SDLTestEvents"]),
         // SDL events built as a driver queues them, shared by the platform and runtime tests (never in the product).
         .target(name: "SDLTestEvents", dependencies: ["CSDL2"], path: "Tests/SDLTestEvents"),

@@ -35,6 +35,7 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
               glasspane bench --scenario demo --headless --json demo.json
               glasspane bench --headless --baseline demo.json --max-regression 10
               glasspane bench --scenario cube --headless --runs 5 --json cube.json
+              glasspane bench --scenario grid --headless --script Examples/Scripts/bench/grid-scroll.jsonl --screenshot-at 300:grid.png
             """)
 
     /// Scenario.
@@ -48,6 +49,10 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
     /// Items of the grid scenario.
     @Option(name: .customLong("grid-items"), help: ArgumentHelp("Items of the grid scenario's grid (1 to 1,000,000; default 10,000).", valueName: "N"))
     public var gridItems: Int = 10_000
+
+    /// Screenshots of the scenario.
+    @Option(name: .customLong("screenshot-at"), help: ArgumentHelp("Save a PNG at a frame (warmup frames count; the frame it is read back in is slower); FRAME may be 'last'. Repeatable; not with --runs.", valueName: "FRAME:PATH"))
+    public var screenshotAt: [String] = []
 
     /// Input script driving the scenario.
     @Option(name: .long, help: ArgumentHelp("Drive the scenario with an input script (replayed on the recorded frame clock).", valueName: "FILE"))
@@ -136,6 +141,12 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
             throw ValidationError("--grid-items must be 1 to \(GridScreen.maximumItems) (got \(gridItems)).")
         }
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1 (got \(frames)).") }
+        for s in screenshotAt where ScreenshotRequest(argument: s) == nil {
+            throw ValidationError("--screenshot-at '\(s)' is not FRAME:PATH (FRAME a frame number or 'last').")
+        }
+        if runs != nil && !screenshotAt.isEmpty {
+            throw ValidationError("--screenshot-at cannot be used with --runs (each run would write the same files).")
+        }
         try validateSamples(msaa)
         guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more (got \(warmup)).") }
         guard maxRegression >= 0, maxRegression.isFinite else { throw ValidationError("--max-regression must be a percentage of 0 or more (got \(maxRegression)).") }
@@ -160,6 +171,7 @@ public struct BenchCommand: AsyncParsableCommand, Sendable {
         d.msaaSamples = msaa
         d.compositing = overlayCompositing
         d.stopsOnInterrupt = true
+        d.screenshots = screenshotAt.compactMap(ScreenshotRequest.init(argument:))
         var b = BenchmarkDescription(warmupFrames: warmup, measuredFrames: frames, scenario: scenario.rawValue)
         (b.jsonPath, b.csvPath, b.svgPath, b.baselinePath) = (json ?? "", csv ?? "", svg ?? "", baseline ?? "")
         b.mangoHudCSVPath = mangoHudCSV ?? ""
