@@ -180,6 +180,7 @@ final class BatchingPixelTests: XCTestCase {
                 let reference = try GLOverlayRenderer(atlas: atlas)
                 reference.compositing = .direct
                 reference.drawsLargeSolidRectsAlone = false
+                reference.drawsLargeShapesAlone = false // the one program: rows and labels in one batch
                 let referenceFrame = Self.frame { reference.render(rows, generation: 1, metrics: Self.metrics) }
                 XCTAssertEqual(reference.drawCallCount, 1)
                 assertSamePixels(solidFrame, referenceFrame, tolerance: 1, "row backgrounds against the shape program")
@@ -187,15 +188,16 @@ final class BatchingPixelTests: XCTestCase {
         }
     }
 
-    /// A panel: a large rounded background (320x220 quad pixels) with a large stroked border, text, a small button
-    /// and a large circle over the button and its text, off whole pixels.
-    private static func roundedPanel(width: Double = 300) -> DrawList {
+    /// A panel: a large rounded background (302x202 quad pixels) with a large stroked border, text, a small button
+    /// (42x26 quad pixels, under `largeShapeMinimumPixels`) and a large circle over the button and its text, off whole
+    /// pixels.
+    private static func roundedPanel(width: Double = 300, height: Double = 200) -> DrawList {
         DrawList(commands: [
-            .rect(Rect(x: 10.5, y: 8.25, width: width, height: 200), color: Color(hex: "#1f2128")!.withAlpha(0.95), cornerRadius: 12),
-            .border(Rect(x: 10.5, y: 8.25, width: width, height: 200), color: Color(hex: "#8899bb")!, width: 2, cornerRadius: 12),
+            .rect(Rect(x: 10.5, y: 8.25, width: width, height: height), color: Color(hex: "#1f2128")!.withAlpha(0.95), cornerRadius: 12),
+            .border(Rect(x: 10.5, y: 8.25, width: width, height: height), color: Color(hex: "#8899bb")!, width: 2, cornerRadius: 12),
             .glyphs(GlyphRun(text: "Settings", origin: Point(x: 24, y: 20), fontSize: 18, color: .white)),
-            .rect(Rect(x: 24, y: 60, width: 90, height: 28), color: Color(hex: "#3366ff")!, cornerRadius: 6),
-            .glyphs(GlyphRun(text: "Apply", origin: Point(x: 40, y: 66), fontSize: 14, color: .white)),
+            .rect(Rect(x: 24, y: 60, width: 40, height: 24), color: Color(hex: "#3366ff")!, cornerRadius: 6),
+            .glyphs(GlyphRun(text: "OK", origin: Point(x: 34, y: 64), fontSize: 14, color: .white)),
             .circle(center: Point(x: 110, y: 120), radius: 70, color: Color(r: 1, g: 0.8, b: 0.2, a: 0.4)),
         ])
     }
@@ -238,26 +240,28 @@ final class BatchingPixelTests: XCTestCase {
                 let renderer = try GLOverlayRenderer(atlas: atlas)
                 renderer.compositing = .direct
                 renderer.render(Self.roundedPanel(), generation: 1, metrics: Self.metrics)
-                @MainActor func reference(width: Double) throws -> PixelImage {
+                @MainActor func reference(_ width: Double, _ height: Double) throws -> PixelImage {
                     let reference = try GLOverlayRenderer(atlas: atlas)
                     reference.compositing = .direct
                     reference.drawsLargeShapesAlone = false
-                    return Self.frame { reference.render(Self.roundedPanel(width: width), generation: 1, metrics: Self.metrics) }
+                    return Self.frame {
+                        reference.render(Self.roundedPanel(width: width, height: height), generation: 1, metrics: Self.metrics)
+                    }
                 }
-                // 60 wide: 62 x 202 = 12,524 quad pixels, under 16,384; then large again.
-                for (generation, width) in [(2, 280.0), (3, 60), (4, 140), (5, 300)] as [(UInt64, Double)] {
+                // 40 x 40: 42 x 42 = 1,764 quad pixels, under 2,048 (the border still in bands); then large again.
+                for (generation, width, height) in [(2, 280.0, 200.0), (3, 40, 40), (4, 140, 120), (5, 300, 200)] as [(UInt64, Double, Double)] {
                     let frame = Self.frame {
-                        renderer.render(Self.roundedPanel(width: width), generation: generation,
+                        renderer.render(Self.roundedPanel(width: width, height: height), generation: generation,
                                         damage: DrawListDamage(baseGeneration: generation - 1, commandRanges: [0..<2]), metrics: Self.metrics)
                     }
-                    XCTAssertEqual(renderer.tessellationCount, 1, "width \(width): updated in place")
-                    XCTAssertEqual(renderer.tessellator.batches.first?.program, .shapes, "width \(width)")
-                    assertSamePixels(frame, try reference(width: width), "width \(width)")
+                    XCTAssertEqual(renderer.tessellationCount, 1, "\(width) x \(height): updated in place")
+                    XCTAssertEqual(renderer.tessellator.batches.first?.program, .shapes, "\(width) x \(height)")
+                    assertSamePixels(frame, try reference(width, height), "\(width) x \(height)")
                 }
-                let small = Self.frame { renderer.render(Self.roundedPanel(width: 60), generation: 6, metrics: Self.metrics) }
+                let small = Self.frame { renderer.render(Self.roundedPanel(width: 40, height: 40), generation: 6, metrics: Self.metrics) }
                 XCTAssertEqual(renderer.tessellationCount, 2)
                 XCTAssertEqual(renderer.tessellator.batches.first?.program, .quads, "tessellated small: with the text")
-                assertSamePixels(small, try reference(width: 60), "tessellated at 60 wide")
+                assertSamePixels(small, try reference(40, 40), "tessellated at 40 x 40")
             }
         }
     }

@@ -166,10 +166,11 @@ extension DrawListTessellator {
     /// rows (540x26 pixels) pass: their backgrounds share one batch (docs/overlay.md, "Every branch is paid").
     package static let solidRectMinimumPixels = 8_192.0
 
-    /// Rounded shapes whose quad covers fewer pixels stay in `Shaders/overlay.frag`'s batches. A panel of 560x600
-    /// points covers 20 times this; a batch of its own costs a draw call (about 10 µs of CPU on llvmpipe), and the
-    /// texture read it saves is a few ns a pixel (docs/overlay.md, "Large shapes").
-    package static let largeShapeMinimumPixels = 16_384.0
+    /// Rounded shapes whose quad covers fewer pixels (a knob, a check box, a swatch, a scroll bar's thumb) stay in
+    /// `Shaders/overlay.frag`'s batches with the text around them. A batch of shapes costs a draw call (about 10 µs of
+    /// CPU on llvmpipe) and saves a few ns a pixel: a grid's 104 cells of 64x56 points are 400,000 pixels a frame
+    /// (docs/overlay.md, "Large shapes").
+    package static let largeShapeMinimumPixels = 2_048.0
 
     /// The rectangle with its edges on whole pixels when they lie within a millionth of a pixel of them and it covers
     /// at least `solidRectMinimumPixels`, else nil.
