@@ -30,9 +30,11 @@ public final class OverlayStage {
     public func route(_ event: InputEvent) -> Bool {
         // Straight to the router: `Overlay.route` only forwards (one hop fewer on every dragged frame's events).
         let decision = overlay.router.route(event)
-        lastDecision = decision
-        trace?(decision.traceLine)
-        return !decision.target.isEngine
+        let taken = !decision.target.isEngine
+        if let trace { trace(decision.traceLine) }
+        // Moved, not copied, into `lastDecision`: a copy retains its view and layer again (slow-path retains).
+        lastDecision = consume decision
+        return taken
     }
 
     /// Phase 8a: keeps the HUD at its corner and rebuilds its layer (nothing while it is hidden: it is placed
