@@ -460,9 +460,9 @@ open class ScrollView: View, FrameTicking {
     func noteScrolled() {
         lastScrollTime = frameTime
         guard showsScrollBars else { return }
-        for bar in [verticalScrollBar, horizontalScrollBar] where bar.isNeeded && bar.alpha < 1 {
-            bar.alpha = 1
-        }
+        // Each bar by name: an array literal here allocated on every wheel notch.
+        if verticalScrollBar.isNeeded && verticalScrollBar.alpha < 1 { verticalScrollBar.alpha = 1 }
+        if horizontalScrollBar.isNeeded && horizontalScrollBar.alpha < 1 { horizontalScrollBar.alpha = 1 }
         startTicking()
     }
 
