@@ -31,9 +31,10 @@ public final class OverlayStage {
         // Straight to the router: `Overlay.route` only forwards (one hop fewer on every dragged frame's events).
         let decision = overlay.router.route(event)
         let taken = !decision.target.isEngine
-        if let trace { trace(decision.traceLine) }
-        // Moved, not copied, into `lastDecision`: a copy retains its view and layer again (slow-path retains).
+        // Moved, not copied, into `lastDecision`: a copy retains its view and layer again (slow-path retains). Set
+        // before the trace, whose observers read it (InspectorObserver).
         lastDecision = consume decision
+        if let trace, let last = lastDecision { trace(last.traceLine) }
         return taken
     }
 
