@@ -508,8 +508,10 @@ open class ScrollView: View, FrameTicking {
     private func updateScrollBars() {
         verticalScrollBar.isNeeded = showsScrollBars && axes.contains(.vertical) && contentSize.height > bounds.height
         horizontalScrollBar.isNeeded = showsScrollBars && axes.contains(.horizontal) && contentSize.width > bounds.width
-        verticalScrollBar.setNeedsDisplay()
-        horizontalScrollBar.setNeedsDisplay()
+        // A hidden bar is not repainted (it is not in the list; showing it again repaints the whole layer), so asking
+        // would only queue it for the paint pass to drop, on every notch.
+        if !verticalScrollBar.isHidden { verticalScrollBar.setNeedsDisplay() }
+        if !horizontalScrollBar.isHidden { horizontalScrollBar.setNeedsDisplay() }
     }
 
     /// Moves the offset on one axis (a scroll bar drag): clamped, and it keeps the bars up.
