@@ -69,7 +69,13 @@ public struct LayerHit {
 struct PassRecord {
     /// As `LayerPass.Cause`, the passthrough view not retained.
     enum Cause {
-        case hidden, nonInteractive, nothingHit
+        /// `LayerPass.Cause.hidden`.
+        case hidden
+        /// `LayerPass.Cause.nonInteractive`.
+        case nonInteractive
+        /// `LayerPass.Cause.nothingHit`.
+        case nothingHit
+        /// `LayerPass.Cause.passthrough`, with the view whose identifier it names.
         case passthrough(Unmanaged<View>)
     }
     /// The layer, not retained: the overlay's `layers` holds it.
