@@ -30,9 +30,12 @@ public final class OverlayStage {
     public func route(_ event: InputEvent) -> Bool {
         // Straight to the router: `Overlay.route` only forwards (one hop fewer on every dragged frame's events).
         let decision = overlay.router.route(event)
-        lastDecision = decision
-        trace?(decision.traceLine)
-        return !decision.target.isEngine
+        let taken = !decision.target.isEngine
+        // Moved, not copied, into `lastDecision`: a copy retains its view and layer again (slow-path retains). Set
+        // before the trace, whose observers read it (InspectorObserver).
+        lastDecision = consume decision
+        if let trace, let last = lastDecision { trace(last.traceLine) }
+        return taken
     }
 
     /// Phase 8a: keeps the HUD at its corner and rebuilds its layer (nothing while it is hidden: it is placed

@@ -63,6 +63,51 @@ public struct LayerHit {
     var entry: Int32 = -1
 }
 
+/// Why one layer did not claim a point, as `EventRouter.locate` records it: no strings and no retains (a plain value,
+/// so clearing the scratch array costs nothing). `EventRouter.layerPasses` makes `LayerPass`es of them, only for an
+/// event that falls through.
+struct PassRecord {
+    /// As `LayerPass.Cause`, the passthrough view not retained.
+    enum Cause {
+        /// `LayerPass.Cause.hidden`.
+        case hidden
+        /// `LayerPass.Cause.nonInteractive`.
+        case nonInteractive
+        /// `LayerPass.Cause.nothingHit`.
+        case nothingHit
+        /// `LayerPass.Cause.passthrough`, with the view whose identifier it names.
+        case passthrough(Unmanaged<View>)
+    }
+    /// The layer, not retained: the overlay's `layers` holds it.
+    let layer: Unmanaged<OverlayLayer>
+    /// Why it passed.
+    let cause: Cause
+}
+
+extension LayerHit {
+    /// A located hit, its layer and view retained.
+    init(_ hit: LocatedHit) {
+        self.init(layer: hit.layer.takeUnretainedValue(), view: hit.view.takeUnretainedValue(), point: hit.point,
+                  isOutsideModal: hit.isOutsideModal, table: hit.table, entry: hit.entry)
+    }
+}
+
+/// `LayerHit` with its layer and view not retained (`EventRouter.locate`): valid until the tree or the layers change.
+struct LocatedHit {
+    /// The layer that takes the point, not retained: the overlay's `layers` holds it.
+    let layer: Unmanaged<OverlayLayer>
+    /// The view that takes it; its tree holds it.
+    let view: Unmanaged<View>
+    /// The point in `view`'s coordinates.
+    let point: Point
+    /// True when a modal layer's root took the point.
+    let isOutsideModal: Bool
+    /// As `LayerHit.table`.
+    var table: HitTable? = nil
+    /// As `LayerHit.entry`.
+    var entry: Int32 = -1
+}
+
 /// Why the router chose the target.
 public enum RoutingReason: Hashable, Sendable {
     /// A pointer down, up or wheel: the hit test chose this view.
@@ -227,17 +272,7 @@ public final class EventRouter {
         case .pointerMove(let p): return routeMove(event, p)
         case .pointerUp(let p): return routeEnd(event, p, cancelled: false)
         case .pointerCancel(let p): return routeEnd(event, p, cancelled: true)
-        case let .wheel(location, dx, dy):
-            var passes: [LayerPass] = []
-            guard let hit = hitTest(at: location, passes: &passes) else {
-                return RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
-            }
-            if hit.isOutsideModal {
-                return RoutingDecision(event: event, target: .overlay(layer: hit.layer, view: hit.view),
-                                       reason: .blockedByModal(layer: hit.layer.name))
-            }
-            hit.view.scrollWheel(at: hit.point, dx: dx, dy: dy)
-            return RoutingDecision(event: event, target: .overlay(layer: hit.layer, view: hit.view), reason: .hit)
+        case let .wheel(location, dx, dy): return routeWheel(event, at: location, dx: dx, dy: dy)
         case .key(let k): return routeKey(event, k)
         case .text(let text):
             guard let (layer, view) = focusedTarget() else {
@@ -287,34 +322,91 @@ public final class EventRouter {
     /// not; a modal layer takes every point that reaches it, its root (`isOutsideModal`) where no content is hit,
     /// so nothing below it is asked. Inside a layer the rules are `View.hitTest`'s.
     public func hitTest(at point: Point, passes: inout [LayerPass]) -> LayerHit? {
-        let layers = overlay.layers
-        var i = layers.count - 1
-        while i >= 0 {
-            // Not retained while tested (`layers` holds them): a layer and a root are weakly referenced, so a retain
-            // takes the runtime's slow path; the hit returned retains what it names.
-            unowned(unsafe) let layer = layers[i]
-            i -= 1
-            if layer.visibility == .hidden { passes.append(LayerPass(layerName: layer.name, cause: .hidden)); continue }
-            if layer.kind == .nonInteractive { passes.append(LayerPass(layerName: layer.name, cause: .nonInteractive)); continue }
-            unowned(unsafe) let root = layer.root
-            let rootPoint = Point(x: point.x - root.frame.origin.x, y: point.y - root.frame.origin.y)
-            guard let hit = root.hitTest(rootPoint) else {
-                if layer.kind == .modal { return LayerHit(layer: layer, view: root, point: rootPoint, isOutsideModal: true) }
-                passes.append(LayerPass(layerName: layer.name, cause: .nothingHit)); continue
-            }
-            let (view, local) = (hit.view, hit.point)
-            if layer.kind == .modal && view === root {
-                return LayerHit(layer: layer, view: root, point: local, isOutsideModal: true)
-            }
-            if view.isPassthrough {
-                if layer.kind == .modal { return LayerHit(layer: layer, view: root, point: rootPoint, isOutsideModal: true) }
-                passes.append(LayerPass(layerName: layer.name, cause: .passthrough(viewIdentifier: view.identifier)))
-                continue
-            }
-            return LayerHit(layer: layer, view: view, point: local, isOutsideModal: false, table: hit.table, entry: hit.entry)
-        }
-        return nil
+        var records: [PassRecord] = []
+        let hit = locate(at: point, passes: &records)
+        passes.append(contentsOf: Self.layerPasses(records))
+        return hit.map(LayerHit.init)
     }
+
+    /// `hitTest(at:passes:)` with the passes as records, for the router's own routes.
+    private func hitTest(at point: Point, records: inout [PassRecord]) -> LayerHit? {
+        guard let hit = locate(at: point, passes: &records) else { return nil }
+        return LayerHit(hit)
+    }
+
+    /// `hitTest(at:passes:)` without retaining the layer and view it found: what the router does with an event
+    /// retains only what the decision keeps (layers and views are weakly referenced, so every retain and release of
+    /// one takes the runtime's slow path). Valid until the tree or the layers change.
+    func locate(at point: Point, passes: inout [PassRecord]) -> LocatedHit? {
+        overlay.layers.withUnsafeBufferPointer { layers in
+            var i = layers.count - 1
+            while i >= 0 {
+                // Not retained while tested (`layers` holds them): a layer and a root are weakly referenced, so a
+                // retain takes the runtime's slow path, and an `unowned(unsafe)` local was still retained around
+                // each property read; guaranteed references are not.
+                let layerRef = Unmanaged.passUnretained(layers[i])
+                i -= 1
+                let (visibility, kind, rootRef) = layerRef._withUnsafeGuaranteedRef {
+                    ($0.visibility, $0.kind, Unmanaged.passUnretained($0.root))
+                }
+                if visibility == .hidden { passes.append(PassRecord(layer: layerRef, cause: .hidden)); continue }
+                if kind == .nonInteractive { passes.append(PassRecord(layer: layerRef, cause: .nonInteractive)); continue }
+                let rootOrigin = rootRef._withUnsafeGuaranteedRef { $0.frame.origin }
+                let rootPoint = Point(x: point.x - rootOrigin.x, y: point.y - rootOrigin.y)
+                guard let hit = rootRef._withUnsafeGuaranteedRef({ $0.unretainedHitTest(rootPoint) }) else {
+                    if kind == .modal { return LocatedHit(layer: layerRef, view: rootRef, point: rootPoint, isOutsideModal: true) }
+                    passes.append(PassRecord(layer: layerRef, cause: .nothingHit)); continue
+                }
+                if kind == .modal && hit.view.toOpaque() == rootRef.toOpaque() {
+                    return LocatedHit(layer: layerRef, view: rootRef, point: hit.point, isOutsideModal: true)
+                }
+                if hit.view._withUnsafeGuaranteedRef({ $0.isPassthrough }) {
+                    if kind == .modal { return LocatedHit(layer: layerRef, view: rootRef, point: rootPoint, isOutsideModal: true) }
+                    passes.append(PassRecord(layer: layerRef, cause: .passthrough(hit.view)))
+                    continue
+                }
+                return LocatedHit(layer: layerRef, view: hit.view, point: hit.point, isOutsideModal: false,
+                                  table: hit.table, entry: hit.entry)
+            }
+            return nil
+        }
+    }
+
+    /// The passes `locate` recorded, as `LayerPass`es: made only for an event that falls through (their names are
+    /// strings). Call before delivering anything: the records do not keep their layers and views.
+    static func layerPasses(_ records: [PassRecord]) -> [LayerPass] {
+        var passes: [LayerPass] = []
+        passes.reserveCapacity(records.count)
+        for record in records {
+            let name = record.layer._withUnsafeGuaranteedRef { $0.name }
+            switch record.cause {
+            case .hidden: passes.append(LayerPass(layerName: name, cause: .hidden))
+            case .nonInteractive: passes.append(LayerPass(layerName: name, cause: .nonInteractive))
+            case .nothingHit: passes.append(LayerPass(layerName: name, cause: .nothingHit))
+            case .passthrough(let view):
+                let identifier = view._withUnsafeGuaranteedRef { $0.identifier }
+                passes.append(LayerPass(layerName: name, cause: .passthrough(viewIdentifier: identifier)))
+            }
+        }
+        return passes
+    }
+
+    /// Scratch for located events' pass records, reused so that routing an event allocates none: taken, cleared and
+    /// given back by each route (one that delivers takes it before and gives it back after, so a route during the
+    /// delivery takes an empty one).
+    private var passRecords: [PassRecord] = []
+
+    /// The scratch records, emptied with their capacity kept.
+    private func takePassRecords() -> [PassRecord] {
+        var records: [PassRecord] = []
+        swap(&records, &passRecords)
+        records.removeAll(keepingCapacity: true)
+        if records.capacity < 8 { records.reserveCapacity(8) }
+        return records
+    }
+
+    /// Keeps the records' storage for the next event.
+    private func giveBack(_ records: [PassRecord]) { passRecords = records }
 
     /// A modal came up: every pointer captured by the engine or by a view of a layer below it gets exactly one
     /// `pointerCancel` (the engine's through `Overlay.engineEventSink`), and hover below it ends.
@@ -342,6 +434,26 @@ public final class EventRouter {
 
     // MARK: - Pointers
 
+    private func routeWheel(_ event: InputEvent, at location: Point, dx: Double, dy: Double) -> RoutingDecision {
+        var records = takePassRecords()
+        let located = locate(at: location, passes: &records)
+        guard let hit = located else {
+            let passes = Self.layerPasses(records)
+            giveBack(records)
+            return RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
+        }
+        giveBack(records)
+        // The decision's references are the only retains (before the delivery, which may change the tree).
+        let layer = hit.layer.takeUnretainedValue()
+        let view = hit.view.takeUnretainedValue()
+        if hit.isOutsideModal {
+            return RoutingDecision(event: event, target: .overlay(layer: layer, view: view),
+                                   reason: .blockedByModal(layer: layer.name))
+        }
+        view.scrollWheel(at: hit.point, dx: dx, dy: dy)
+        return RoutingDecision(event: event, target: .overlay(layer: layer, view: view), reason: .hit)
+    }
+
     private func routeDown(_ event: InputEvent, _ p: PointerEvent) -> RoutingDecision {
         if var capture = captures[p.pointerID] {
             // Another button of a pointer already held (a chord): same target.
@@ -351,14 +463,14 @@ public final class EventRouter {
             deliver(event, p, to: capture.target, at: capturedPoint(p, capture))
             return RoutingDecision(event: event, target: capture.target, reason: .captured)
         }
-        var passes: [LayerPass] = []
+        var records = takePassRecords()
         let target: RoutingTarget
         let reason: RoutingReason
         var local: Point? = nil
         var outsideModal: OverlayLayer? = nil
         var conversion: Conversion? = nil
         var path: (table: HitTable, entry: Int32)? = nil
-        if let hit = hitTest(at: p.location, passes: &passes) {
+        if let hit = hitTest(at: p.location, records: &records) {
             target = .overlay(layer: hit.layer, view: hit.view)
             reason = hit.isOutsideModal ? .modalOutsideTap(layer: hit.layer.name) : .hit
             local = hit.point
@@ -369,8 +481,9 @@ public final class EventRouter {
             }
         } else {
             target = .engine
-            reason = .passedThrough(passes)
+            reason = .passedThrough(Self.layerPasses(records))
         }
+        giveBack(records)
         captures[p.pointerID] = Capture(target: target, buttons: [p.button], last: p, conversion: conversion)
         updateFocus(forPressOn: target, path: path)
         deliver(event, p, to: target, at: local)
@@ -390,8 +503,11 @@ public final class EventRouter {
             return RoutingDecision(event: event, target: capture.target, reason: .captured)
         }
         // Hover: hit-test every move; exit the old view before entering the new one.
-        var passes: [LayerPass] = []
-        let located = hitTest(at: p.location, passes: &passes)
+        var records = takePassRecords()
+        let located = hitTest(at: p.location, records: &records)
+        // Made before any delivery (the records do not keep their views), and only for an event to the engine.
+        let passes = located == nil ? Self.layerPasses(records) : []
+        giveBack(records)
         let hit: (layer: OverlayLayer, view: View, point: Point)? = located.flatMap { $0.isOutsideModal ? nil : ($0.layer, $0.view, $0.point) }
         let old = hovered[p.pointerID]
         var exited: View? = nil, entered: View? = nil
@@ -437,8 +553,11 @@ public final class EventRouter {
         }
         // An end with no down we saw (the press began before the overlay existed, or a modal cancelled its
         // capture): route by position.
-        var passes: [LayerPass] = []
-        guard let hit = hitTest(at: p.location, passes: &passes) else {
+        var records = takePassRecords()
+        let located = hitTest(at: p.location, records: &records)
+        let passes = located == nil ? Self.layerPasses(records) : []
+        giveBack(records)
+        guard let hit = located else {
             return RoutingDecision(event: event, target: .engine, reason: .passedThrough(passes))
         }
         if hit.isOutsideModal {

@@ -93,7 +93,7 @@ final class HitTable {
 
     /// `View.hitTest`'s answer from the table, for a point inside the root's bounds (the root passed the skip
     /// rules); same rules as the walk.
-    func lookup(_ point: Point) -> ViewHit? {
+    func lookup(_ point: Point) -> UnretainedViewHit? {
         isInUse = true
         defer { isInUse = false }
         let stack = self.stack   // a local: the loop does not reload it from the object
@@ -122,7 +122,7 @@ final class HitTable {
                     // No subview of `current` claimed the point: the view itself, else back to its parent, whose next
                     // subview to ask is the entry just past `current`'s subtree (`i`).
                     if views[current]._withUnsafeGuaranteedRef({ $0.claimsOwnBounds }) {
-                        return ViewHit(view: views[current].takeUnretainedValue(), point: Point(x: px, y: py),
+                        return UnretainedViewHit(view: views[current], point: Point(x: px, y: py),
                                        table: self, entry: Int32(current))
                     }
                     top &-= 1

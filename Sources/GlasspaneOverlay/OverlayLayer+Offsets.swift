@@ -51,7 +51,12 @@ extension OverlayLayer {
 
     /// Queues a grouped document whose position changed: its `pushOffset` is rewritten at the next paint.
     func queueGroupMove(_ document: View) {
-        if movedGroups.contains(where: { $0 === document }) { return }
+        // A plain loop: `contains(where:)` went through the generic iterator's witnesses on every scrolled frame.
+        var i = 0
+        while i < movedGroups.count {
+            if movedGroups[i] === document { return }
+            i += 1
+        }
         movedGroups.append(document)
         overlay?.layersMayNeedWork = true
     }

@@ -17,6 +17,22 @@ public struct ViewHit {
     let entry: Int32
 }
 
+/// `ViewHit` with its view not retained, for the router: valid until the tree changes, so the router retains only
+/// what it keeps (views are weakly referenced by their subviews, so each retain takes the runtime's slow path).
+struct UnretainedViewHit {
+    /// The hit view, not retained: its tree holds it.
+    let view: Unmanaged<View>
+    /// The point in `view`'s coordinates.
+    let point: Point
+    /// The `HitTable` that answered, nil for a walk.
+    let table: HitTable?
+    /// The view's entry in `table` (-1 for a walk).
+    let entry: Int32
+
+    /// The hit, its view retained.
+    var retained: ViewHit { ViewHit(view: view.takeUnretainedValue(), point: point, table: table, entry: entry) }
+}
+
 extension View {
     /// The opacity below which a view and its subtree are not hit (UIKit's 0.01).
     public static let minimumHitAlpha = 0.01
@@ -46,14 +62,20 @@ extension View {
     /// one array in the order the test visits them, which this and later tests read while nothing in the subtree
     /// changes. Walking linked views costs a few dependent memory loads per level; the table reads consecutive
     /// entries and skips a missed subtree with one jump. Shallow trees, however wide, keep the walk.
-    public final func hitTest(_ point: Point) -> ViewHit? {
+    public final func hitTest(_ point: Point) -> ViewHit? { unretainedHitTest(point)?.retained }
+
+    /// `hitTest` without retaining the hit view (the router's path).
+    final func unretainedHitTest(_ point: Point) -> UnretainedViewHit? {
         let record = hitRecord
         guard point.x >= 0, point.y >= 0, point.x < record.frame.size.width, point.y < record.frame.size.height,
               record.isTestable else { return nil }
         if !hitGeometryDirty, let table = hitTable, !table.isInUse { return table.lookup(point) }
         var tooDeep = false
         let found = hitTestInBounds(point, depth: 1, tooDeep: &tooDeep)
-        guard tooDeep else { return found.map { ViewHit(view: $0.view, point: $0.point, table: nil, entry: -1) } }
+        guard tooDeep else {
+            guard let found else { return nil }
+            return UnretainedViewHit(view: found.view, point: found.point, table: nil, entry: -1)
+        }
         if let table = HitTable(root: self) {
             hitTable = table
             return table.lookup(point)
@@ -64,39 +86,44 @@ extension View {
             defer { stack.release() }
             return walk(from: point, stack: &stack)
         }
-        return walked.map { ViewHit(view: $0.view, point: $0.point, table: nil, entry: -1) }
+        guard let walked else { return nil }
+        return UnretainedViewHit(view: walked.view, point: walked.point, table: nil, entry: -1)
     }
 
     /// The walk for a point inside the bounds of a view that passed the skip rules, recursing at most
     /// `HitTable.minimumDepth` levels: deeper, it sets `tooDeep` and gives up (the caller builds a table).
     /// The bounds check is done before recursing so that a miss costs no call.
-    private final func hitTestInBounds(_ point: Point, depth: Int, tooDeep: inout Bool) -> (view: View, point: Point)? {
+    private final func hitTestInBounds(_ point: Point, depth: Int, tooDeep: inout Bool) -> (view: Unmanaged<View>, point: Point)? {
         if depth > HitTable.minimumDepth { tooDeep = true; return nil }
-        let found: (view: View, point: Point)? = subviews.withUnsafeBufferPointer { children in
+        let found: (view: Unmanaged<View>, point: Point)? = subviews.withUnsafeBufferPointer { children in
             var i = children.count - 1
             while i >= 0 {
                 // Not retained: `subviews` holds it, and a retain of a view with weak references to it (any view
-                // with subviews) takes the runtime's slow path.
-                unowned(unsafe) let child = children[i]
+                // with subviews) takes the runtime's slow path. An `unowned(unsafe)` local still retained it around
+                // the recursive call; a guaranteed reference does not.
+                let child = Unmanaged.passUnretained(children[i])
                 i -= 1
-                let record = child.hitRecord
+                let record = child._withUnsafeGuaranteedRef { $0.hitRecord }
                 let f = record.frame
                 let local = Point(x: point.x - f.origin.x, y: point.y - f.origin.y)
                 guard local.x >= 0, local.y >= 0, local.x < f.size.width, local.y < f.size.height,
                       record.isTestable else { continue }
-                if let hit = child.hitTestInBounds(local, depth: depth + 1, tooDeep: &tooDeep) { return hit }
+                if let hit = child._withUnsafeGuaranteedRef({ $0.hitTestInBounds(local, depth: depth + 1, tooDeep: &tooDeep) }) {
+                    return hit
+                }
                 if tooDeep { return nil }
             }
             return nil
         }
         if let found { return found }
         if tooDeep { return nil }
-        return claimsOwnBounds ? (self, point) : nil
+        // Not retained: the caller retains what it keeps.
+        return claimsOwnBounds ? (.passUnretained(self), point) : nil
     }
 
     /// The walk over the linked views as a loop over an explicit stack (any depth, no call frame per level): each
     /// level remembers the next subview to ask.
-    private final func walk(from point: Point, stack: inout WalkStack) -> (view: View, point: Point)? {
+    private final func walk(from point: Point, stack: inout WalkStack) -> (view: Unmanaged<View>, point: Point)? {
         stack.push(WalkLevel(view: self, nextChild: subviews.count - 1, point: point))
         while let level = stack.top {
             let view = level.view
@@ -121,7 +148,7 @@ extension View {
             }
             if pushed { continue }
             // No subview claimed the point: the view itself, else back to its parent's next subview.
-            if view.claimsOwnBounds { return (view, level.point) }
+            if view.claimsOwnBounds { return (.passUnretained(view), level.point) }
             stack.pop()
         }
         return nil

@@ -45,8 +45,9 @@ extension EventRouter {
     func noteInputDevice(of event: InputEvent) {
         switch event {
         case .pointerDown, .wheel:
-            overlay.lastInputDevice = .pointer
-            overlay.showsFocusRing = false
+            // Set only when it changes: every wheel notch comes here, and the observers compare anyway.
+            if overlay.lastInputDevice != .pointer { overlay.lastInputDevice = .pointer }
+            if overlay.showsFocusRing { overlay.showsFocusRing = false }
         case .key(let k):
             overlay.lastInputDevice = .keyboard
             if k.key == .tab || !(overlay.focusedView?.acceptsTextInput ?? false) { overlay.showsFocusRing = true }

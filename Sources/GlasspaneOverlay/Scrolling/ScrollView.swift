@@ -460,9 +460,9 @@ open class ScrollView: View, FrameTicking {
     func noteScrolled() {
         lastScrollTime = frameTime
         guard showsScrollBars else { return }
-        for bar in [verticalScrollBar, horizontalScrollBar] where bar.isNeeded && bar.alpha < 1 {
-            bar.alpha = 1
-        }
+        // Each bar by name: an array literal here allocated on every wheel notch.
+        if verticalScrollBar.isNeeded && verticalScrollBar.alpha < 1 { verticalScrollBar.alpha = 1 }
+        if horizontalScrollBar.isNeeded && horizontalScrollBar.alpha < 1 { horizontalScrollBar.alpha = 1 }
         startTicking()
     }
 
@@ -508,8 +508,10 @@ open class ScrollView: View, FrameTicking {
     private func updateScrollBars() {
         verticalScrollBar.isNeeded = showsScrollBars && axes.contains(.vertical) && contentSize.height > bounds.height
         horizontalScrollBar.isNeeded = showsScrollBars && axes.contains(.horizontal) && contentSize.width > bounds.width
-        verticalScrollBar.setNeedsDisplay()
-        horizontalScrollBar.setNeedsDisplay()
+        // A hidden bar is not repainted (it is not in the list; showing it again repaints the whole layer), so asking
+        // would only queue it for the paint pass to drop, on every notch.
+        if !verticalScrollBar.isHidden { verticalScrollBar.setNeedsDisplay() }
+        if !horizontalScrollBar.isHidden { horizontalScrollBar.setNeedsDisplay() }
     }
 
     /// Moves the offset on one axis (a scroll bar drag): clamped, and it keeps the bars up.
