@@ -70,27 +70,16 @@ public final class GridScreen {
                                     let texts = GridScreen.cellTexts(index)
                                     (view as? GridItemContent)?.show(index: texts.index, word: texts.word)
                                 })
-        grid.preferredWidth = 540
-        grid.preferredHeight = 540
-        let title = Label(identifier: "\(prefix).title", text: "\(items) items", fontSize: 15)
-        let panel = Panel(identifier: "\(prefix).panel", padding: EdgeInsets(all: 10),
-                          content: VStack(identifier: "\(prefix).column", spacing: 10, [title, grid]))
-        panel.backgroundColor = Color(r: 0.12, g: 0.13, b: 0.16, a: 0.95)
-        panel.cornerRadius = 12
-        return (panel, grid)
+        return (BenchPanel.make(prefix: prefix, title: "\(items) items", content: grid), grid)
     }
 
     /// Builds the panel with `items` items over `overlay`, where the list scenario puts its panel (so the scripts'
     /// wheel lands on both at the same point), and lays it out and paints it once (the open time).
     public init(overlay: Overlay, items: Int) throws(LazyGridError) {
         let start = ContinuousClock.now
-        layer = overlay.addLayer(name: "grid", level: LayerLevel.panel + 10)
         let (panel, grid) = try GridScreen.makeGrid(prefix: "bench.grid", items: items)
         self.grid = grid
-        let size = overlay.windowSize
-        layer.addSubview(panel, at: Point(x: max(16, size.width - 560 - 40), y: max(16, (size.height - 600) / 2)))
-        overlay.update(layer: layer)
-        let elapsed = (ContinuousClock.now - start).components
-        openMilliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
+        layer = BenchPanel.show(panel, layerName: "grid", over: overlay)
+        openMilliseconds = BenchPanel.milliseconds(since: start)
     }
 }

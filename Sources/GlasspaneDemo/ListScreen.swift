@@ -31,6 +31,39 @@ final class TableRowContent: View {
     override func layoutSubviews(fonts: any FontMetrics) {}
 }
 
+/// What the bench's list and grid screens share: their panel around a title and the content, and its place in a
+/// layer of its own, where the scripts' wheel lands on either (GridScreen.swift).
+@MainActor
+enum BenchPanel {
+    /// A title over `content`, made 540x540 points, in the bench's dark rounded panel (`PREFIX.panel`, `PREFIX.title`).
+    static func make(prefix: String, title: String, content: View) -> Panel {
+        content.preferredWidth = 540
+        content.preferredHeight = 540
+        let label = Label(identifier: "\(prefix).title", text: title, fontSize: 15)
+        let panel = Panel(identifier: "\(prefix).panel", padding: EdgeInsets(all: 10),
+                          content: VStack(identifier: "\(prefix).column", spacing: 10, [label, content]))
+        panel.backgroundColor = Color(r: 0.12, g: 0.13, b: 0.16, a: 0.95)
+        panel.cornerRadius = 12
+        return panel
+    }
+
+    /// Adds a layer named `layerName` over `overlay` holding `panel` at the right of the window, and lays it out and
+    /// paints it once.
+    static func show(_ panel: Panel, layerName: String, over overlay: Overlay) -> OverlayLayer {
+        let layer = overlay.addLayer(name: layerName, level: LayerLevel.panel + 10)
+        let size = overlay.windowSize
+        layer.addSubview(panel, at: Point(x: max(16, size.width - 560 - 40), y: max(16, (size.height - 600) / 2)))
+        overlay.update(layer: layer)
+        return layer
+    }
+
+    /// Milliseconds from `start` to now (a screen's open time).
+    static func milliseconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = (ContinuousClock.now - start).components
+        return Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
+    }
+}
+
 /// The list panel: a title and the list (`bench.list`), in the `list` layer.
 @MainActor
 public final class ListScreen {
@@ -66,26 +99,15 @@ public final class ListScreen {
                                 (view as? TableRowContent)?.show([a, b, c])
                             })
         list.selectionMode = .multiple
-        list.preferredWidth = 540
-        list.preferredHeight = 540
-        let title = Label(identifier: "\(prefix).title", text: "\(rows) rows", fontSize: 15)
-        let panel = Panel(identifier: "\(prefix).panel", padding: EdgeInsets(all: 10),
-                          content: VStack(identifier: "\(prefix).column", spacing: 10, [title, list]))
-        panel.backgroundColor = Color(r: 0.12, g: 0.13, b: 0.16, a: 0.95)
-        panel.cornerRadius = 12
-        return (panel, list)
+        return (BenchPanel.make(prefix: prefix, title: "\(rows) rows", content: list), list)
     }
 
     /// Builds the panel with `rows` rows over `overlay` and lays it out and paints it once (the open time).
     public init(overlay: Overlay, rows: Int) throws(ListError) {
         let start = ContinuousClock.now
-        layer = overlay.addLayer(name: "list", level: LayerLevel.panel + 10)
         let (panel, list) = try ListScreen.makeTable(prefix: "bench.list", rows: rows)
         self.list = list
-        let size = overlay.windowSize
-        layer.addSubview(panel, at: Point(x: max(16, size.width - 560 - 40), y: max(16, (size.height - 600) / 2)))
-        overlay.update(layer: layer)
-        let elapsed = (ContinuousClock.now - start).components
-        openMilliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
+        layer = BenchPanel.show(panel, layerName: "list", over: overlay)
+        openMilliseconds = BenchPanel.milliseconds(since: start)
     }
 }

@@ -3,17 +3,17 @@ import GlasspaneRender
 import XCTest
 @testable import GlasspaneCLI
 
-final class ArgumentTests: XCTestCase {
-    /// Parses arguments and returns the error message and exit code, or nil when they parsed.
-    private func failure(_ args: [String]) -> (message: String, code: Int32)? {
-        do {
-            _ = try GlasspaneCommand.parseAsRoot(args)
-            return nil
-        } catch {
-            return (GlasspaneCommand.message(for: error), GlasspaneCommand.exitCode(for: error).rawValue)
-        }
+/// Parses arguments and returns the error message and exit code, or nil when they parsed (the argument tests').
+func parseFailure(_ args: [String]) -> (message: String, code: Int32)? {
+    do {
+        _ = try GlasspaneCommand.parseAsRoot(args)
+        return nil
+    } catch {
+        return (GlasspaneCommand.message(for: error), GlasspaneCommand.exitCode(for: error).rawValue)
     }
+}
 
+final class ArgumentTests: XCTestCase {
     func testDefaults() throws {
         let command = try XCTUnwrap(GlasspaneCommand.parseAsRoot(["demo"]) as? DemoCommand)
         XCTAssertEqual(command.window.windowSize.description, "1280x720")
@@ -34,24 +34,24 @@ final class ArgumentTests: XCTestCase {
     func testRouteIsCheckedAndReachesTheSessionDescription() throws {
         let command = try XCTUnwrap(GlasspaneCommand.parseAsRoot(["demo", "--route", "menu"]) as? DemoCommand)
         XCTAssertEqual(command.demo.route, "menu")
-        let f = try XCTUnwrap(failure(["demo", "--route", "settings"]))
+        let f = try XCTUnwrap(parseFailure(["demo", "--route", "settings"]))
         XCTAssertTrue(f.message.contains("--route") && f.message.contains("settings"), f.message)
         XCTAssertTrue(f.message.contains("play, menu"), "the valid routes are listed: \(f.message)")
         XCTAssertEqual(f.code, 64, "a usage error is EX_USAGE")
     }
 
     func testBadSizeIsAClearUsageError() throws {
-        let f = try XCTUnwrap(failure(["demo", "--size", "banana"]))
+        let f = try XCTUnwrap(parseFailure(["demo", "--size", "banana"]))
         XCTAssertTrue(f.message.contains("--size 'banana'"), f.message)
         XCTAssertTrue(f.message.contains("1280x720"), f.message)
         XCTAssertEqual(f.code, 64, "a usage error is EX_USAGE")
     }
 
     func testNegativeFramesIsAClearUsageError() throws {
-        let f = try XCTUnwrap(failure(["demo", "--frames=-1"]))
+        let f = try XCTUnwrap(parseFailure(["demo", "--frames=-1"]))
         XCTAssertTrue(f.message.contains("--frames"), f.message)
         XCTAssertEqual(f.code, 64, "a usage error is EX_USAGE")
-        let g = try XCTUnwrap(failure(["demo", "--frames", "0"]))
+        let g = try XCTUnwrap(parseFailure(["demo", "--frames", "0"]))
         XCTAssertTrue(g.message.contains("at least 1"), g.message)
         XCTAssertEqual(g.code, 64)
     }
@@ -62,15 +62,15 @@ final class ArgumentTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(GlasspaneCommand.parseAsRoot(["demo"]) as? DemoCommand).window.describe().pointScale, 0,
                        "the display's own scale by default")
         for bad in [["--scale", "0"], ["--scale", "9"], ["--scale", "nan"], ["--size", "9000x100", "--scale", "2"]] {
-            let f = try XCTUnwrap(failure(["demo"] + bad), "\(bad)")
+            let f = try XCTUnwrap(parseFailure(["demo"] + bad), "\(bad)")
             XCTAssertTrue(f.message.contains("--scale"), f.message)
             XCTAssertEqual(f.code, 64, "a usage error is EX_USAGE")
         }
     }
 
     func testBadVsyncAndFpsCap() throws {
-        XCTAssertEqual(failure(["demo", "--vsync", "maybe"])?.code, 64)
-        let f = try XCTUnwrap(failure(["demo", "--fps-cap", "0"]))
+        XCTAssertEqual(parseFailure(["demo", "--vsync", "maybe"])?.code, 64)
+        let f = try XCTUnwrap(parseFailure(["demo", "--fps-cap", "0"]))
         XCTAssertTrue(f.message.contains("--fps-cap"), f.message)
         XCTAssertEqual(f.code, 64)
     }

@@ -5,16 +5,6 @@ import XCTest
 @testable import GlasspaneCLI
 
 final class GridScreenArgumentTests: XCTestCase {
-    /// Parses arguments and returns the error message and exit code, or nil when they parsed.
-    private func failure(_ args: [String]) -> (message: String, code: Int32)? {
-        do {
-            _ = try GlasspaneCommand.parseAsRoot(args)
-            return nil
-        } catch {
-            return (GlasspaneCommand.message(for: error), GlasspaneCommand.exitCode(for: error).rawValue)
-        }
-    }
-
     func testTheGridScenarioTakesItsItemCount() throws {
         let command = try XCTUnwrap(GlasspaneCommand.parseAsRoot(["bench", "--scenario", "grid", "--grid-items", "100000"]) as? BenchCommand)
         XCTAssertEqual(command.scenario, .grid)
@@ -26,7 +16,7 @@ final class GridScreenArgumentTests: XCTestCase {
 
     func testAnItemCountOutsideTheLimitNamesTheOptionAndTheLimit() throws {
         for (value, shown) in [("1000001", "1000001"), ("0", "0"), ("-5", "-5")] {
-            let f = try XCTUnwrap(failure(["bench", "--scenario", "grid", "--grid-items=\(value)"]), value)
+            let f = try XCTUnwrap(parseFailure(["bench", "--scenario", "grid", "--grid-items=\(value)"]), value)
             XCTAssertTrue(f.message.contains("--grid-items must be 1 to 1000000 (got \(shown))"), f.message)
             XCTAssertEqual(f.code, 64, "a usage error is EX_USAGE")
         }
