@@ -266,6 +266,42 @@ final class BatchingPixelTests: XCTestCase {
         }
     }
 
+    /// A list's panel: its background, its title, its rows' backgrounds (solid) and a small thumb over the rows. The
+    /// title is emitted before the rows and the thumb after them; the rows do not touch the title, so the title joins
+    /// the thumb's batch: three draw calls, not four. A row under the title keeps it where it was. Both draw each
+    /// command's pixels in order.
+    func testATextJoinsALaterBatchWhenNothingBetweenTouchesIt() throws {
+        func list(rowUnderTitle: Bool) -> DrawList {
+            var commands: [DrawCommand] = [
+                .rect(Rect(x: 10, y: 10, width: 300, height: 220), color: Color(hex: "#1f2128")!.withAlpha(0.95), cornerRadius: 12),
+                .glyphs(GlyphRun(text: "Inventory", origin: Point(x: 20, y: 16), fontSize: 16, color: .white)),
+            ]
+            for i in 0..<6 {
+                commands.append(.rect(Rect(x: 20, y: 44 + Double(i) * 30, width: 280, height: 30),
+                                      color: i % 2 == 0 ? Color(hex: "#24262b")! : Color(hex: "#2b2e33")!, cornerRadius: 0))
+            }
+            if rowUnderTitle {
+                commands.append(.rect(Rect(x: 20, y: 14, width: 280, height: 30), color: Color(hex: "#3a3f4a")!.withAlpha(0.6), cornerRadius: 0))
+            }
+            commands.append(.rect(Rect(x: 284, y: 50, width: 6, height: 40), color: Color(r: 1, g: 1, b: 1, a: 0.5), cornerRadius: 3))
+            return DrawList(commands: commands)
+        }
+        try MainActor.assumeIsolated {
+            try Self.withTarget { atlas in
+                for (rowUnderTitle, calls) in [(false, 3), (true, 4)] {
+                    let renderer = try GLOverlayRenderer(atlas: atlas)
+                    renderer.compositing = .direct
+                    let frame = Self.frame { renderer.render(list(rowUnderTitle: rowUnderTitle), generation: 1, metrics: Self.metrics) }
+                    XCTAssertEqual(renderer.drawCallCount, calls, "a row under the title: \(rowUnderTitle)")
+                    let programs: [BatchProgram] = rowUnderTitle ? [.shapes, .quads, .solid, .quads] : [.shapes, .solid, .quads]
+                    XCTAssertEqual(renderer.tessellator.batches.map(\.program), programs)
+                    let reference = Self.frame { try? Self.drawOneByOne(list(rowUnderTitle: rowUnderTitle), atlas: atlas) }
+                    assertSamePixels(frame, reference, tolerance: 1, "a row under the title: \(rowUnderTitle)")
+                }
+            }
+        }
+    }
+
     /// A solid rectangle that moves on whole pixels is a partial update like any other; one that moves off them needs
     /// the shape program, so the partial update gives way to a whole tessellation. The pixels follow both.
     func testASolidRectMovingOffWholePixelsChangesBatch() throws {
@@ -301,8 +337,9 @@ final class BatchingPixelTests: XCTestCase {
         }
     }
 
-    /// The demo panel's 30-odd commands are four draw calls: its background (a large shape), the shapes and text
-    /// under the picker's gradients, the gradients (their own program), and the shapes and text over them.
+    /// The demo panel's 30-odd commands are three draw calls: its background (a large shape), the picker's gradients
+    /// (their own program), and the shapes and text under and over them (those under touch no gradient, so they join
+    /// the batch after it: `DrawListTessellator.joinBatchesForward`).
     func testTheDemoPanelIsThreeDrawCalls() throws {
         try MainActor.assumeIsolated {
             let platform = try SDLPlatform(options: PlatformOptions(size: PixelSize(width: 640, height: 400), headless: true, vsync: false))
@@ -316,7 +353,7 @@ final class BatchingPixelTests: XCTestCase {
             XCTAssertIdentical(app.stage.renderer(for: ui), renderer)
             XCTAssertGreaterThan(ui.drawList.commands.count, 30)
             // On llvmpipe the panel's background is a large shape, drawn alone (Shaders/shape.frag).
-            XCTAssertEqual(renderer.drawCallCount, 4, "the background, under the gradients, the gradients, over them")
+            XCTAssertEqual(renderer.drawCallCount, 3, "the background, the gradients, the rest")
         }
     }
 

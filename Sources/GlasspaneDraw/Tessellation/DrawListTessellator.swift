@@ -268,6 +268,7 @@ package final class DrawListTessellator {
         }
         emittingGroup = -1
         swap(&glyphRoom, &newGlyphRoom)
+        joinBatchesForward()
         // Lay the vertices out batch after batch, each batch's commands in painter's order.
         staging.removeAll(keepingCapacity: true)
         staging.reserveCapacity(vertices.count)
@@ -324,6 +325,50 @@ package final class DrawListTessellator {
         if batchMembers.count < batches.count { batchMembers.append([]) }
         batchMembers[batches.count - 1].removeAll(keepingCapacity: true)
         return batches.count - 1
+    }
+
+    /// Moves a batch's commands into a later batch of the same program, texture and group when no batch between them
+    /// may draw where they do: a draw call fewer (a panel's title, emitted between its background and a list, is drawn
+    /// with the list's scroll bar). `batchToJoin` only looks back, to batches that exist when a command is emitted.
+    func joinBatchesForward() {
+        var b = 0
+        while b < batches.count - 1 {
+            guard let later = laterBatchToJoin(b) else { b += 1; continue }
+            var merged = batchMembers[b] + batchMembers[later]
+            merged.sort() // painter's order: overlapping commands keep their list order
+            batchMembers[later] = merged
+            batches[later].count += batches[b].count
+            if batches[later].texture == 0 { batches[later].texture = batches[b].texture }
+            if let bounds = batches[b].bounds { batches[later].bounds = RectMath.grown(batches[later].bounds, by: bounds) }
+            batches.remove(at: b)
+            let emptied = batchMembers.remove(at: b)
+            batchMembers.append(emptied) // keeps its storage for the next tessellation
+            for k in b..<batches.count {
+                for index in batchMembers[k] { spans[index].batch = k }
+            }
+        }
+    }
+
+    /// The batch after `b` that `b`'s commands can join, or nil.
+    private func laterBatchToJoin(_ b: Int) -> Int? {
+        let batch = batches[b]
+        guard let bounds = batch.bounds, let onScreen = screenBounds(bounds, group: batch.group) else { return nil }
+        var k = b + 1
+        while k < batches.count {
+            let candidate = batches[k]
+            if candidate.group == batch.group
+                && Self.sharesBatch(candidate.texture, candidate.program, batch.texture, batch.program) {
+                return k
+            }
+            // Drawn between: none of its commands may touch any of `b`'s.
+            if let theirs = candidate.bounds.flatMap({ screenBounds($0, group: candidate.group) }), theirs.intersects(onScreen) {
+                for mine in batchMembers[b] {
+                    for their in batchMembers[k] where spansMayOverlap(spans[mine], spans[their]) { return nil }
+                }
+            }
+            k += 1
+        }
+        return nil
     }
 
     /// A run of text in an offset group keeps room for a glyph more (it is padded to a whole number of this many
