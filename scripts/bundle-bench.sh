@@ -25,10 +25,11 @@ for l in libEGL.so.1 libOpenGL.so.0 libGLdispatch.so.0 libGLX.so.0; do
     cp -L "/usr/lib/x86_64-linux-gnu/$l" "$dir/glvnd/"
 done
 cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf "$dir/fonts/"
-cp Examples/Scripts/bench/list-scroll.jsonl "$dir/scripts/"
+cp Examples/Scripts/bench/list-scroll.jsonl Examples/Scripts/bench/grid-scroll.jsonl "$dir/scripts/"
 cat > "$dir/run.sh" <<'RUN'
 #!/usr/bin/env bash
-# Interleaved rounds of the scrolled and idle 10,000-row list, the idle demo and the ImGui peer, headless through EGL.
+# Interleaved rounds of the scrolled and idle 10,000-row list, the idle demo, the ImGui peer and the scrolled grid,
+# headless through EGL.
 # ROUNDS (5). Fonts are installed where glasspane looks for them (/usr/share/fonts/truetype/dejavu) when missing.
 # On NVIDIA, point glvnd at the driver first, e.g.
 #   __EGL_VENDOR_LIBRARY_FILENAMES=/usr/share/glvnd/egl_vendor.d/10_nvidia.json ./run.sh
@@ -58,6 +59,8 @@ for r in $(seq 1 "$rounds"); do
         --json "$out/scrollcpu-$r.json" > /dev/null 2>&1
     "$gp" bench --scenario demo --headless --warmup 60 --frames 1200 --json "$out/demo-$r.json" > /dev/null 2>&1
     "$here/bin/imgui_list" --rows 10000 > "$out/peer-$r.txt" 2>&1
+    "$gp" bench --scenario grid --headless --warmup 0 --frames 1200 --script "$here/scripts/grid-scroll.jsonl" \
+        --json "$out/grid-$r.json" > /dev/null 2>&1
     echo "round $r/$rounds done"
 done
 grep -h "^GL:" "$out/scroll-1.txt"
@@ -76,14 +79,17 @@ for r in range(1, rounds + 1):
     cpu = json.load(open(f"{out}/scrollcpu-{r}.json"))["phases_thread_cpu_us"]
     cpu_ours = cpu["overlay"]["p50"] + cpu["routing"]["p50"]
     cpu_peer = float(re.search(r"imgui-list scroll thread CPU: p50 ([\d.]+)", text).group(1))
-    rows.append((so + sr, peer, io, sf / df, cpu_ours, cpu_peer))
+    gf, go, gr = phases("grid", r)
+    rows.append((so + sr, peer, io, sf / df, cpu_ours, cpu_peer, go + gr, gf / df))
     print(f"round {r}: scrolling overlay+routing {so + sr:.1f} us, peer {peer:.1f} us, ratio {(so + sr) / peer:.3f} "
           f"(thread CPU {cpu_ours:.1f} against {cpu_peer:.1f}); "
-          f"idle list overlay {io:.1f} us; scrolled frame / idle demo frame {sf:.3f} / {df:.3f} ms = {sf / df:.3f}")
+          f"idle list overlay {io:.1f} us; scrolled frame / idle demo frame {sf:.3f} / {df:.3f} ms = {sf / df:.3f}; "
+          f"grid scrolling overlay+routing {go + gr:.1f} us, frame {gf:.3f} ms")
 med = lambda k: statistics.median(row[k] for row in rows)
 print(f"medians: scrolling {med(0):.1f} us against the peer's {med(1):.1f} (ratio {med(0) / med(1):.3f}, target 0.25); "
       f"idle list {med(2):.1f} us (target 10); frame ratio {med(3):.3f} (target 1.15); by thread CPU, scrolling "
-      f"{med(4):.1f} against {med(5):.1f} (ratio {med(4) / med(5):.3f})")
+      f"{med(4):.1f} against {med(5):.1f} (ratio {med(4) / med(5):.3f}); grid scrolling {med(6):.1f} us, "
+      f"its frame / idle demo {med(7):.3f}")
 PY
 RUN
 chmod +x "$dir/run.sh"
