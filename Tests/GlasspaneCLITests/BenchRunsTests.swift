@@ -6,11 +6,7 @@ import GlasspaneBench
 import XCTest
 
 final class BenchRunsTests: XCTestCase {
-    private func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "glasspane-runs-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    private func temporaryDirectory() throws -> String { try BinaryRunner.makeTemporaryDirectory(prefix: "runs") }
 
     func testPerRunPathsGoBeforeTheExtension() {
         XCTAssertEqual(BenchRuns.perRunPath("out/demo.csv", run: 2), "out/demo.run2.csv")

@@ -15,6 +15,14 @@ enum BinaryRunner {
         return dir.appendingPathComponent("glasspane")
     }
 
+    /// A new empty directory under the system's temporary directory, named `glasspane-PREFIX-UUID` (the caller removes
+    /// it).
+    static func makeTemporaryDirectory(prefix: String) throws -> String {
+        let path = NSTemporaryDirectory() + "glasspane-\(prefix)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
     /// The environment without any display, so the product behaves as on a headless CI machine.
     static var environmentWithoutDisplay: [String: String] {
         var env = ProcessInfo.processInfo.environment

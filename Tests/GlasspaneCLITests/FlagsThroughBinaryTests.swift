@@ -5,11 +5,7 @@ import GlasspaneRender
 import XCTest
 
 final class FlagsThroughBinaryTests: XCTestCase {
-    private func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "glasspane-through-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    private func temporaryDirectory() throws -> String { try BinaryRunner.makeTemporaryDirectory(prefix: "through") }
 
     /// The entries `demo --dump-views` prints with `extra` arguments, keyed by identifier.
     private func dumpViews(_ extra: [String]) throws -> [String: [String: Any]] {

@@ -8,11 +8,7 @@ import GlasspaneRender
 import XCTest
 
 final class GridScreenBenchRunTests: XCTestCase {
-    private func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "glasspane-grid-bench-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    private func temporaryDirectory() throws -> String { try BinaryRunner.makeTemporaryDirectory(prefix: "grid-bench") }
 
     func testTheGridScenarioRunsAndPrintsItsOpenTime() throws {
         let dir = try temporaryDirectory()

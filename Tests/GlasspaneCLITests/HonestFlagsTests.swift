@@ -3,11 +3,7 @@ import Foundation
 import XCTest
 
 final class HonestFlagsTests: XCTestCase {
-    private func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "glasspane-flags-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    private func temporaryDirectory() throws -> String { try BinaryRunner.makeTemporaryDirectory(prefix: "flags") }
 
     func testRecordHonoursDumpViewsAndStats() throws {
         let dir = try temporaryDirectory()

@@ -18,14 +18,7 @@ final class LazyGridItemKeyTests: XCTestCase {
                            itemID: itemID, makeCell: make, configureCell: configure)
         grid.selectionMode = .multiple
         grid.onMoveItem = { _, _ in true }
-        let overlay = Overlay(windowSize: Size(width: 1200, height: 700))
-        let ui = overlay.addLayer(name: "ui", level: 0)
-        grid.preferredWidth = 600
-        grid.preferredHeight = 400
-        ui.addSubview(grid, at: Point(x: 20, y: 40))
-        overlay.advanceAnimations(to: 0)
-        overlay.update()
-        return (overlay, grid)
+        return (placedInOverlay(grid, width: 600, height: 400, windowSize: Size(width: 1200, height: 700)).0, grid)
     }
 
     /// What a grid shows, cell by cell: index, id, selection, frame, text, and which view (by the order the views were

@@ -12,14 +12,7 @@ final class ListRowKeyTests: XCTestCase {
                             makeRow: { Label(text: "") },
                             configureRow: { view, index in (view as! Label).text = "row \(index)" })
         list.selectionMode = .multiple
-        let overlay = Overlay(windowSize: Size(width: 800, height: 700))
-        let ui = overlay.addLayer(name: "ui", level: 0)
-        list.preferredWidth = 300
-        list.preferredHeight = 400
-        ui.addSubview(list, at: Point(x: 20, y: 40))
-        overlay.advanceAnimations(to: 0)
-        overlay.update()
-        return (overlay, list)
+        return (placedInOverlay(list, width: 300, height: 400).0, list)
     }
 
     /// What a list shows, row by row: index, id, selection, frame, text, and which view (by the order the views were

@@ -17,13 +17,7 @@ final class ListScrollCostTests: XCTestCase {
 
     /// Puts `list` in a 540-point square of an 800x700 window's layer, laid out and painted once.
     private func place(_ list: List) -> (Overlay, OverlayLayer, List) {
-        let overlay = Overlay(windowSize: Size(width: 800, height: 700))
-        let ui = overlay.addLayer(name: "ui", level: 0)
-        list.preferredWidth = 540
-        list.preferredHeight = 540
-        ui.addSubview(list, at: Point(x: 20, y: 40))
-        overlay.advanceAnimations(to: 0)
-        overlay.update()
+        let (overlay, ui) = placedInOverlay(list, width: 540, height: 540)
         return (overlay, ui, list)
     }
 

@@ -7,16 +7,9 @@ import GlasspaneCore
 final class ListScrollWorkTests: XCTestCase {
     /// A list of `rows` 26-point rows in a 540-point viewport (as the bench's), laid out once.
     private func makeList(rows: Int) throws -> (Overlay, List) {
-        let overlay = Overlay(windowSize: Size(width: 800, height: 700))
-        let ui = overlay.addLayer(name: "ui", level: 0)
         let list = try List(identifier: "list", rowCount: rows, rowHeight: .fixed(26),
                             makeRow: { Label(text: "") }, configureRow: { view, index in (view as! Label).text = "row \(index)" })
-        list.preferredWidth = 540
-        list.preferredHeight = 540
-        ui.addSubview(list, at: Point(x: 20, y: 40))
-        overlay.advanceAnimations(to: 0)
-        overlay.update()
-        return (overlay, list)
+        return (placedInOverlay(list, width: 540, height: 540).0, list)
     }
 
     func testAWheelNotchConfiguresOnlyTheRowsThatEnterAtAnyRowCount() throws {

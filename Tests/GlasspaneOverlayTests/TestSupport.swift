@@ -4,6 +4,20 @@ import XCTest
 import GlasspaneCore
 @testable import GlasspaneOverlay
 
+/// `view` made `width` x `height` points at (20, 40) in a layer "ui" of a new overlay, laid out once (the lists' and
+/// grids' tests).
+func placedInOverlay(_ view: View, width: Double, height: Double,
+                     windowSize: Size = Size(width: 800, height: 700)) -> (Overlay, OverlayLayer) {
+    let overlay = Overlay(windowSize: windowSize)
+    let ui = overlay.addLayer(name: "ui", level: 0)
+    view.preferredWidth = width
+    view.preferredHeight = height
+    ui.addSubview(view, at: Point(x: 20, y: 40))
+    overlay.advanceAnimations(to: 0)
+    overlay.update()
+    return (overlay, ui)
+}
+
 /// Collects `identifier:event` lines from recording views, in delivery order.
 final class EventLog {
     var lines: [String] = []
