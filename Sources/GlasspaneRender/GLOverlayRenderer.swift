@@ -80,6 +80,12 @@ public final class GLOverlayRenderer: DrawListRenderer {
         get { tessellator.drawsLargeShapesAlone }
         set { tessellator.drawsLargeShapesAlone = newValue }
     }
+    /// Whether rectangles under a scrolled list's opaque rows leave out the pixels the rows cover (on a CPU
+    /// rasterizer; tests turn it off to draw the reference).
+    var cutsCoveredInteriors: Bool {
+        get { tessellator.cutsCoveredInteriors }
+        set { tessellator.cutsCoveredInteriors = newValue }
+    }
     /// The cache's framebuffer and the texture the composite samples (tests check they never coincide).
     var cacheTextures: (framebuffer: GLuint, sampled: GLuint) { (cache.framebuffer, cache.sampledTexture) }
 
@@ -114,6 +120,7 @@ public final class GLOverlayRenderer: DrawListRenderer {
     private init(sharing resources: OverlayResources) {
         self.resources = resources
         tessellator.drawsLargeShapesAlone = resources.rasterizesOnCPU
+        tessellator.cutsCoveredInteriors = resources.rasterizesOnCPU
         listBuffer = makeVertexBuffer()
         checkGLError("overlay buffers")
     }

@@ -64,6 +64,10 @@ final class ScrolledListPixelTests: XCTestCase {
                         }
                         let expected = clearedFrame(size: size) { fresh.render(list, generation: 1, metrics: metrics) }
                         assertSamePixels(drawn, expected, "\(mode) frame \(step), offset \(screen.list.contentOffset.y)")
+                        // At 1x the rows are solid on whole pixels and cover the viewport: the panel leaves it out
+                        // (the resolved list below has no group, so its panel is whole). At 1.5x they are not.
+                        XCTAssertEqual(renderer.tessellator.spans.contains { $0.coverGroup >= 0 }, scale == 1,
+                                       "frame \(step): the panel leaves out the viewport the rows cover")
                         // The document is an offset group (drawn moved by its offset under a scissor): the same pixels
                         // as its commands moved into window points and cut to the clip on the CPU.
                         XCTAssertTrue(list.commands.contains { if case .pushOffset = $0 { true } else { false } })

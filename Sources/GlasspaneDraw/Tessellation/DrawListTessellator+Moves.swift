@@ -65,6 +65,8 @@ extension DrawListTessellator {
         default: return false // bar graphs keep per-command state; gradients are computed from their own inputs
         }
         let old = moveSource.spans[source]
+        // A covered interior depends on the rows over it now: decided again after emitting (DrawListTessellator+Covers.swift).
+        guard old.coverGroup < 0 else { return false }
         // Inside an offset group or not, both times: vertices in the group's own pixels or the window's.
         guard (old.group >= 0) == (emittingGroup >= 0), !(source < moveSource.culled.count && moveSource.culled[source]) else {
             return false
@@ -91,6 +93,7 @@ extension DrawListTessellator {
         e.bounds = old.bounds?.offsetBy(dx: ox, dy: oy)
         e.extent = extent.offsetBy(dx: Double(dx), dy: Double(dy))
         e.hole = old.hole?.offsetBy(dx: ox, dy: oy)
+        e.isOpaque = old.isOpaque
         e.program = moveSource.batchPrograms[old.batch]
         if let b = e.bounds { noteContent(b) }
         return true

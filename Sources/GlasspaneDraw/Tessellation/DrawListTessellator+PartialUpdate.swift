@@ -106,6 +106,7 @@ extension DrawListTessellator {
                 }
                 var emitted = EmittedCommand(index: index, clip: Self.scissorPixelsIfClipped(span.clip, drawableHeight: height))
                 if span.count > 0 && span.batch >= 0 { emitted.keptProgram = batches[span.batch].program }
+                if span.coverGroup >= 0 { emitted.coveredPixels = span.hole } // the same bands: checked below
                 emit(shiftedForGroup(command, emittingGroup), into: &emitted, context)
                 reemittedCommandCount += 1
                 // In an offset group, a shorter or slightly longer text fills the room its run kept (`padGlyphQuads`).
@@ -139,6 +140,7 @@ extension DrawListTessellator {
                     spans[index].bounds = emitted.bounds
                     spans[index].hole = emitted.hole
                     spans[index].extent = emitted.extent
+                    spans[index].isOpaque = emitted.isOpaque
                     continue
                 }
                 let start = span.first * Self.floatsPerVertex
@@ -159,12 +161,13 @@ extension DrawListTessellator {
                 spans[index].bounds = emitted.bounds
                 spans[index].hole = emitted.hole
                 spans[index].extent = emitted.extent
+                spans[index].isOpaque = emitted.isOpaque
                 if let b = emitted.bounds { batches[span.batch].bounds = RectMath.grown(batches[span.batch].bounds, by: b) }
             }
             // A clip that moved and is still open past the range would leave the commands after it cut to the old one.
             if movedClips.contains(true) { return false }
         }
-        guard movesKeepPaintersOrder(), cullGroupCommands(list, context) else { return false }
+        guard movesKeepPaintersOrder(), cullGroupCommands(list, context), coversStillHold() else { return false }
         if !hot.moved.isEmpty {
             // Still drawn after every cold command it overlaps that follows it in the list? Else draw it all anew.
             guard hotCommandsKeepPaintersOrder() else { return false }

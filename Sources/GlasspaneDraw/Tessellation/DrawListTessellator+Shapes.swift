@@ -22,6 +22,10 @@ struct EmittedCommand {
     /// The program of the batch a re-emitted command is in: a rounded shape stays there when it is the quads' or
     /// the shapes' (both draw its pixels), so a panel resized across `largeShapeMinimumPixels` is updated in place.
     var keptProgram: BatchProgram?
+    /// Pixels that later commands cover with opaque color: a rectangle leaves them out (DrawListTessellator+Covers.swift).
+    var coveredPixels: Rect?
+    /// Whether the quads cover `bounds` with opaque color exactly (a solid rectangle on whole pixels, alpha 1).
+    var isOpaque = false
 
     init(index: Int, clip: Rect?) { self.index = index; self.clip = clip }
 }
@@ -130,6 +134,12 @@ extension DrawListTessellator {
             // margin, in the program that only interpolates the color. Its quad carries the same shape parameters, so
             // `Shaders/overlay.frag` would draw it the same.
             e.program = .solid
+            if let covered = e.coveredPixels {
+                bands(around: covered, x0: exact.minX, y0: exact.minY, x1: exact.maxX, y1: exact.maxY, center: r.center,
+                      colors: colors, shape: shapeParams, kind: kind, into: &e)
+                return
+            }
+            if case .solid(let c) = colors, c.a >= 1 { e.isOpaque = true }
             quad(x0: exact.minX, y0: exact.minY, x1: exact.maxX, y1: exact.maxY, l0: (-hw, -hh), l1: (hw, hh), colors: colors,
                  shape: shapeParams, kind: kind, into: &e)
             return
@@ -142,23 +152,37 @@ extension DrawListTessellator {
                 e.program = .shapes
             }
         }
+        if let covered = e.coveredPixels, stroke == 0, case .solid = colors {
+            bands(around: covered, x0: x0, y0: y0, x1: x1, y1: y1, center: r.center, colors: colors, shape: shapeParams,
+                  kind: kind, into: &e)
+            return
+        }
         guard stroke > 0, cutsStrokeInteriors, case .solid = colors,
               let inner = Self.strokeInterior(r, cornerRadius: cornerRadius, stroke: stroke) else {
             quad(x0: x0, y0: y0, x1: x1, y1: y1, l0: (-hw - 1, -hh - 1), l1: (hw + 1, hh + 1), colors: colors,
                  shape: shapeParams, kind: kind, into: &e)
             return
         }
-        // Local coordinates are pixels from the shape's center, so each band's are its corners' offsets.
-        let (cx, cy) = (r.minX + hw, r.minY + hh)
+        bands(around: inner, x0: x0, y0: y0, x1: x1, y1: y1, center: r.center, colors: colors, shape: shapeParams,
+              kind: kind, into: &e)
+    }
+
+    /// A shape's quad (x0, y0)-(x1, y1) as four bands around `hole` (cut to the quad), which becomes the command's hole:
+    /// top, bottom, left, right; a band of no size draws nothing and keeps the vertex count. Local coordinates are
+    /// pixels from the shape's center, so each band's are its corners' offsets.
+    private func bands(around hole: Rect, x0: Double, y0: Double, x1: Double, y1: Double, center: Point,
+                       colors: VertexColors, shape: (Float, Float, Float, Float), kind: Float, into e: inout EmittedCommand) {
+        let hx0 = min(max(hole.minX, x0), x1), hx1 = min(max(hole.maxX, x0), x1)
+        let hy0 = min(max(hole.minY, y0), y1), hy1 = min(max(hole.maxY, y0), y1)
         func band(_ bx0: Double, _ by0: Double, _ bx1: Double, _ by1: Double) {
-            quad(x0: bx0, y0: by0, x1: bx1, y1: by1, l0: (bx0 - cx, by0 - cy), l1: (bx1 - cx, by1 - cy), colors: colors,
-                 shape: shapeParams, kind: kind, into: &e)
+            quad(x0: bx0, y0: by0, x1: bx1, y1: by1, l0: (bx0 - center.x, by0 - center.y), l1: (bx1 - center.x, by1 - center.y),
+                 colors: colors, shape: shape, kind: kind, into: &e)
         }
-        e.hole = inner
-        band(x0, y0, x1, inner.minY) // top
-        band(x0, inner.maxY, x1, y1) // bottom
-        band(x0, inner.minY, inner.minX, inner.maxY) // left
-        band(inner.maxX, inner.minY, x1, inner.maxY) // right
+        e.hole = Rect(x: hx0, y: hy0, width: hx1 - hx0, height: hy1 - hy0)
+        band(x0, y0, x1, hy0) // top
+        band(x0, hy1, x1, y1) // bottom
+        band(x0, hy0, hx0, hy1) // left
+        band(hx1, hy0, x1, hy1) // right
     }
 
     /// Solid rectangles covering fewer pixels stay in `Shaders/overlay.frag`'s batches: a batch of their own costs a

@@ -59,6 +59,11 @@ package final class DrawListTessellator {
     /// Whether large rounded shapes get the shape program (`largeShapeMinimumPixels`); the renderer turns it on for a
     /// CPU rasterizer, where it saves each pixel the texture read (docs/overlay.md, "Large shapes").
     package var drawsLargeShapesAlone = false
+    /// Whether a rectangle under a scrolled list's opaque rows leaves out the pixels they cover; the renderer turns it
+    /// on for a CPU rasterizer, which shades every pixel of every quad (DrawListTessellator+Covers.swift).
+    package var cutsCoveredInteriors = false
+    /// The state of the covers (DrawListTessellator+Covers.swift).
+    var covers = CoverState()
 
     /// The commands as last emitted (same indices as `spans`): a partial update skips those that are equal.
     var emittedCommands: [DrawCommand] = []
@@ -261,12 +266,13 @@ package final class DrawListTessellator {
             let b = emitted.bounds
             let batch = batchToJoin(bounds: b, texture: texture, program: emitted.program, group: emittingGroup)
             spans[index] = CommandSpan(first: first, count: count, batch: batch, bounds: b, hole: emitted.hole, clip: clip,
-                                       extent: emitted.extent, group: emittingGroup)
+                                       extent: emitted.extent, group: emittingGroup, isOpaque: emitted.isOpaque)
             batches[batch].count += count
             if let b { batches[batch].bounds = RectMath.grown(batches[batch].bounds, by: b) }
             batchMembers[batch].append(index)
         }
         emittingGroup = -1
+        cutCoveredInteriors(list, context)
         swap(&glyphRoom, &newGlyphRoom)
         joinBatchesForward()
         // Lay the vertices out batch after batch, each batch's commands in painter's order.

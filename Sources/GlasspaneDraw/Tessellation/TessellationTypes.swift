@@ -157,6 +157,11 @@ package struct CommandSpan: Equatable, Sendable {
     package var extent: Rect?
     /// The offset group it is in (bounds, hole, clip and extent are then in the group's own pixels), -1 for none.
     package var group: Int = -1
+    /// Whether its quads cover `bounds` with opaque color exactly (a solid rectangle on whole pixels, alpha 1).
+    package var isOpaque = false
+    /// The offset group whose opaque commands cover `hole` (a panel under its list's rows), -1 for none
+    /// (DrawListTessellator+Covers.swift).
+    package var coverGroup: Int = -1
 
     /// Whether the two commands' pixels may overlap: their bounds intersect and neither lies wholly in the other's
     /// hole. A knob inside a focus border does not touch it, so the border need not be drawn over the knob.
