@@ -190,9 +190,12 @@ extension GLOverlayRenderer {
                 resources.state.bindTexture0(batch.texture)
                 boundTexture = batch.texture
             }
+            // Opaque color on whole pixels replaces what is under it either way; unblended, llvmpipe does not read it.
+            resources.state.set(.blend, !batch.isOpaque)
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.first), GLsizei(batch.count))
             calls += 1
         }
+        resources.state.set(.blend, true) // the composite and the hot commands blend
         if region == nil && scissor != nil { resources.state.set(.scissorTest, false) }
         return calls
     }

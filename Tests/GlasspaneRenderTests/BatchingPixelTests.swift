@@ -188,6 +188,99 @@ final class BatchingPixelTests: XCTestCase {
         }
     }
 
+    /// Opaque row backgrounds on whole pixels are drawn without blending (the same pixels; llvmpipe then does not
+    /// read what is under them). A row made translucent by a partial update is blended from then on: drawn
+    /// unblended, it would hide the panel under it instead of showing it through. Directly and from the cache.
+    func testOpaqueRowsAreDrawnUnblendedUntilOneTurnsTranslucent() throws {
+        func rows(translucentRow: Int?) -> DrawList {
+            DrawList(commands: [.rect(Rect(x: 5, y: 2, width: 310, height: 234), color: Color(r: 0.9, g: 0.3, b: 0.1, a: 0.8),
+                                      cornerRadius: 8)]
+                + (0..<8).flatMap { i -> [DrawCommand] in
+                    let y = 4 + Double(i) * 28
+                    let color = i % 2 == 0 ? Color(hex: "#24262b")! : Color(hex: "#2b2e33")!
+                    return [.rect(Rect(x: 10, y: y, width: 300, height: 28), color: i == translucentRow ? color.withAlpha(0.5) : color,
+                                  cornerRadius: 0),
+                            .glyphs(GlyphRun(text: "row \(i)", origin: Point(x: 18, y: y + 6), fontSize: 13, color: .white))]
+                })
+        }
+        try MainActor.assumeIsolated {
+            try Self.withTarget { atlas in
+                @MainActor func reference(_ list: DrawList) throws -> PixelImage {
+                    let reference = try GLOverlayRenderer(atlas: atlas)
+                    reference.compositing = .direct
+                    reference.drawsLargeSolidRectsAlone = false // every command in the one blended program
+                    reference.drawsLargeShapesAlone = false
+                    return Self.frame { reference.render(list, generation: 1, metrics: Self.metrics) }
+                }
+                for mode in [OverlayCompositing.direct, .cached] {
+                    let renderer = try GLOverlayRenderer(atlas: atlas)
+                    renderer.compositing = mode
+                    let opaque = Self.frame { renderer.render(rows(translucentRow: nil), generation: 1, metrics: Self.metrics) }
+                    let solid = try XCTUnwrap(renderer.tessellator.batches.first { $0.program == .solid })
+                    XCTAssertTrue(solid.isOpaque, "\(mode): the rows' batch")
+                    XCTAssertFalse(renderer.tessellator.batches.contains { $0.program != .solid && $0.isOpaque })
+                    assertSamePixels(opaque, try reference(rows(translucentRow: nil)), tolerance: 1, "\(mode): opaque rows")
+                    // Row 3's background is command 7.
+                    let translucent = Self.frame {
+                        renderer.render(rows(translucentRow: 3), generation: 2,
+                                        damage: DrawListDamage(baseGeneration: 1, commandRanges: [7..<8]), metrics: Self.metrics)
+                    }
+                    XCTAssertEqual(renderer.tessellationCount, 1, "\(mode): a partial update")
+                    XCTAssertEqual(renderer.tessellator.batches.first { $0.program == .solid }?.isOpaque, false, "\(mode)")
+                    assertSamePixels(translucent, try reference(rows(translucentRow: 3)), tolerance: 1, "\(mode): a translucent row")
+                    // The panel shows through the translucent row: redder than the opaque row above it.
+                    XCTAssertGreaterThan(Int(translucent.pixel(x: 200, y: 4 + 3 * 28 + 14).r), Int(translucent.pixel(x: 200, y: 4 + 2 * 28 + 14).r) + 40)
+                }
+            }
+        }
+    }
+
+    /// A row whose alpha changes frame after frame is drawn hot (`.automatic`); when it holds still it goes back
+    /// into the cache's batch, which is blended from then on.
+    func testARowThatTurnedTranslucentWhileHotIsBlendedOnceItCools() throws {
+        func rows(gray: Double, alpha: Double) -> DrawList {
+            DrawList(commands: [.rect(Rect(x: 5, y: 2, width: 310, height: 234), color: Color(r: 0.9, g: 0.3, b: 0.1, a: 0.8),
+                                      cornerRadius: 8)]
+                + (0..<8).map { i -> DrawCommand in
+                    .rect(Rect(x: 10, y: 4 + Double(i) * 28, width: 300, height: 28),
+                          color: i == 3 ? Color(r: gray, g: gray, b: gray, a: alpha) : Color(hex: "#24262b")!, cornerRadius: 0)
+                })
+        }
+        try MainActor.assumeIsolated {
+            try Self.withTarget { atlas in
+                let renderer = try GLOverlayRenderer(atlas: atlas)
+                renderer.compositing = .automatic
+                renderer.prepare(rows(gray: 0.2, alpha: 1), generation: 1, damage: nil, metrics: Self.metrics)
+                _ = Self.frame { renderer.render(rows(gray: 0.2, alpha: 1), generation: 1, damage: nil, metrics: Self.metrics) }
+                var last = PixelImage(size: PixelSize(width: 1, height: 1), rgba: [0, 0, 0, 0])
+                // Row 3 (command 4) changes while opaque until it is hot, turns translucent while hot, then holds
+                // still until it cools.
+                let steps: [(gray: Double, alpha: Double)] = [(0.25, 1), (0.3, 1), (0.3, 0.5), (0.3, 0.4)]
+                    + Array(repeating: (0.3, 0.4), count: DrawListTessellator.framesBeforeCooling + 2)
+                for (k, step) in steps.enumerated() {
+                    let generation = UInt64(k + 2)
+                    let damage = DrawListDamage(baseGeneration: generation - 1, commandRanges: k < 4 ? [4..<5] : [])
+                    let list = rows(gray: step.gray, alpha: step.alpha)
+                    last = Self.frame {
+                        renderer.prepare(list, generation: generation, damage: damage, metrics: Self.metrics)
+                        renderer.render(list, generation: generation, damage: damage, metrics: Self.metrics)
+                    }
+                    if k == 1 {
+                        XCTAssertGreaterThan(renderer.hotCommandCount, 0, "the changing row is hot")
+                        XCTAssertEqual(renderer.tessellator.batches.first { $0.program == .solid }?.isOpaque, true)
+                    }
+                }
+                XCTAssertEqual(renderer.hotCommandCount, 0, "cooled")
+                XCTAssertEqual(renderer.tessellationCount, 1, "partial updates only")
+                XCTAssertEqual(renderer.tessellator.batches.first { $0.program == .solid }?.isOpaque, false)
+                let reference = try GLOverlayRenderer(atlas: atlas)
+                reference.compositing = .cached
+                let expected = Self.frame { reference.render(rows(gray: 0.3, alpha: 0.4), generation: 1, metrics: Self.metrics) }
+                assertSamePixels(last, expected, "the cooled row blends over the panel")
+            }
+        }
+    }
+
     /// A panel: a large rounded background (302x202 quad pixels) with a large stroked border, text, a small button
     /// (42x26 quad pixels, under `largeShapeMinimumPixels`) and a large circle over the button and its text, off whole
     /// pixels.

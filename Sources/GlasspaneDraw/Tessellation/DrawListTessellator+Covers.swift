@@ -1,7 +1,7 @@
 // Covered interiors (issue 29): a scrolled list's opaque rows cover its viewport, and the panel under the list was
 // shaded there too, every frame the list moved (on llvmpipe about an eighth of the scrolled list's frame). After a
 // whole tessellation, a solid-colored rectangle listed before an offset group whose opaque commands (solid rectangles
-// on whole pixels, alpha 1: `CommandSpan.isOpaque`) cover the group's whole scissor at its offset leaves that
+// on whole pixels, alpha 1, without a hole: `CommandSpan.isOpaque`) cover the group's whole scissor at its offset leaves that
 // scissor's pixels out: four bands around them, as a border leaves out its interior. Whatever it would have drawn
 // there is painted over opaquely, so no pixel changes. Each partial update checks that the rows still cover every
 // such hole (a scroll past the list's end, a translucent row); where they do not, the list is tessellated again, and
@@ -85,6 +85,7 @@ extension DrawListTessellator {
         spans[index].count = count
         spans[index].bounds = emitted.bounds
         spans[index].hole = emitted.hole
+        spans[index].isOpaque = emitted.isOpaque
         spans[index].coverGroup = group
         covers.coveredCommands.append(index)
     }
@@ -123,7 +124,7 @@ extension DrawListTessellator {
         for index in spans.indices {
             let span = spans[index]
             // A culled command lies outside the scissor (`cullGroupCommands` ran first): it adds nothing inside.
-            guard span.group == g, span.isOpaque, span.count > 0, let bounds = span.bounds else { continue }
+            guard span.group == g, span.isOpaque, span.hole == nil, span.count > 0, let bounds = span.bounds else { continue }
             let onScreen = bounds.offsetBy(dx: offset.x, dy: offset.y).intersection(target)
             if onScreen.width > 0 && onScreen.height > 0 { covers.rects.append(onScreen) }
         }

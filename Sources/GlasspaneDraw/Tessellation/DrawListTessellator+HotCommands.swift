@@ -111,6 +111,7 @@ extension DrawListTessellator {
             let from = span.first * Self.floatsPerVertex
             vertices.replaceSubrange(from..<(from + v.count), with: v)
             uploads.append(from..<(from + v.count))
+            if !span.isOpaque { batches[span.batch].isOpaque = false } // turned translucent while hot
             hot.first[index] = -1
             addDamage(onScreen: span.bounds)
         }
@@ -145,6 +146,7 @@ extension DrawListTessellator {
                 let from = span.first * Self.floatsPerVertex
                 vertices.replaceSubrange(from..<(from + v.count), with: v)
                 uploads.append(from..<(from + v.count))
+                if !span.isOpaque { batches[span.batch].isOpaque = false }
                 addDamage(onScreen: span.bounds)
             }
             hot.first[index] = -1

@@ -162,6 +162,9 @@ extension DrawListTessellator {
                 spans[index].hole = emitted.hole
                 spans[index].extent = emitted.extent
                 spans[index].isOpaque = emitted.isOpaque
+                // A row made translucent is blended from now on (its batch is drawn without blending only while
+                // every command in it is opaque; the next tessellation looks again).
+                if !emitted.isOpaque { batches[span.batch].isOpaque = false }
                 if let b = emitted.bounds { batches[span.batch].bounds = RectMath.grown(batches[span.batch].bounds, by: b) }
             }
             // A clip that moved and is still open past the range would leave the commands after it cut to the old one.

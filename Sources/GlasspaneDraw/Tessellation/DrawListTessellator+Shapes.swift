@@ -24,7 +24,8 @@ struct EmittedCommand {
     var keptProgram: BatchProgram?
     /// Pixels that later commands cover with opaque color: a rectangle leaves them out (DrawListTessellator+Covers.swift).
     var coveredPixels: Rect?
-    /// Whether the quads cover `bounds` with opaque color exactly (a solid rectangle on whole pixels, alpha 1).
+    /// Whether every pixel the quads draw is opaque color, unblended by coverage (a solid rectangle on whole pixels
+    /// with alpha 1).
     var isOpaque = false
 
     init(index: Int, clip: Rect?) { self.index = index; self.clip = clip }
@@ -134,12 +135,12 @@ extension DrawListTessellator {
             // margin, in the program that only interpolates the color. Its quad carries the same shape parameters, so
             // `Shaders/overlay.frag` would draw it the same.
             e.program = .solid
+            if case .solid(let c) = colors, c.a >= 1 { e.isOpaque = true }
             if let covered = e.coveredPixels {
                 bands(around: covered, x0: exact.minX, y0: exact.minY, x1: exact.maxX, y1: exact.maxY, center: r.center,
                       colors: colors, shape: shapeParams, kind: kind, into: &e)
                 return
             }
-            if case .solid(let c) = colors, c.a >= 1 { e.isOpaque = true }
             quad(x0: exact.minX, y0: exact.minY, x1: exact.maxX, y1: exact.maxY, l0: (-hw, -hh), l1: (hw, hh), colors: colors,
                  shape: shapeParams, kind: kind, into: &e)
             return

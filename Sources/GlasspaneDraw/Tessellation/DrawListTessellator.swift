@@ -280,8 +280,10 @@ package final class DrawListTessellator {
         staging.reserveCapacity(vertices.count)
         for b in batches.indices {
             batches[b].first = staging.count / Self.floatsPerVertex
+            batches[b].isOpaque = batches[b].program == .solid
             for index in batchMembers[b] {
                 let span = spans[index]
+                if !span.isOpaque { batches[b].isOpaque = false }
                 spans[index].first = staging.count / Self.floatsPerVertex
                 let from = span.first * Self.floatsPerVertex
                 staging.append(contentsOf: vertices[from..<(from + span.count * Self.floatsPerVertex)])

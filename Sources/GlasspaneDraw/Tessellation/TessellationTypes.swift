@@ -110,6 +110,9 @@ package struct DrawBatch: Equatable, Sendable {
     package var bounds: Rect?
     /// The offset group (`DrawListTessellator.groups`) whose offset and scissor it is drawn with, -1 for none.
     package var group: Int
+    /// Whether every command in it draws opaque color on whole pixels (`CommandSpan.isOpaque`: a list's rows): it
+    /// is drawn without blending, which gives the same pixels and saves llvmpipe reading the ones under it.
+    package var isOpaque = false
 
     /// Creates a batch.
     package init(first: Int, count: Int, texture: TextureID, program: BatchProgram, bounds: Rect? = nil, group: Int = -1) {
@@ -157,7 +160,8 @@ package struct CommandSpan: Equatable, Sendable {
     package var extent: Rect?
     /// The offset group it is in (bounds, hole, clip and extent are then in the group's own pixels), -1 for none.
     package var group: Int = -1
-    /// Whether its quads cover `bounds` with opaque color exactly (a solid rectangle on whole pixels, alpha 1).
+    /// Whether every pixel its quads draw is opaque color, unblended by coverage (a solid rectangle on whole pixels
+    /// with alpha 1); without a `hole` it covers `bounds` exactly.
     package var isOpaque = false
     /// The offset group whose opaque commands cover `hole` (a panel under its list's rows), -1 for none
     /// (DrawListTessellator+Covers.swift).
