@@ -1,7 +1,8 @@
 // Covered interiors on llvmpipe (DrawListTessellator+Covers.swift): a translucent rounded panel under a scrolled list
 // of opaque rows leaves out the list's viewport while the rows cover it. Scrolled a step a frame, past the list's end
 // and back, drawn as the overlay stage draws (prepare, then render: directly while it moves, from the cache once
-// still), every frame equals a renderer's that draws the panel whole.
+// still), every frame equals a renderer's that draws the panel whole, and a fresh renderer's that cuts it: the hole
+// depends on the list, not on the frames before.
 import XCTest
 import GlasspaneCore
 import GlasspaneDraw
@@ -12,11 +13,11 @@ final class CoveredInteriorPixelTests: XCTestCase {
     private static let metrics = WindowMetrics(windowSize: Size(width: 480, height: 400), drawableSize: size)
     private static let viewport = Rect(x: 40, y: 60, width: 400, height: 300)
 
-    /// The panel, its title, the viewport's 20 rows of 40 points (alternating opaque colors, with text) moved by
+    /// The panel (its edges off whole pixels), its title, the viewport's 20 rows of 40 points (alternating opaque colors, with text) moved by
     /// `offset`, a scroll bar's thumb over them.
     private static func list(offset: Double) -> DrawList {
         var commands: [DrawCommand] = [
-            .rect(Rect(x: 20, y: 20, width: 440, height: 360), color: Color(r: 0.12, g: 0.13, b: 0.16, a: 0.95), cornerRadius: 12),
+            .rect(Rect(x: 20.5, y: 19.5, width: 439.25, height: 360.5), color: Color(r: 0.12, g: 0.13, b: 0.16, a: 0.95), cornerRadius: 12),
             .glyphs(GlyphRun(text: "20 rows", origin: Point(x: 40, y: 30), fontSize: 15, color: .white)),
             .pushClip(viewport),
             .pushOffset(Point(x: 40, y: 60 + offset)),
@@ -56,12 +57,18 @@ final class CoveredInteriorPixelTests: XCTestCase {
                     let expected = clearedFrame(size: Self.size) { whole.render(list, generation: 1, metrics: Self.metrics) }
                     XCTAssertNil(whole.tessellator.spans[0].hole)
                     assertSamePixels(drawn, expected, "offset \(offset), \(renderer.drawsFromCache ? "cached" : "direct")")
+                    let fresh = try GLOverlayRenderer(atlas: atlas)
+                    fresh.compositing = whole.compositing
+                    let freshFrame = clearedFrame(size: Self.size) { fresh.render(list, generation: 1, metrics: Self.metrics) }
+                    XCTAssertEqual(fresh.tessellator.spans[0].hole, renderer.tessellator.spans[0].hole, "offset \(offset)")
+                    assertSamePixels(drawn, freshFrame, "offset \(offset): a fresh renderer's")
                     // The panel shows around the viewport and the rows inside it.
                     XCTAssertNotEqual(drawn.pixel(x: 30, y: 200).r, drawn.pixel(x: 100, y: 200).r, "offset \(offset)")
                 }
-                // Covered down to the end; past it the panel is whole again (a tessellation) until the rows have
-                // covered the viewport for `coverRetryDelay` updates.
-                XCTAssertEqual(holes, [true, true, true, true, true, true, false, false, false, false, false, false, false])
+                // Covered down to the end; past it the panel is whole (a tessellation), and back over the rows cut
+                // again (another).
+                XCTAssertEqual(holes, [true, true, true, true, true, true, false, false, true, true, true, true, true])
+                XCTAssertEqual(renderer.tessellationCount, 3)
                 XCTAssertTrue(renderer.drawsFromCache, "the last frames were still")
             }
         }

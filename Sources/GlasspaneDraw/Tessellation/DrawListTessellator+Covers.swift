@@ -5,7 +5,9 @@
 // scissor's pixels out: four bands around them, as a border leaves out its interior. Whatever it would have drawn
 // there is painted over opaquely, so no pixel changes. Each partial update checks that the rows still cover every
 // such hole (a scroll past the list's end, a translucent row); where they do not, the list is tessellated again, and
-// a group that covers its scissor again after a while gets its holes back the same way.
+// a group that covers its scissor again gets its holes back the same way. So whether a rectangle has its hole depends
+// on the list alone, not on the updates that led to it: bands and a whole quad may differ by a rounding step on the
+// shape's anti-aliased edge, and a frame must not depend on the path (replays, screenshots).
 import GlasspaneCore
 
 /// What the covers need between tessellations.
@@ -15,9 +17,6 @@ struct CoverState {
     /// Groups with rectangles under them that the last tessellation left whole because the group did not cover its
     /// scissor then.
     var uncoveredGroups: [Int] = []
-    /// Partial updates to wait before holes are tried again after one stopped being covered (so a list that keeps
-    /// crossing its end is not tessellated anew every frame).
-    var retryDelay = 0
     /// The covering rectangles, on screen (reused storage).
     var rects: [Rect] = []
 }
@@ -25,8 +24,6 @@ struct CoverState {
 extension DrawListTessellator {
     /// A hole must be at least this many pixels: its bands are three quads more.
     package static let coveredInteriorMinimumPixels = 8_192.0
-    /// Partial updates between a hole that stopped being covered and the next try.
-    package static let coverRetryDelay = 30
 
     /// After a whole tessellation's commands are emitted (in list order, before batches are laid out): emits each
     /// rectangle under a covering group again with the covered pixels left out, in place in `vertices`.
@@ -91,19 +88,15 @@ extension DrawListTessellator {
     }
 
     /// After a partial update: false when a hole is no longer covered by its group, or when a group that left
-    /// rectangles whole now covers its scissor (after `coverRetryDelay` updates): the caller tessellates anew.
+    /// rectangles whole now covers its scissor: the caller tessellates anew. (A list whose end crosses its viewport's
+    /// edge frame after frame is tessellated each time it does, which a scroll or a bounce does a few times at most.)
     func coversStillHold() -> Bool {
-        if covers.retryDelay > 0 { covers.retryDelay -= 1 }
         for index in covers.coveredCommands {
             let span = spans[index]
             guard let hole = span.hole, span.coverGroup >= 0, span.coverGroup < groups.count else { continue }
             if hole.width <= 0 || hole.height <= 0 { continue }
-            if coveredPixels(group: span.coverGroup, within: hole, narrowing: false) == nil {
-                covers.retryDelay = Self.coverRetryDelay
-                return false
-            }
+            if coveredPixels(group: span.coverGroup, within: hole, narrowing: false) == nil { return false }
         }
-        guard covers.retryDelay == 0 else { return true }
         for g in covers.uncoveredGroups where g < groups.count {
             guard let scissor = groups[g].scissor else { continue }
             if let covered = coveredPixels(group: g, within: scissor, narrowing: true),
