@@ -1,13 +1,13 @@
 // Covered interiors (issue 29): a scrolled list's opaque rows cover its viewport, and the panel under the list was
 // shaded there too, every frame the list moved (on llvmpipe about an eighth of the scrolled list's frame). After a
-// whole tessellation, a solid-colored rectangle listed before an offset group whose opaque commands (solid rectangles
-// on whole pixels, alpha 1, without a hole: `CommandSpan.isOpaque`) cover the group's whole scissor at its offset leaves that
-// scissor's pixels out: four bands around them, as a border leaves out its interior. Whatever it would have drawn
-// there is painted over opaquely, so no pixel changes. Each partial update checks that the rows still cover every
-// such hole (a scroll past the list's end, a translucent row); where they do not, the list is tessellated again, and
-// a group that covers its scissor again gets its holes back the same way. So whether a rectangle has its hole depends
-// on the list alone, not on the updates that led to it: bands and a whole quad may differ by a rounding step on the
-// shape's anti-aliased edge, and a frame must not depend on the path (replays, screenshots).
+// whole tessellation, a solid-colored rectangle listed before an offset group whose opaque commands (solid
+// rectangles on whole pixels, alpha 1, without a hole: `CommandSpan.isOpaque`) cover the group's whole scissor at its
+// offset leaves that scissor's pixels out: four bands around them, as a border leaves out its interior. Whatever it
+// would have drawn there is painted over opaquely, so no pixel changes. Each partial update checks that the rows
+// still cover every such hole (a scroll past the list's end, a translucent row); where they do not, the list is
+// tessellated again, and a group that covers its scissor again gets its holes back the same way. So whether a
+// rectangle has its hole depends on the list alone, never on the updates that led to it: a frame's vertices are
+// those a fresh renderer would make (replays, screenshots).
 import GlasspaneCore
 
 /// What the covers need between tessellations.
