@@ -1,4 +1,5 @@
-// The engine's scene renderer: lit meshes with depth testing and a perspective camera.
+// The engine's scene renderer: lit meshes with a perspective camera, depth-tested when more than one convex object
+// could hide another (one cube alone needs no depth buffer: docs/bench.md, "The scene's depth buffer").
 import CGL
 import GlasspaneCore
 import GlasspaneScene
@@ -27,6 +28,10 @@ public final class GLSceneRenderer: SceneRenderer {
     private var sentColor: Color?
     /// `glUniform*` calls so far (tests check that a still scene sends only what changed).
     private(set) var uniformUploadCount = 0
+    /// Frames drawn with the depth buffer cleared and tested (tests: a scene of one convex object needs neither).
+    private(set) var depthTestedFrameCount = 0
+    /// Tests: depth-tests every scene, one convex object included, to compare its pixels with the untested draw.
+    var alwaysTestsDepth = false
 
     /// Builds the shader program and the cube mesh in the current context. With `sharedState` (the overlay's too),
     /// state is set through that cache and the pass leaves behind only what the cache records; without it, the pass
@@ -85,10 +90,16 @@ public final class GLSceneRenderer: SceneRenderer {
         if !sharesState { state.invalidate() }
         state.viewport(0, 0, GLsizei(pixels.width), GLsizei(pixels.height))
         // The background covers every pixel (and sample), so only depth needs clearing: a color clear as well cost
-        // a full-target write per frame for nothing (docs/bench.md, "The bare frame").
+        // a full-target write per frame for nothing (docs/bench.md, "The bare frame"). Depth and stencil are cleared
+        // together: llvmpipe then fills the packed buffer, where depth alone read and masked every sample.
+        let testsDepth = alwaysTestsDepth || scene.needsDepthTest
         state.set(.scissorTest, false)
-        glClearDepth(1)
-        glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
+        if testsDepth {
+            glClearDepth(1)
+            glClearStencil(0)
+            glClear(GLbitfield(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+            depthTestedFrameCount += 1
+        }
         state.set(.depthTest, false)
         state.set(.cullFace, false)
         state.set(.blend, false)
@@ -104,8 +115,8 @@ public final class GLSceneRenderer: SceneRenderer {
         }
         state.bindVertexArray(backgroundVAO)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        state.set(.depthTest, true)
-        state.depthFunc(GLenum(GL_LESS))
+        state.set(.depthTest, testsDepth)
+        if testsDepth { state.depthFunc(GLenum(GL_LESS)) }
         state.set(.cullFace, true)
         state.cullFace(GLenum(GL_BACK))
 

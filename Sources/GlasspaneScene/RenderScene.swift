@@ -6,6 +6,13 @@ import GlasspaneCore
 public enum MeshKind: String, Hashable, Sendable {
     /// A unit cube centered at the origin (edge length 1... scaled by the transform).
     case cube
+
+    /// Closed and convex: with its back faces culled, its front faces cover each sample at most once.
+    package var isConvex: Bool {
+        switch self {
+        case .cube: true
+        }
+    }
 }
 
 /// One object to draw.
@@ -45,6 +52,12 @@ public struct RenderScene: Hashable, Sendable {
     public var view: Mat4 { .lookAt(eye: eye, center: target, up: Vec3(0, 1, 0)) }
     /// The projection for a viewport aspect ratio (width / height).
     public func projection(aspect: Float) -> Mat4 { .perspective(fovYRadians: fovY, aspect: aspect, near: 0.1, far: 100) }
+
+    /// Whether its objects need a depth test to hide one another: two or more, or a mesh that is not convex. One
+    /// convex object with its back faces culled covers each sample at most once, so the test would reject nothing.
+    package var needsDepthTest: Bool {
+        objects.count > 1 || objects.contains { !$0.mesh.isConvex }
+    }
 }
 
 /// Draws a scene into the current framebuffer. The GL renderer implements it; tests use a recording one.
