@@ -8,7 +8,7 @@
  * Plain C, no Swift dependency. Build: scripts/build-floor.sh (gcc, Debian's SDL2 and glvnd's libOpenGL).
  * Usage: floor [--frames N] [--warmup N] [--size WxH] [--headless] [--finish|--no-finish] [--json PATH]
  *              [--shaders DIR] [--plain] [--msaa N] [--fbo] [--timer-queries] [--state-per-frame] [--composite]
- *              [--occlude]
+ *              [--occlude] [--depth]
  * --composite blends one textured quad the size of the demo's picker panel over the cube each frame, with
  * Shaders/composite.*, setting only the state it needs, and times that on the CPU: the least an overlay drawn from a
  * cache can cost on this driver (reported as the overlay phase). --occlude (with --composite) draws the background
@@ -17,6 +17,8 @@
  * scene's content; --msaa N draws into an N-sample framebuffer object headless, as RenderTarget does, and into an
  * N-sample window (resolved by the swap) otherwise, as SDLPlatform asks for. The last
  * three add, one at a time, something Glasspane does per frame that a minimal loop does not, to price it.
+ * --depth clears depth and stencil each frame and depth-tests the cube, as GLSceneRenderer does for a scene of more
+ * than one object; one convex cube needs neither, so by default the floor, like the scene, touches no depth buffer.
  * docs/bench.md ("The floor") explains what it is compared with and why each option exists.
  */
 #define GL_GLEXT_PROTOTYPES 1
@@ -234,7 +236,7 @@ static void usage_error(const char *message, const char *value) {
     fprintf(stderr, "floor: %s%s%s\n", message, value ? ": " : "", value ? value : "");
     fprintf(stderr, "usage: floor [--frames N] [--warmup N] [--size WxH] [--headless] [--finish|--no-finish] "
                     "[--json PATH] [--shaders DIR] [--plain] [--msaa N] [--fbo] [--timer-queries] [--state-per-frame] "
-                    "[--composite] [--occlude]\n");
+                    "[--composite] [--occlude] [--depth]\n");
     exit(2);
 }
 
@@ -254,7 +256,7 @@ static long parse_count(const char *option, const char *text, long min) {
 int main(int argc, char **argv) {
     long frames = 1000, warmup = 60;
     int width = 1280, height = 720, headless = 0, finish = -1, fbo = 0, timer_queries = 0, state_per_frame = 0;
-    int plain = 0, msaa = 1, composite = 0, occlude = 0;
+    int plain = 0, msaa = 1, composite = 0, occlude = 0, depth = 0;
     const char *json_path = NULL, *shader_dir = "Shaders";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -281,6 +283,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--state-per-frame")) state_per_frame = 1;
         else if (!strcmp(a, "--composite")) composite = 1;
         else if (!strcmp(a, "--occlude")) occlude = 1;
+        else if (!strcmp(a, "--depth")) depth = 1;
         else if (!strcmp(a, "--json")) { if (!next) usage_error("missing value after", a); json_path = next; i++; }
         else usage_error("unknown option", a);
     }
@@ -376,7 +379,8 @@ int main(int argc, char **argv) {
     glViewport(0, 0, pw, ph);
     glClearColor(0.09f, 0.10f, 0.13f, 1);
     glClearDepth(1);
-    glEnable(GL_DEPTH_TEST);
+    glClearStencil(0);
+    if (depth) glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
     glEnable(GL_CULL_FACE);
     glCullFace(GL_BACK);
@@ -472,10 +476,13 @@ int main(int argc, char **argv) {
             glClearColor(0.09f, 0.10f, 0.13f, 1);
             glClearDepth(1);
         }
-        /* The gradient covers every pixel: a color clear as well would write the whole target for nothing. */
-        glClear(background ? GL_DEPTH_BUFFER_BIT : GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        /* The gradient covers every pixel: a color clear as well would write the whole target for nothing. Depth and
+           stencil together, as GLSceneRenderer: llvmpipe read and masked every sample to clear depth alone. */
+        GLbitfield cleared = (background ? 0 : GL_COLOR_BUFFER_BIT) | (depth ? GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT : 0);
+        if (cleared) glClear(cleared);
         if (background) {
-            /* GLSceneRenderer: the gradient triangle without depth test or culling, then the cube with both. */
+            /* GLSceneRenderer: the gradient triangle without depth test or culling, then the cube culled (and
+               depth-tested with --depth). */
             glDisable(GL_DEPTH_TEST);
             glDisable(GL_CULL_FACE);
             if (occlude) {
@@ -487,13 +494,13 @@ int main(int argc, char **argv) {
                 glBindVertexArray(background_vao);
                 glDrawArrays(GL_TRIANGLES, 0, 3);
             }
-            glEnable(GL_DEPTH_TEST);
+            if (depth) glEnable(GL_DEPTH_TEST);
             glEnable(GL_CULL_FACE);
             glUseProgram(program);
             glBindVertexArray(vao);
         }
         if (state_per_frame) {
-            glEnable(GL_DEPTH_TEST);
+            if (depth) glEnable(GL_DEPTH_TEST);
             glDepthFunc(GL_LESS);
             glEnable(GL_CULL_FACE);
             glCullFace(GL_BACK);
@@ -524,7 +531,7 @@ int main(int argc, char **argv) {
             composite_time = now_ns() - c0;
             /* Back to the scene's state for the next frame (not timed: the scene's own cost). */
             glDisable(GL_BLEND);
-            glEnable(GL_DEPTH_TEST);
+            if (depth) glEnable(GL_DEPTH_TEST);
             glEnable(GL_CULL_FACE);
             glUseProgram(program);
             glBindVertexArray(vao);
@@ -572,11 +579,11 @@ int main(int argc, char **argv) {
     for (long i = 0; i < measured; i++) sum += (double)samples[i] / 1e6;
     double p50 = percentile_ms(samples, measured, 50), p90 = percentile_ms(samples, measured, 90);
     double p99 = percentile_ms(samples, measured, 99);
-    printf("floor: %ld frames after %ld warmup, %dx%d, %s, %s scene, msaa %d, finish %s%s%s%s%s%s, GL: %s\n", measured, warmup,
+    printf("floor: %ld frames after %ld warmup, %dx%d, %s, %s scene, msaa %d, finish %s%s%s%s%s%s%s, GL: %s\n", measured, warmup,
            pw, ph, headless ? "headless" : "window", plain ? "plain" : "Shaders/", msaa, finish ? "on" : "off",
            fbo ? ", fbo" : "", timer_queries ? ", timer queries" : "",
            state_per_frame ? ", state per frame" : "", composite ? ", composite" : "", occlude ? ", occluded" : "",
-           (const char *)glGetString(GL_RENDERER));
+           depth ? ", depth" : "", (const char *)glGetString(GL_RENDERER));
     printf("frame time (ms)  mean %.3f  p50 %.3f  p90 %.3f  p99 %.3f  max %.3f   draw p50 %.1f us  present p50 %.1f us\n",
            sum / (double)measured, p50, p90, p99, (double)samples[measured - 1] / 1e6, draw_p50_us, present_p50_us);
     if (composite) printf("composite p50 %.1f us (CPU: state, one textured quad)\n", composite_p50_us);
