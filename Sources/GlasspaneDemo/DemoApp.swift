@@ -268,7 +268,9 @@ public final class DemoApp: SessionApp {
 
     /// Phase 7: the interpolated scene.
     public func renderScene(interpolation alpha: Double, metrics: WindowMetrics) {
-        sceneRenderer?.render(engine.renderState(interpolation: alpha).renderScene, viewport: metrics.drawableSize)
+        // On a CPU rasterizer the overlay is painted first, and its opaque rows hide part of the background.
+        sceneRenderer?.render(engine.renderState(interpolation: alpha).renderScene, viewport: metrics.drawableSize,
+                              leavingOut: stage.pixelsHiddenFromScene)
     }
 
     /// Phase 8d: the overlay over the scene.

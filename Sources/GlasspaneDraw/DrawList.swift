@@ -242,6 +242,9 @@ public protocol DrawListRenderer: AnyObject {
     /// Whether `prepare` has work to do for the list it prepared last, unchanged (same generation and metrics): when
     /// false the stage skips the call on still frames.
     var needsPrepareForUnchangedList: Bool { get }
+    /// Pixels (top-left origin) that drawing the list prepared last covers with opaque color, nil when it knows
+    /// none: the scene need not draw its background there (`OverlayStage.pixelsHiddenFromScene`).
+    var pixelsCoveredOpaquely: Rect? { get }
 }
 
 extension DrawListRenderer {
@@ -255,4 +258,7 @@ extension DrawListRenderer {
 
     /// Renderers that say nothing are prepared every frame.
     public var needsPrepareForUnchangedList: Bool { true }
+
+    /// Renderers that say nothing cover nothing for certain.
+    public var pixelsCoveredOpaquely: Rect? { nil }
 }

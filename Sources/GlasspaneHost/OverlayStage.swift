@@ -71,6 +71,7 @@ public final class OverlayStage {
         let layersMayHaveChanged = overlay.mayNeedUpdate // read first: painting clears it
         overlay.paintIfNeeded()
         guard let metrics else { return }
+        paintedSinceRender = true
         if !layersMayHaveChanged && !renderersMayHaveWork && metrics == preparedMetrics { return }
         preparedMetrics = metrics
         let slots = drawnSlots()
@@ -98,6 +99,24 @@ public final class OverlayStage {
         return hud.layer.visibility != .hidden
     }
 
+    /// Pixels (top-left origin) that this frame's overlay will cover with opaque color, for the scene to leave out
+    /// (`SceneRenderer.render(_:viewport:leavingOut:)`): the largest that a drawn layer's renderer reports. Known
+    /// only between this frame's `paint` and `render`, the frame's order on a CPU rasterizer; nil otherwise (a GPU
+    /// draws the scene before the overlay is painted).
+    public var pixelsHiddenFromScene: Rect? {
+        guard paintedSinceRender, let metrics = preparedMetrics else { return nil }
+        var best: Rect?
+        for slot in drawnSlots() where slot.preparedVersion == slot.layer.contentVersion && slot.preparedMetrics == metrics {
+            guard let pixels = slot.renderer.pixelsCoveredOpaquely else { continue }
+            if let b = best, b.width * b.height >= pixels.width * pixels.height { continue }
+            best = pixels
+        }
+        return best
+    }
+
+    /// True from a `paint` until the next `render`: the drawn layers' renderers hold this frame's lists.
+    private var paintedSinceRender = false
+
     /// The metrics of the last `paint` that looked at the layers.
     private var preparedMetrics: WindowMetrics?
     /// False only when, at the end of the last paint or render, no drawn layer's renderer had work left for an
@@ -115,6 +134,7 @@ public final class OverlayStage {
     /// layer that changes every frame (the HUD) never forces a still one (the picker panel) to be redrawn. The HUD's
     /// layer is left to `renderHUD`, so its cost is timed as the `hud` phase.
     public func render(metrics: WindowMetrics) {
+        paintedSinceRender = false
         var needWork = false
         for slot in drawnSlots() {
             let layer = slot.layer

@@ -199,6 +199,11 @@ public final class GLOverlayRenderer: DrawListRenderer {
         checkGLError("overlay prepare")
     }
 
+    /// Pixels (top-left origin) that drawing the list prepared last covers with opaque color: a scrolled list's rows
+    /// over its viewport, where the covers cut the panel under them (only on a CPU rasterizer; docs/overlay.md,
+    /// "Covered interiors"). Nil when there are none.
+    public var pixelsCoveredOpaquely: Rect? { tessellator.largestCoveredPixels }
+
     /// Still frames need `prepare` only to count down hot commands or to bring a stale cache up to date.
     public var needsPrepareForUnchangedList: Bool {
         hotCommandCount > 0 || !cache.isCurrent || !tessellator.damagedPixels.isEmpty

@@ -17,11 +17,13 @@ public final class GLSceneRenderer: SceneRenderer {
     private let state: GLStateCache
     private let sharesState: Bool
     /// Uniform locations, looked up once: by name each was a string hash every frame, seven a frame.
-    private let locations: (top: GLint, bottom: GLint, viewProjection: GLint, light: GLint, eye: GLint, model: GLint,
-                            color: GLint)
+    private let locations: (top: GLint, bottom: GLint, height: GLint, hole: GLint, viewProjection: GLint, light: GLint,
+                            eye: GLint, model: GLint, color: GLint)
     /// What the programs' uniforms hold (a program keeps its uniforms): an unchanged value is not sent again, so a
     /// still camera and background leave the programs' constants untouched and the driver re-validates less.
     private var sentGradient: (top: Color, bottom: Color)?
+    private var sentHeight: Int?
+    private var sentHole: SIMD4<Float>?
     private var sentViewProjection: Mat4?
     private var sentLight: Vec3?
     private var sentEye: Vec3?
@@ -32,6 +34,10 @@ public final class GLSceneRenderer: SceneRenderer {
     private(set) var depthTestedFrameCount = 0
     /// Tests: depth-tests every scene, one convex object included, to compare its pixels with the untested draw.
     var alwaysTestsDepth = false
+    /// The pixels the last frame's background left out (whole pixels, top-left origin), nil when it covered all.
+    private(set) var lastLeftOutPixels: Rect?
+    /// The fewest pixels worth leaving out: a hole costs the background three more quads.
+    nonisolated public static let minimumLeftOutPixels = 8_192
 
     /// Builds the shader program and the cube mesh in the current context. With `sharedState` (the overlay's too),
     /// state is set through that cache and the pass leaves behind only what the cache records; without it, the pass
@@ -41,7 +47,8 @@ public final class GLSceneRenderer: SceneRenderer {
         sharesState = sharedState != nil
         program = try ShaderProgram(vertex: "cube.vert", fragment: "cube.frag")
         backgroundProgram = try ShaderProgram(vertex: "background.vert", fragment: "background.frag")
-        locations = (backgroundProgram.uniform("uTop"), backgroundProgram.uniform("uBottom"), program.uniform("uViewProjection"),
+        locations = (backgroundProgram.uniform("uTop"), backgroundProgram.uniform("uBottom"), backgroundProgram.uniform("uHeight"),
+                     backgroundProgram.uniform("uHole"), program.uniform("uViewProjection"),
                      program.uniform("uLightDirection"), program.uniform("uEye"), program.uniform("uModel"),
                      program.uniform("uColor"))
         glGenVertexArrays(1, &backgroundVAO)
@@ -87,6 +94,13 @@ public final class GLSceneRenderer: SceneRenderer {
 
     /// Draws the background gradient and every object.
     public func render(_ scene: RenderScene, viewport pixels: PixelSize) {
+        render(scene, viewport: pixels, leavingOut: nil)
+    }
+
+    /// Draws the scene, the background left out of `hidden` (pixels, top-left origin; only its whole pixels count):
+    /// pixels that the overlay covers with opaque color later in the frame (`OverlayStage.pixelsHiddenFromScene`),
+    /// so no pixel of the frame changes. The objects are drawn whole. A hole under `minimumLeftOutPixels` is ignored.
+    public func render(_ scene: RenderScene, viewport pixels: PixelSize, leavingOut hidden: Rect?) {
         if !sharesState { state.invalidate() }
         state.viewport(0, 0, GLsizei(pixels.width), GLsizei(pixels.height))
         // The background covers every pixel (and sample), so only depth needs clearing: a color clear as well cost
@@ -113,8 +127,27 @@ public final class GLSceneRenderer: SceneRenderer {
             sentGradient = (top, bottom)
             uniformUploadCount += 2
         }
+        if sentHeight != pixels.height {
+            glUniform1f(locations.height, Float(pixels.height))
+            sentHeight = pixels.height
+            uniformUploadCount += 1
+        }
         state.bindVertexArray(backgroundVAO)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        lastLeftOutPixels = GLSceneRenderer.wholePixels(of: hidden, in: pixels)
+        if let hole = lastLeftOutPixels {
+            // Four bands around the hole (Shaders/background.vert), in normalized device coordinates, y up.
+            let w = Float(pixels.width), h = Float(pixels.height)
+            let ndc = SIMD4<Float>(Float(hole.minX) / w * 2 - 1, 1 - Float(hole.maxY) / h * 2,
+                                   Float(hole.maxX) / w * 2 - 1, 1 - Float(hole.minY) / h * 2)
+            if sentHole != ndc {
+                glUniform4f(locations.hole, ndc.x, ndc.y, ndc.z, ndc.w)
+                sentHole = ndc
+                uniformUploadCount += 1
+            }
+            glDrawArrays(GLenum(GL_TRIANGLES), 3, 24)
+        } else {
+            glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        }
         state.set(.depthTest, testsDepth)
         if testsDepth { state.depthFunc(GLenum(GL_LESS)) }
         state.set(.cullFace, true)
@@ -153,6 +186,16 @@ public final class GLSceneRenderer: SceneRenderer {
             state.set(.depthTest, false)
         }
         checkGLError("scene render")
+    }
+
+    /// The whole pixels of `hidden` inside a viewport of `pixels`, nil when they are fewer than
+    /// `minimumLeftOutPixels`.
+    nonisolated static func wholePixels(of hidden: Rect?, in pixels: PixelSize) -> Rect? {
+        guard let hidden else { return nil }
+        let x0 = max(0, hidden.minX.rounded(.up)), y0 = max(0, hidden.minY.rounded(.up))
+        let x1 = min(Double(pixels.width), hidden.maxX.rounded(.down)), y1 = min(Double(pixels.height), hidden.maxY.rounded(.down))
+        guard x1 > x0, y1 > y0, (x1 - x0) * (y1 - y0) >= Double(minimumLeftOutPixels) else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// 36 vertices (position, flat normal), counter-clockwise faces of a unit cube centered at the origin.

@@ -65,4 +65,14 @@ public struct RenderScene: Hashable, Sendable {
 public protocol SceneRenderer: AnyObject {
     /// Clears to the scene's background and draws its objects into a viewport of `pixels`.
     func render(_ scene: RenderScene, viewport pixels: PixelSize)
+    /// The same, told that the overlay will cover `hidden` (pixels, top-left origin) with opaque color later in the
+    /// frame: a renderer may leave its background out there.
+    func render(_ scene: RenderScene, viewport pixels: PixelSize, leavingOut hidden: Rect?)
+}
+
+extension SceneRenderer {
+    /// Renderers that cannot leave anything out draw the whole scene.
+    public func render(_ scene: RenderScene, viewport pixels: PixelSize, leavingOut hidden: Rect?) {
+        render(scene, viewport: pixels)
+    }
 }

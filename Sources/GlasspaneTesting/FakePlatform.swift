@@ -82,8 +82,17 @@ public final class FakePlatform: PlatformBackend {
 public final class RecordingSceneRenderer: SceneRenderer {
     /// Every scene rendered, with its viewport.
     public private(set) var rendered: [(scene: RenderScene, viewport: PixelSize)] = []
+    /// What each call was told the overlay hides (nil for a call without it, or with nothing hidden).
+    public private(set) var leftOut: [Rect?] = []
     /// Creates the renderer.
     public init() {}
     /// Records the call.
-    public func render(_ scene: RenderScene, viewport pixels: PixelSize) { rendered.append((scene, pixels)) }
+    public func render(_ scene: RenderScene, viewport pixels: PixelSize) {
+        render(scene, viewport: pixels, leavingOut: nil)
+    }
+    /// Records the call and what it may leave out.
+    public func render(_ scene: RenderScene, viewport pixels: PixelSize, leavingOut hidden: Rect?) {
+        rendered.append((scene, pixels))
+        leftOut.append(hidden)
+    }
 }

@@ -49,6 +49,7 @@ final class CoveredInteriorTests: XCTestCase {
         let t = Self.tessellator(Self.list(offset: 0))
         XCTAssertEqual(t.spans[0].coverGroup, 0)
         XCTAssertEqual(t.spans[0].hole, Self.viewport, "the viewport's pixels")
+        XCTAssertEqual(t.largestCoveredPixels, Self.viewport, "what the scene may leave out")
         XCTAssertEqual(t.spans[0].count, 24, "four bands")
         XCTAssertEqual(t.spans[0].bounds, Rect(x: 19, y: 19, width: 442, height: 362), "the bands cover what the quad did")
         // The bands cover every pixel of the quad outside the hole, and none inside.
@@ -77,6 +78,8 @@ final class CoveredInteriorTests: XCTestCase {
     func testRowsThatDoNotFillTheViewportOrATranslucentRowLeaveThePanelWhole() {
         // Five rows (200 points) in a 300-point viewport.
         XCTAssertNil(Self.tessellator(Self.list(offset: 0, rows: 5)).spans[0].hole)
+        XCTAssertNil(Self.tessellator(Self.list(offset: 0, rows: 5)).largestCoveredPixels)
+        XCTAssertNil(Self.tessellator(Self.list(offset: 0, translucentRow: 3)).largestCoveredPixels)
         // Pulled down past the top (a rubber band): a gap above the first row.
         XCTAssertNil(Self.tessellator(Self.list(offset: 10)).spans[0].hole)
         // Translucent rows show what is under them.
@@ -118,6 +121,7 @@ final class CoveredInteriorTests: XCTestCase {
                        "the rows no longer cover the hole")
         t.tessellate(Self.list(offset: -520), metrics: Self.metrics, glyphs: glyphs, images: [:])
         XCTAssertNil(t.spans[0].hole, "tessellated with the gap: the panel is whole")
+        XCTAssertNil(t.largestCoveredPixels, "nothing hides the scene")
         XCTAssertEqual(t.spans[0].count, 6)
         // Still past the end: partial updates, the panel whole.
         XCTAssertTrue(t.updateDamaged(Self.list(offset: -540), Self.scroll, metrics: Self.metrics, glyphs: glyphs, images: [:]))
@@ -127,6 +131,7 @@ final class CoveredInteriorTests: XCTestCase {
                        "covered again")
         t.tessellate(Self.list(offset: -400), metrics: Self.metrics, glyphs: glyphs, images: [:])
         XCTAssertEqual(t.spans[0].hole, Self.viewport)
+        XCTAssertEqual(t.largestCoveredPixels, Self.viewport)
         XCTAssertTrue(t.updateDamaged(Self.list(offset: -440), Self.scroll, metrics: Self.metrics, glyphs: glyphs, images: [:]))
     }
 

@@ -87,6 +87,20 @@ extension DrawListTessellator {
         covers.coveredCommands.append(index)
     }
 
+    /// The largest hole the covers leave (screen pixels, top-left origin): pixels a group's opaque commands cover at
+    /// its offset in the list as tessellated last, so nothing under them shows. `coversStillHold` keeps it true
+    /// across partial updates (where it would not be, the list is tessellated anew). Nil when there is none.
+    package var largestCoveredPixels: Rect? {
+        var best: Rect?
+        for index in covers.coveredCommands {
+            let span = spans[index]
+            guard span.coverGroup >= 0, let hole = span.hole, hole.width > 0, hole.height > 0 else { continue }
+            if let b = best, b.width * b.height >= hole.width * hole.height { continue }
+            best = hole
+        }
+        return best
+    }
+
     /// After a partial update: false when a hole is no longer covered by its group, or when a group that left
     /// rectangles whole now covers its scissor: the caller tessellates anew. (A list whose end crosses its viewport's
     /// edge frame after frame is tessellated each time it does, which a scroll or a bounce does a few times at most.)
