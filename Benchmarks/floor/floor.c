@@ -218,10 +218,9 @@ static GLuint static_vertex_array(const float *data, GLsizeiptr bytes, int size0
 }
 
 /* GLSceneRenderer.backgroundGradient of the scene's background (0.09, 0.10, 0.13), into a program using
- * Shaders/background.frag (left in use), which colors each row from its place in a viewport `height` pixels tall. */
-static void set_background_gradient(GLuint program, int height) {
+ * Shaders/background.frag (left in use). */
+static void set_background_gradient(GLuint program) {
     glUseProgram(program);
-    glUniform1f(glGetUniformLocation(program, "uHeight"), (float)height);
     glUniform3f(glGetUniformLocation(program, "uTop"), 0.09f * 1.25f + 0.09f, 0.10f * 1.25f + 0.09f, 0.13f * 1.25f + 0.10f);
     glUniform3f(glGetUniformLocation(program, "uBottom"), 0.09f * 0.55f, 0.10f * 0.55f, 0.13f * 0.55f);
 }
@@ -367,7 +366,7 @@ int main(int argc, char **argv) {
         background = link_program(bv, bf, "background");
         free(cv); free(cf); free(bv); free(bf);
         glGenVertexArrays(1, &background_vao); /* the triangle's corners come from gl_VertexID */
-        set_background_gradient(background, ph);
+        set_background_gradient(background);
     }
     GLint u_model = glGetUniformLocation(program, "uModel"), u_vp = glGetUniformLocation(program, "uViewProjection");
     GLint u_color = glGetUniformLocation(program, "uColor"), u_light = glGetUniformLocation(program, "uLightDirection");
@@ -430,11 +429,12 @@ int main(int argc, char **argv) {
         static const char *banded_vertex_source =
             "#version 330 core\n"
             "layout(location = 0) in vec2 aPosition;\n"
-            "void main() { gl_Position = vec4(aPosition, 1.0, 1.0); }\n";
+            "out float vDown;\n"
+            "void main() { vDown = 0.5 - 0.5 * aPosition.y; gl_Position = vec4(aPosition, 1.0, 1.0); }\n";
         char *bf = read_text(shader_dir, "background.frag");
         occluding_program = link_program(banded_vertex_source, bf, "occluding background");
         free(bf);
-        set_background_gradient(occluding_program, ph);
+        set_background_gradient(occluding_program);
         /* The panel (16, 16, 244 x 314) less its 12-point corner radius, in clip space (y up). */
         float w = (float)pw, h = (float)ph;
         float l = 28 / w * 2 - 1, r = 248 / w * 2 - 1, t = 1 - 28 / h * 2, b = 1 - 318 / h * 2;

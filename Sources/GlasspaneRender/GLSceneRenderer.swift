@@ -17,13 +17,11 @@ public final class GLSceneRenderer: SceneRenderer {
     private let state: GLStateCache
     private let sharesState: Bool
     /// Uniform locations, looked up once: by name each was a string hash every frame, seven a frame.
-    private let locations: (top: GLint, bottom: GLint, height: GLint, hole: GLint, viewProjection: GLint, light: GLint,
-                            eye: GLint, model: GLint, color: GLint)
+    private let locations: (top: GLint, bottom: GLint, viewProjection: GLint, light: GLint, eye: GLint, model: GLint,
+                            color: GLint)
     /// What the programs' uniforms hold (a program keeps its uniforms): an unchanged value is not sent again, so a
     /// still camera and background leave the programs' constants untouched and the driver re-validates less.
     private var sentGradient: (top: Color, bottom: Color)?
-    private var sentHeight: Int?
-    private var sentHole: SIMD4<Float>?
     private var sentViewProjection: Mat4?
     private var sentLight: Vec3?
     private var sentEye: Vec3?
@@ -36,7 +34,7 @@ public final class GLSceneRenderer: SceneRenderer {
     var alwaysTestsDepth = false
     /// The pixels the last frame's background left out (whole pixels, top-left origin), nil when it covered all.
     private(set) var lastLeftOutPixels: Rect?
-    /// The fewest pixels worth leaving out: a hole costs the background three more quads.
+    /// The fewest pixels worth leaving out: a hole costs the background three more draw calls.
     nonisolated public static let minimumLeftOutPixels = 8_192
 
     /// Builds the shader program and the cube mesh in the current context. With `sharedState` (the overlay's too),
@@ -47,8 +45,7 @@ public final class GLSceneRenderer: SceneRenderer {
         sharesState = sharedState != nil
         program = try ShaderProgram(vertex: "cube.vert", fragment: "cube.frag")
         backgroundProgram = try ShaderProgram(vertex: "background.vert", fragment: "background.frag")
-        locations = (backgroundProgram.uniform("uTop"), backgroundProgram.uniform("uBottom"), backgroundProgram.uniform("uHeight"),
-                     backgroundProgram.uniform("uHole"), program.uniform("uViewProjection"),
+        locations = (backgroundProgram.uniform("uTop"), backgroundProgram.uniform("uBottom"), program.uniform("uViewProjection"),
                      program.uniform("uLightDirection"), program.uniform("uEye"), program.uniform("uModel"),
                      program.uniform("uColor"))
         glGenVertexArrays(1, &backgroundVAO)
@@ -127,24 +124,20 @@ public final class GLSceneRenderer: SceneRenderer {
             sentGradient = (top, bottom)
             uniformUploadCount += 2
         }
-        if sentHeight != pixels.height {
-            glUniform1f(locations.height, Float(pixels.height))
-            sentHeight = pixels.height
-            uniformUploadCount += 1
-        }
         state.bindVertexArray(backgroundVAO)
         lastLeftOutPixels = GLSceneRenderer.wholePixels(of: hidden, in: pixels)
         if let hole = lastLeftOutPixels {
-            // Four bands around the hole (Shaders/background.vert), in normalized device coordinates, y up.
-            let w = Float(pixels.width), h = Float(pixels.height)
-            let ndc = SIMD4<Float>(Float(hole.minX) / w * 2 - 1, 1 - Float(hole.maxY) / h * 2,
-                                   Float(hole.maxX) / w * 2 - 1, 1 - Float(hole.minY) / h * 2)
-            if sentHole != ndc {
-                glUniform4f(locations.hole, ndc.x, ndc.y, ndc.z, ndc.w)
-                sentHole = ndc
-                uniformUploadCount += 1
+            // The same triangle in four bands around the hole, each scissored: the same triangle gives each pixel the
+            // same color (bands of their own interpolate the gradient from other corners, and rounding may differ).
+            let w = GLint(pixels.width), h = GLint(pixels.height)
+            let x0 = GLint(hole.minX), x1 = GLint(hole.maxX), y0 = h - GLint(hole.maxY), y1 = h - GLint(hole.minY)
+            state.set(.scissorTest, true)
+            for (x, y, width, height) in [(0, y1, w, h - y1), (0, 0, w, y0), (0, y0, x0, y1 - y0), (x1, y0, w - x1, y1 - y0)]
+            where width > 0 && height > 0 {
+                glScissor(x, y, width, height)
+                glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             }
-            glDrawArrays(GLenum(GL_TRIANGLES), 3, 24)
+            state.set(.scissorTest, false)
         } else {
             glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         }
