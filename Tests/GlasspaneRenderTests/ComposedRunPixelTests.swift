@@ -110,11 +110,7 @@ final class ComposedRunPixelTests: XCTestCase {
                 atlas.composesRuns = true
                 let quads = try GlyphAtlas()
                 quads.composesRuns = false
-                let overlay = Overlay(windowSize: metrics.windowSize)
-                let screen = try ListScreen(overlay: overlay, rows: 10_000)
-                screen.layer.fonts = atlas
-                overlay.advanceAnimations(to: 0)
-                overlay.update()
+                let (overlay, screen) = try openBenchList(windowSize: metrics.windowSize, fonts: atlas)
                 let renderer = try GLOverlayRenderer(atlas: atlas)
                 renderer.compositing = .direct
                 let reference = try GLOverlayRenderer(atlas: quads)

@@ -6,6 +6,7 @@ import GlasspaneCore
 import GlasspaneDraw
 import GlasspaneDemo
 import GlasspaneHost
+import GlasspaneOverlay
 import GlasspanePlatform
 import GlasspaneRender
 
@@ -51,4 +52,16 @@ func assertSamePixels(_ a: PixelImage, _ b: PixelImage, tolerance: Int = 0, _ me
     guard let i = a.rgba.indices.first(where: differs) else { return }
     let differing = stride(from: 0, to: a.rgba.count, by: 4).filter { p in (p..<p + 4).contains(where: differs) }.count
     XCTFail("\(message): \(differing) pixels differ, first at x \(i / 4 % a.size.width), y \(i / 4 / a.size.width)", line: line)
+}
+
+/// The bench's 10,000-row list screen over a new overlay of `windowSize`, measured with `fonts`, laid out and painted
+/// at time 0.
+@MainActor
+func openBenchList(windowSize: Size, fonts: GlyphAtlas) throws -> (overlay: Overlay, screen: ListScreen) {
+    let overlay = Overlay(windowSize: windowSize)
+    let screen = try ListScreen(overlay: overlay, rows: 10_000)
+    screen.layer.fonts = fonts
+    overlay.advanceAnimations(to: 0)
+    overlay.update()
+    return (overlay, screen)
 }

@@ -73,11 +73,7 @@ final class SceneHolePixelTests: XCTestCase {
             try withHeadlessTarget(size: size) { atlas in
                 let programs = try GLOverlayRenderer(atlas: atlas)
                 let scene = try GLSceneRenderer()
-                let overlay = Overlay(windowSize: metrics.windowSize)
-                let screen = try ListScreen(overlay: overlay, rows: 10_000)
-                screen.layer.fonts = atlas
-                overlay.advanceAnimations(to: 0)
-                overlay.update()
+                let (overlay, screen) = try openBenchList(windowSize: metrics.windowSize, fonts: atlas)
                 let renderer = try XCTUnwrap(programs.makeCompanion() as? GLOverlayRenderer)
                 var cube = CubeState()
                 // Down 3 notches, up 3, and a still frame (drawn directly while it moves, then from the cache).

@@ -35,11 +35,7 @@ final class ScrolledListPixelTests: XCTestCase {
                 // `.automatic` covers both ways: from the cache on the first two frames and once still, directly
                 // in between (`.cached` and `.direct` alone are the same code paths, one at a time).
                 for mode in [OverlayCompositing.automatic] {
-                    let overlay = Overlay(windowSize: metrics.windowSize)
-                    let screen = try ListScreen(overlay: overlay, rows: 10_000)
-                    screen.layer.fonts = atlas
-                    overlay.advanceAnimations(to: 0)
-                    overlay.update()
+                    let (overlay, screen) = try openBenchList(windowSize: metrics.windowSize, fonts: atlas)
                     let renderer = try XCTUnwrap(programs.makeCompanion() as? GLOverlayRenderer)
                     renderer.compositing = mode
                     var offsets: [Double] = []

@@ -16,11 +16,7 @@ final class ScrolledListTessellationTests: XCTestCase {
             let metrics = WindowMetrics(windowSize: Size(width: 640, height: 640), drawableSize: size)
             try withHeadlessTarget(size: size) { atlas in
                 let programs = try GLOverlayRenderer(atlas: atlas)
-                let overlay = Overlay(windowSize: metrics.windowSize)
-                let screen = try ListScreen(overlay: overlay, rows: 10_000)
-                screen.layer.fonts = atlas
-                overlay.advanceAnimations(to: 0)
-                overlay.update()
+                let (overlay, screen) = try openBenchList(windowSize: metrics.windowSize, fonts: atlas)
                 let renderer = try XCTUnwrap(programs.makeCompanion() as? GLOverlayRenderer)
                 renderer.compositing = .direct
                 let first = screen.layer.drawList
