@@ -34,7 +34,9 @@ public final class GLSceneRenderer: SceneRenderer {
     var alwaysTestsDepth = false
     /// The pixels the last frame's background left out (whole pixels, top-left origin), nil when it covered all.
     private(set) var lastLeftOutPixels: Rect?
-    /// The fewest pixels worth leaving out: a hole costs the background three more draw calls.
+    /// The scissor boxes around this frame's hole (reused storage; empty without a hole).
+    private var bands: [(x: GLint, y: GLint, width: GLsizei, height: GLsizei)] = []
+    /// The fewest pixels worth leaving out: a hole costs the background and each object three more draw calls.
     nonisolated public static let minimumLeftOutPixels = 8_192
 
     /// Builds the shader program and the cube mesh in the current context. With `sharedState` (the overlay's too),
@@ -96,7 +98,8 @@ public final class GLSceneRenderer: SceneRenderer {
 
     /// Draws the scene, the background left out of `hidden` (pixels, top-left origin; only its whole pixels count):
     /// pixels that the overlay covers with opaque color later in the frame (`OverlayStage.pixelsHiddenFromScene`),
-    /// so no pixel of the frame changes. The objects are drawn whole. A hole under `minimumLeftOutPixels` is ignored.
+    /// so no pixel of the frame changes. Neither the background nor the objects are drawn there. A hole under
+    /// `minimumLeftOutPixels` is ignored.
     public func render(_ scene: RenderScene, viewport pixels: PixelSize, leavingOut hidden: Rect?) {
         if !sharesState { state.invalidate() }
         state.viewport(0, 0, GLsizei(pixels.width), GLsizei(pixels.height))
@@ -126,21 +129,8 @@ public final class GLSceneRenderer: SceneRenderer {
         }
         state.bindVertexArray(backgroundVAO)
         lastLeftOutPixels = GLSceneRenderer.wholePixels(of: hidden, in: pixels)
-        if let hole = lastLeftOutPixels {
-            // The same triangle in four bands around the hole, each scissored: the same triangle gives each pixel the
-            // same color (bands of their own interpolate the gradient from other corners, and rounding may differ).
-            let w = GLint(pixels.width), h = GLint(pixels.height)
-            let x0 = GLint(hole.minX), x1 = GLint(hole.maxX), y0 = h - GLint(hole.maxY), y1 = h - GLint(hole.minY)
-            state.set(.scissorTest, true)
-            for (x, y, width, height) in [(0, y1, w, h - y1), (0, 0, w, y0), (0, y0, x0, y1 - y0), (x1, y0, w - x1, y1 - y0)]
-            where width > 0 && height > 0 {
-                glScissor(x, y, width, height)
-                glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-            }
-            state.set(.scissorTest, false)
-        } else {
-            glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        }
+        setBands(around: lastLeftOutPixels, in: pixels)
+        drawOutsideHole(first: 0, count: 3)
         state.set(.depthTest, testsDepth)
         if testsDepth { state.depthFunc(GLenum(GL_LESS)) }
         state.set(.cullFace, true)
@@ -169,7 +159,7 @@ public final class GLSceneRenderer: SceneRenderer {
                     sentColor = object.color
                     uniformUploadCount += 1
                 }
-                glDrawArrays(GLenum(GL_TRIANGLES), 0, cubeVertexCount)
+                drawOutsideHole(first: 0, count: cubeVertexCount)
             }
         }
         if !sharesState {
@@ -179,6 +169,33 @@ public final class GLSceneRenderer: SceneRenderer {
             state.set(.depthTest, false)
         }
         checkGLError("scene render")
+    }
+
+    /// The scissor boxes (GL's bottom-left origin) of the bands around `hole`, none without one.
+    private func setBands(around hole: Rect?, in pixels: PixelSize) {
+        bands.removeAll(keepingCapacity: true)
+        guard let hole else { return }
+        let w = GLint(pixels.width), h = GLint(pixels.height)
+        let x0 = GLint(hole.minX), x1 = GLint(hole.maxX), y0 = h - GLint(hole.maxY), y1 = h - GLint(hole.minY)
+        for band in [(0, y1, w, h - y1), (0, 0, w, y0), (0, y0, x0, y1 - y0), (x1, y0, w - x1, y1 - y0)]
+        where band.2 > 0 && band.3 > 0 {
+            bands.append(band)
+        }
+    }
+
+    /// Draws triangles `first..<first + count` of the bound vertex array everywhere but the hole: once per band,
+    /// scissored. The same triangles in each band give every pixel outside the hole what one draw gives it.
+    private func drawOutsideHole(first: GLint, count: GLsizei) {
+        guard !bands.isEmpty else {
+            glDrawArrays(GLenum(GL_TRIANGLES), first, count)
+            return
+        }
+        state.set(.scissorTest, true)
+        for band in bands {
+            glScissor(band.x, band.y, band.width, band.height)
+            glDrawArrays(GLenum(GL_TRIANGLES), first, count)
+        }
+        state.set(.scissorTest, false)
     }
 
     /// The whole pixels of `hidden` inside a viewport of `pixels`, nil when they are fewer than

@@ -1,4 +1,4 @@
-// The scene's background leaves out the pixels a scrolled list's opaque rows cover (GLSceneRenderer's `leavingOut`,
+// The scene leaves out the pixels a scrolled list's opaque rows cover (GLSceneRenderer's `leavingOut`,
 // from GLOverlayRenderer.pixelsCoveredOpaquely): exactly their whole pixels, and the frame under the list is the frame
 // of a scene drawn whole, frame after frame.
 import CGL
@@ -23,7 +23,7 @@ final class SceneHolePixelTests: XCTestCase {
         return FramebufferCapture.readBackBuffer(size: size)
     }
 
-    func testTheBackgroundLeavesOutTheHolesWholePixelsAndDrawsEveryOtherPixelAsBefore() throws {
+    func testTheSceneLeavesOutTheHolesWholePixelsAndDrawsEveryOtherPixelAsBefore() throws {
         try MainActor.assumeIsolated {
             for samples in [1, 4] {
                 let platform = try SDLPlatform(options: PlatformOptions(size: Self.size, headless: true, vsync: false))
@@ -37,26 +37,27 @@ final class SceneHolePixelTests: XCTestCase {
                 let hidden = Rect(x: 200.5, y: 30.2, width: 200, height: 150.3)
                 let cut = Self.scene(leavingOut: hidden, renderer: renderer)
                 XCTAssertEqual(renderer.lastLeftOutPixels, Rect(x: 201, y: 31, width: 119, height: 149))
-                var magentaInside = 0, otherInside = 0
+                var magentaInside = 0, otherInside = 0, cubeInside = 0, otherWellInside = 0
                 for y in 0..<Self.size.height {
                     for x in 0..<Self.size.width {
                         let inside = x >= 201 && y >= 31 && y < 180
                         let p = cut.pixel(x: x, y: y), q = whole.pixel(x: x, y: y)
                         if inside {
                             if p == (255, 0, 255, 255) { magentaInside += 1 } else { otherInside += 1 }
-                            // The cube is drawn whole: where it is, the hole shows it as the whole scene does (with one
-                            // sample; with four its edges blend with what lies under them, which the overlay covers).
-                            if samples == 1 && p != (255, 0, 255, 255) {
-                                XCTAssertTrue(p == q, "(\(x), \(y)): the cube")
-                            }
+                            // With multisampling llvmpipe lets a scissored edge bleed into the next pixel (SavedGLState's
+                            // note), so a band may reach the hole's edge pixels: the overlay paints them over.
+                            if x > 201 && x < 319 && y > 31 && y < 179 && p != (255, 0, 255, 255) { otherWellInside += 1 }
+                            if q != whole.pixel(x: 0, y: y) { cubeInside += 1 }
                         } else if p != q {
                             XCTFail("(\(x), \(y)), \(samples) samples: \(p) against \(q) outside the hole")
                             return
                         }
                     }
                 }
-                XCTAssertGreaterThan(magentaInside, 119 * 149 / 2, "\(samples) samples: the background is left out")
-                XCTAssertGreaterThan(otherInside, 0, "\(samples) samples: the cube reaches into the hole")
+                XCTAssertEqual(otherWellInside, 0, "\(samples) samples: neither the background nor the cube is drawn there")
+                if samples == 1 { XCTAssertEqual(otherInside, 0, "one sample: not even at the hole's edge") }
+                XCTAssertGreaterThan(magentaInside, 117 * 147)
+                XCTAssertGreaterThan(cubeInside, 1_000, "\(samples) samples: the whole scene has the cube in the hole")
                 // Too small a hole (under 8,192 pixels) is ignored.
                 XCTAssertEqual(Self.scene(leavingOut: Rect(x: 10, y: 10, width: 80, height: 80), renderer: renderer).rgba, whole.rgba)
                 XCTAssertNil(renderer.lastLeftOutPixels)
