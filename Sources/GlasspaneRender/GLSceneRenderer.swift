@@ -177,10 +177,16 @@ public final class GLSceneRenderer: SceneRenderer {
         guard let hole else { return }
         let w = GLint(pixels.width), h = GLint(pixels.height)
         let x0 = GLint(hole.minX), x1 = GLint(hole.maxX), y0 = h - GLint(hole.maxY), y1 = h - GLint(hole.minY)
-        for band in [(0, y1, w, h - y1), (0, 0, w, y0), (0, y0, x0, y1 - y0), (x1, y0, w - x1, y1 - y0)]
-        where band.2 > 0 && band.3 > 0 {
-            bands.append(band)
-        }
+        // Above, below, left and right of the hole; appended one by one (an array literal would allocate a frame).
+        appendBand(0, y1, w, h - y1)
+        appendBand(0, 0, w, y0)
+        appendBand(0, y0, x0, y1 - y0)
+        appendBand(x1, y0, w - x1, y1 - y0)
+    }
+
+    /// Adds a scissor box to `bands` unless it is empty.
+    private func appendBand(_ x: GLint, _ y: GLint, _ width: GLint, _ height: GLint) {
+        if width > 0 && height > 0 { bands.append((x, y, width, height)) }
     }
 
     /// Draws triangles `first..<first + count` of the bound vertex array everywhere but the hole: once per band,

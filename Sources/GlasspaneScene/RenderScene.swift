@@ -66,7 +66,7 @@ public protocol SceneRenderer: AnyObject {
     /// Clears to the scene's background and draws its objects into a viewport of `pixels`.
     func render(_ scene: RenderScene, viewport pixels: PixelSize)
     /// The same, told that the overlay will cover `hidden` (pixels, top-left origin) with opaque color later in the
-    /// frame: a renderer may leave its background out there.
+    /// frame: a renderer may leave out what it would draw there.
     func render(_ scene: RenderScene, viewport pixels: PixelSize, leavingOut hidden: Rect?)
 }
 
