@@ -44,7 +44,8 @@ ldconfig -p 2>/dev/null | grep -q 'libEGL.so.1 ' || { echo "run.sh: no libEGL.so
 export LD_LIBRARY_PATH="$libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" SDL_VIDEODRIVER=offscreen
 # NVIDIA's EGL vendor file, where one is installed and none was named.
 if [ -z "${__EGL_VENDOR_LIBRARY_FILENAMES:-}" ]; then
-    for f in /usr/share/glvnd/egl_vendor.d/10_nvidia.json /etc/glvnd/egl_vendor.d/10_nvidia.json; do
+    for f in /usr/share/glvnd/egl_vendor.d/10_nvidia.json /etc/glvnd/egl_vendor.d/10_nvidia.json \
+             /usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json; do
         [ -f "$f" ] && { export __EGL_VENDOR_LIBRARY_FILENAMES=$f; echo "run.sh: EGL vendor $f"; break; }
     done
 fi
