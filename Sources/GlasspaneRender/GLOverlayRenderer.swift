@@ -80,8 +80,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
         get { tessellator.drawsLargeShapesAlone }
         set { tessellator.drawsLargeShapesAlone = newValue }
     }
-    /// Whether rectangles under a scrolled list's opaque rows leave out the pixels the rows cover (on a CPU
-    /// rasterizer; tests turn it off to draw the reference).
+    /// Whether rectangles under a scrolled list's opaque rows leave out the pixels the rows cover (on by default;
+    /// tests turn it off to draw the reference).
     var cutsCoveredInteriors: Bool {
         get { tessellator.cutsCoveredInteriors }
         set { tessellator.cutsCoveredInteriors = newValue }
@@ -119,8 +119,9 @@ public final class GLOverlayRenderer: DrawListRenderer {
     /// A renderer with its own buffers and cache that shares shaders, atlas and images with another.
     private init(sharing resources: OverlayResources) {
         self.resources = resources
-        tessellator.drawsLargeShapesAlone = resources.rasterizesOnCPU
-        tessellator.cutsCoveredInteriors = resources.rasterizesOnCPU
+        let choices = Self.tessellationChoices(rasterizesOnCPU: resources.rasterizesOnCPU)
+        tessellator.drawsLargeShapesAlone = choices.drawsLargeShapesAlone
+        tessellator.cutsCoveredInteriors = choices.cutsCoveredInteriors
         listBuffer = makeVertexBuffer()
         checkGLError("overlay buffers")
     }
@@ -129,6 +130,13 @@ public final class GLOverlayRenderer: DrawListRenderer {
         listBuffer.delete()
         hotBuffer.delete()
         cache.delete()
+    }
+
+    /// What the tessellator does for a rasterizer: large rounded shapes get their own program only on a CPU one (it
+    /// saves llvmpipe a texture read a pixel); covered interiors are cut on every one, since the panel's pixels under
+    /// opaque rows cost a GPU's fill as they cost llvmpipe's threads (docs/overlay.md, "Covered interiors").
+    nonisolated static func tessellationChoices(rasterizesOnCPU: Bool) -> (drawsLargeShapesAlone: Bool, cutsCoveredInteriors: Bool) {
+        (drawsLargeShapesAlone: rasterizesOnCPU, cutsCoveredInteriors: true)
     }
 
     /// A renderer for another layer: its own vertices, batches and cache, the same shaders, atlas and images.
@@ -200,8 +208,8 @@ public final class GLOverlayRenderer: DrawListRenderer {
     }
 
     /// Pixels (top-left origin) that drawing the list prepared last covers with opaque color: a scrolled list's rows
-    /// over its viewport, where the covers cut the panel under them (only on a CPU rasterizer; docs/overlay.md,
-    /// "Covered interiors"). Nil when there are none.
+    /// over its viewport, where the covers cut the panel under them (docs/overlay.md, "Covered interiors"). Nil when
+    /// there are none.
     public var pixelsCoveredOpaquely: Rect? { tessellator.largestCoveredPixels }
 
     /// Still frames need `prepare` only to count down hot commands or to bring a stale cache up to date.

@@ -33,10 +33,33 @@ final class CoveredInteriorPixelTests: XCTestCase {
     }
 
     func testEveryFrameOfAScrollPastTheEndAndBackEqualsTheWholePanels() throws {
+        try scrollPastTheEndAndBack(asOnAGPU: false)
+    }
+
+    /// A GPU's renderer draws the rounded panel with the quads' program (`drawsLargeShapesAlone` off) and cuts it too.
+    func testAsOnAGPUEveryFrameEqualsTheWholePanels() throws {
+        try scrollPastTheEndAndBack(asOnAGPU: true)
+    }
+
+    func testEveryRasterizerCutsCoveredInteriors() {
+        XCTAssertTrue(GLOverlayRenderer.tessellationChoices(rasterizesOnCPU: false).cutsCoveredInteriors)
+        XCTAssertTrue(GLOverlayRenderer.tessellationChoices(rasterizesOnCPU: true).cutsCoveredInteriors)
+        XCTAssertFalse(GLOverlayRenderer.tessellationChoices(rasterizesOnCPU: false).drawsLargeShapesAlone)
+        XCTAssertTrue(GLOverlayRenderer.tessellationChoices(rasterizesOnCPU: true).drawsLargeShapesAlone)
+    }
+
+    /// Scrolls the list a step a frame past its end and back; every frame must equal the whole panel's and a fresh
+    /// renderer's. `asOnAGPU` gives every renderer a GPU's choices (`tessellationChoices(rasterizesOnCPU: false)`).
+    private func scrollPastTheEndAndBack(asOnAGPU: Bool) throws {
         try MainActor.assumeIsolated {
             try withHeadlessTarget(size: Self.size) { atlas in
-                let renderer = try GLOverlayRenderer(atlas: atlas)
-                XCTAssertTrue(renderer.cutsCoveredInteriors, "llvmpipe rasterizes on the CPU")
+                let choices = GLOverlayRenderer.tessellationChoices(rasterizesOnCPU: !asOnAGPU)
+                @MainActor func configured(_ r: GLOverlayRenderer) -> GLOverlayRenderer {
+                    r.drawsLargeShapesAlone = choices.drawsLargeShapesAlone
+                    return r
+                }
+                let renderer = configured(try GLOverlayRenderer(atlas: atlas))
+                XCTAssertTrue(renderer.cutsCoveredInteriors, "every rasterizer cuts")
                 // Down to the end (the document is 800 points, the viewport 300), 40 points past it, back, and still.
                 let offsets: [Double] = [0, -20, -40, -300, -480, -500, -520, -540, -500, -460, -420, -420, -420]
                 var holes: [Bool] = []
@@ -51,13 +74,15 @@ final class CoveredInteriorPixelTests: XCTestCase {
                         renderer.render(list, generation: generation, damage: generation > 1 ? damage : nil, metrics: Self.metrics)
                     }
                     holes.append(renderer.tessellator.spans[0].hole != nil)
-                    let whole = try GLOverlayRenderer(atlas: atlas)
+                    let panelBatch = renderer.tessellator.batches[renderer.tessellator.spans[0].batch]
+                    XCTAssertEqual(panelBatch.program, asOnAGPU ? .quads : .shapes, "offset \(offset)")
+                    let whole = configured(try GLOverlayRenderer(atlas: atlas))
                     whole.cutsCoveredInteriors = false
                     whole.compositing = renderer.drawsFromCache ? .cached : .direct
                     let expected = clearedFrame(size: Self.size) { whole.render(list, generation: 1, metrics: Self.metrics) }
                     XCTAssertNil(whole.tessellator.spans[0].hole)
                     assertSamePixels(drawn, expected, "offset \(offset), \(renderer.drawsFromCache ? "cached" : "direct")")
-                    let fresh = try GLOverlayRenderer(atlas: atlas)
+                    let fresh = configured(try GLOverlayRenderer(atlas: atlas))
                     fresh.compositing = whole.compositing
                     let freshFrame = clearedFrame(size: Self.size) { fresh.render(list, generation: 1, metrics: Self.metrics) }
                     XCTAssertEqual(fresh.tessellator.spans[0].hole, renderer.tessellator.spans[0].hole, "offset \(offset)")

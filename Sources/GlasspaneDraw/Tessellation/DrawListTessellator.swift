@@ -59,8 +59,8 @@ package final class DrawListTessellator {
     /// Whether large rounded shapes get the shape program (`largeShapeMinimumPixels`); the renderer turns it on for a
     /// CPU rasterizer, where it saves each pixel the texture read (docs/overlay.md, "Large shapes").
     package var drawsLargeShapesAlone = false
-    /// Whether a rectangle under a scrolled list's opaque rows leaves out the pixels they cover; the renderer turns it
-    /// on for a CPU rasterizer, which shades every pixel of every quad (DrawListTessellator+Covers.swift).
+    /// Whether a rectangle under a scrolled list's opaque rows leaves out the pixels they cover; the GL renderer turns
+    /// it on, on every rasterizer (DrawListTessellator+Covers.swift).
     package var cutsCoveredInteriors = false
     /// The state of the covers (DrawListTessellator+Covers.swift).
     var covers = CoverState()
