@@ -116,6 +116,9 @@ extension GlyphAtlas {
         return runScratch.withUnsafeMutableBufferPointer { target in
             bitmaps.withUnsafeBufferPointer { source in
                 target.baseAddress!.update(repeating: 0, count: w * h)
+                // The columns the glyphs before this one reach: a glyph wholly right or left of them lands on zeros,
+                // so its rows are copied as they are (most glyphs of a line; kerned or joined ones are blended).
+                var earlierLeft = Int.max, earlierRight = Int.min
                 for placed in glyphs {
                     let g = placed.glyph, at = Int(g.bitmap)
                     guard at >= 0, at + 4 <= source.count else { return false }
@@ -125,6 +128,16 @@ extension GlyphAtlas {
                         return false
                     }
                     let ox = placed.x - minX, oy = placed.y - minY
+                    defer { earlierLeft = min(earlierLeft, ox); earlierRight = max(earlierRight, ox + g.width) }
+                    if !blendsEveryComposedGlyph && (ox >= earlierRight || ox + g.width <= earlierLeft) {
+                        for y in top..<bottom {
+                            (target.baseAddress! + (oy + y) * w + ox)
+                                .update(from: source.baseAddress! + at + 4 + (y - top) * g.width, count: g.width)
+                        }
+                        composedGlyphsCopied += 1
+                        continue
+                    }
+                    composedGlyphsBlended += 1
                     for y in top..<bottom {
                         let from = at + 4 + (y - top) * g.width, to = (oy + y) * w + ox
                         for x in 0..<g.width {

@@ -78,6 +78,10 @@ public final class GlyphAtlas: FontMetrics, GlyphSource {
     var rasterizesOnCPU = false
     /// How many runs were composed (tests of caching).
     package internal(set) var composedRunCount = 0
+    /// Whether composing blends every glyph, even one that lands on zeros (tests compare the rows copied whole with it).
+    package var blendsEveryComposedGlyph = false
+    /// Glyphs composed by copying their rows, and by blending them over those before (tests).
+    package internal(set) var composedGlyphsCopied = 0, composedGlyphsBlended = 0
     /// The coverage texture's pages (GlyphAtlas+Pages.swift).
     var grayPages = GlyphAtlas.makeGlyphPages()
     /// How many times a page was evicted (its glyphs dropped to make room) since the atlas was made.

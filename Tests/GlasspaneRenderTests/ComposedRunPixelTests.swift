@@ -28,6 +28,51 @@ final class ComposedRunPixelTests: XCTestCase {
         }
     }
 
+    /// Lines in Latin (glyph by glyph, kerning-prone pairs, a fractional origin), shaped Arabic, Hebrew, CJK and
+    /// accented Latin, laid out by `fonts`, over a 360x200 dark rectangle.
+    @MainActor private static func scripts(_ fonts: GlyphAtlas) -> DrawList {
+        var list = DrawList(commands: [.rect(Rect(x: 0, y: 0, width: 360, height: 200), color: Color(r: 0.1, g: 0.1, b: 0.2, a: 1), cornerRadius: 0)])
+        list.append(.glyphs(GlyphRun(text: "AVATAR Wolf fijf 0123456789", origin: Point(x: 4.3, y: 2), fontSize: 17, color: Self.white)))
+        list.append(.glyphs(GlyphRun(text: "Inventory: 42 items", origin: Point(x: 4, y: 24), fontSize: 13, color: Color(r: 1, g: 0.8, b: 0.2, a: 0.9))))
+        var y = 44.0
+        for text in ["مرحبا بالعالم", "שלום עולם", "漢字テキスト", "Mixed ÉÇ straße"] {
+            let paragraph = fonts.layoutParagraph(text, style: ParagraphStyle(fontSize: 18), width: nil)
+            for run in paragraph.glyphRuns(at: Point(x: 6.5, y: y), color: Self.white) { list.append(.glyphs(run)) }
+            y += 36
+        }
+        return list
+    }
+
+    /// A glyph that lands where no glyph before it reaches has its rows copied; composed so, every line is the same
+    /// bitmap, to the byte, as blending every glyph makes it (Latin and Hebrew left to right and right to left,
+    /// joined Arabic, whose glyphs overlap and are blended).
+    func testGlyphsCopiedWholeComposeWhatBlendingEveryGlyphComposes() throws {
+        try MainActor.assumeIsolated {
+            let size = PixelSize(width: 360, height: 200)
+            let metrics = WindowMetrics(windowSize: Size(width: 360, height: 200), drawableSize: size)
+            try withHeadlessTarget(size: size) { atlas in
+                atlas.composesRuns = true
+                let blending = try GlyphAtlas()
+                blending.composesRuns = true
+                blending.blendsEveryComposedGlyph = true
+                let copying = try GLOverlayRenderer(atlas: atlas)
+                copying.compositing = .direct
+                let reference = try GLOverlayRenderer(atlas: blending)
+                reference.compositing = .direct
+                let drawn = clearedFrame(size: size) { copying.render(Self.scripts(atlas), generation: 1, metrics: metrics) }
+                let expected = clearedFrame(size: size) { reference.render(Self.scripts(blending), generation: 1, metrics: metrics) }
+                XCTAssertEqual(atlas.composedRunCount, blending.composedRunCount)
+                XCTAssertGreaterThanOrEqual(atlas.composedRunCount, 6, "each line was composed")
+                XCTAssertGreaterThan(atlas.composedGlyphsCopied, 40, "most glyphs land on zeros")
+                XCTAssertGreaterThan(atlas.composedGlyphsBlended, 0, "some overlap those before them")
+                XCTAssertEqual(blending.composedGlyphsCopied, 0)
+                let ink = stride(from: 0, to: expected.rgba.count, by: 4).filter { expected.rgba[$0] > 200 }.count
+                XCTAssertGreaterThan(ink, 1_000, "the text has ink")
+                assertSamePixels(drawn, expected, "rows copied against every glyph blended")
+            }
+        }
+    }
+
     func testComposedRunsDrawWhatTheirGlyphQuadsDraw() throws {
         try MainActor.assumeIsolated {
             let points = Size(width: 360, height: 200)
@@ -37,25 +82,12 @@ final class ComposedRunPixelTests: XCTestCase {
                 atlas.composesRuns = true
                 let quads = try GlyphAtlas()
                 quads.composesRuns = false
-                func list(_ fonts: GlyphAtlas) -> DrawList {
-                    var list = DrawList(commands: [.rect(Rect(x: 0, y: 0, width: 360, height: 200), color: Color(r: 0.1, g: 0.1, b: 0.2, a: 1), cornerRadius: 0)])
-                    // Glyph by glyph (no shaping), kerning-prone pairs and a fractional origin.
-                    list.append(.glyphs(GlyphRun(text: "AVATAR Wolf fijf 0123456789", origin: Point(x: 4.3, y: 2), fontSize: 17, color: Self.white)))
-                    list.append(.glyphs(GlyphRun(text: "Inventory: 42 items", origin: Point(x: 4, y: 24), fontSize: 13, color: Color(r: 1, g: 0.8, b: 0.2, a: 0.9))))
-                    var y = 44.0
-                    for text in ["مرحبا بالعالم", "שלום עולם", "漢字テキスト", "Mixed ÉÇ straße"] {
-                        let paragraph = fonts.layoutParagraph(text, style: ParagraphStyle(fontSize: 18), width: nil)
-                        for run in paragraph.glyphRuns(at: Point(x: 6.5, y: y), color: Self.white) { list.append(.glyphs(run)) }
-                        y += 36
-                    }
-                    return list
-                }
                 let composed = try GLOverlayRenderer(atlas: atlas)
                 composed.compositing = .direct
                 let reference = try GLOverlayRenderer(atlas: quads)
                 reference.compositing = .direct
-                let drawn = clearedFrame(size: size) { composed.render(list(atlas), generation: 1, metrics: metrics) }
-                let expected = clearedFrame(size: size) { reference.render(list(quads), generation: 1, metrics: metrics) }
+                let drawn = clearedFrame(size: size) { composed.render(Self.scripts(atlas), generation: 1, metrics: metrics) }
+                let expected = clearedFrame(size: size) { reference.render(Self.scripts(quads), generation: 1, metrics: metrics) }
                 XCTAssertGreaterThanOrEqual(atlas.composedRunCount, 6, "each line was composed")
                 XCTAssertEqual(quads.composedRunCount, 0)
                 let ink = stride(from: 0, to: expected.rgba.count, by: 4).filter { expected.rgba[$0] > 200 }.count
