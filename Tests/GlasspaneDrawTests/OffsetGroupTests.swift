@@ -12,13 +12,13 @@ final class OffsetGroupTests: XCTestCase {
     static let panel = Color(r: 0.2, g: 0.2, b: 0.2), row = Color(r: 0, g: 0, b: 1), bar = Color(r: 1, g: 1, b: 1)
 
     /// A panel, a clipped viewport holding a scrolled document of two rows, and a scroll bar drawn over it.
-    static func scrolled(by offset: Point) -> DrawList {
+    static func scrolled(by offset: Point, text: String = "row") -> DrawList {
         DrawList(commands: [
             .rect(Rect(x: 0, y: 0, width: 300, height: 300), color: panel, cornerRadius: 0),
             .pushClip(Rect(x: 10, y: 10, width: 220, height: 120)),
             .pushOffset(offset),
             .rect(Rect(x: 0, y: 0, width: 200, height: 30), color: row, cornerRadius: 4),
-            .glyphs(GlyphRun(text: "row", origin: Point(x: 4, y: 4), fontSize: 14, color: bar)),
+            .glyphs(GlyphRun(text: text, origin: Point(x: 4, y: 4), fontSize: 14, color: bar)),
             .rect(Rect(x: 0, y: 30, width: 200, height: 30), color: row, cornerRadius: 4),
             .popOffset,
             .popClip,
@@ -121,6 +121,48 @@ final class OffsetGroupTests: XCTestCase {
         // A whole tessellation at an offset that hides them starts them collapsed.
         t.tessellate(Self.scrolled(by: Point(x: 20, y: -55)), metrics: Self.metrics, glyphs: glyphs, images: [:])
         XCTAssertEqual(t.culled[3...5], [true, true, true])
+    }
+
+    /// Every float of command `index`'s vertices.
+    static func floats(of index: Int, in t: DrawListTessellator) -> [Float] {
+        let s = t.spans[index], n = DrawListTessellator.floatsPerVertex
+        return Array(t.vertices[(s.first * n)..<((s.first + s.count) * n)])
+    }
+
+    func testACommandThatComesBackGetsTheVerticesItHadWithoutBeingEmittedAgain() {
+        let glyphs = TableGlyphSource()
+        let t = DrawListTessellator()
+        t.tessellate(Self.scrolled(by: Point(x: 20, y: 20)), metrics: Self.metrics, glyphs: glyphs, images: [:])
+        let shown = (3...5).map { Self.floats(of: $0, in: t) }
+        let away = DrawListDamage(baseGeneration: 0, commandRanges: [2..<3])
+        XCTAssertTrue(t.updateDamaged(Self.scrolled(by: Point(x: 20, y: -55)), away, metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        XCTAssertEqual(t.culled[3...5], [true, true, true])
+        let emittedBefore = t.reemittedCommandCount
+        XCTAssertTrue(t.updateDamaged(Self.scrolled(by: Point(x: 20, y: 20)), away, metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        XCTAssertEqual(t.culled[3...5], [false, false, false])
+        XCTAssertEqual(t.restoredCulledCommandCount, 3, "put back, not emitted")
+        XCTAssertEqual(t.reemittedCommandCount, emittedBefore)
+        XCTAssertEqual((3...5).map { Self.floats(of: $0, in: t) }, shown, "every float as before")
+        let fresh = DrawListTessellator()
+        fresh.tessellate(Self.scrolled(by: Point(x: 20, y: 20)), metrics: Self.metrics, glyphs: glyphs, images: [:])
+        XCTAssertEqual((3...5).map { Self.floats(of: $0, in: t) }, (3...5).map { Self.floats(of: $0, in: fresh) })
+    }
+
+    func testACommandChangedWhileCollapsedComesBackAsItIsNow() {
+        let glyphs = TableGlyphSource()
+        let t = DrawListTessellator()
+        t.tessellate(Self.scrolled(by: Point(x: 20, y: 20)), metrics: Self.metrics, glyphs: glyphs, images: [:])
+        let scroll = DrawListDamage(baseGeneration: 0, commandRanges: [2..<3])
+        XCTAssertTrue(t.updateDamaged(Self.scrolled(by: Point(x: 20, y: -55)), scroll, metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        // Out of sight, the row's text changes (as a recycled row's does): emitted, then collapsed again.
+        XCTAssertTrue(t.updateDamaged(Self.scrolled(by: Point(x: 20, y: -55), text: "now"), DrawListDamage(baseGeneration: 0, commandRanges: [4..<5]),
+                                      metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        XCTAssertTrue(t.culled[4])
+        XCTAssertTrue(t.updateDamaged(Self.scrolled(by: Point(x: 20, y: 20), text: "now"), scroll, metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        let fresh = DrawListTessellator()
+        fresh.tessellate(Self.scrolled(by: Point(x: 20, y: 20), text: "now"), metrics: Self.metrics, glyphs: glyphs, images: [:])
+        XCTAssertEqual((3...5).map { Self.floats(of: $0, in: t) }, (3...5).map { Self.floats(of: $0, in: fresh) }, "the new text")
+        XCTAssertEqual(t.restoredCulledCommandCount, 3, "its vertices as collapsed after the change")
     }
 
     func testOffsetsInPointsBecomePixelsAndWhatIsNotWholeMovesTheCommands() {

@@ -2,21 +2,26 @@
 // changes without tessellating), and on llvmpipe a list's overscan rows drawn whole under the scissor doubled the
 // cost of drawing the panel. So after each tessellation or partial update, a group's command that lies wholly outside
 // the group's scissor at its current offset is collapsed to one point (it draws nothing, as a hot command does in the
-// cache's vertices), and emitted again into its own range once a scroll brings it back. Its span keeps its bounds.
+// cache's vertices), and once a scroll brings it back it gets the vertices it had (kept when it was collapsed), or is
+// emitted again into its own range when they were not kept. Its span keeps its bounds.
 import GlasspaneCore
 
 extension DrawListTessellator {
-    /// Collapses the group commands that no longer show and emits again those that show again; false when one cannot
+    /// Collapses the group commands that no longer show and puts back those that show again; false when one cannot
     /// be emitted into its range (the caller tessellates the whole list).
     func cullGroupCommands(_ list: DrawList, _ context: Context) -> Bool {
         guard !groups.isEmpty else { return true }
-        if culled.count != spans.count { culled = [Bool](repeating: false, count: spans.count) }
+        if culled.count != spans.count {
+            culled = [Bool](repeating: false, count: spans.count)
+            culledVertices.removeAll(keepingCapacity: true)
+        }
         let stride = Self.floatsPerVertex
         for index in cullFlips(commandCount: list.commands.count) {
             let shows = culled[index]
             let span = spans[index]
             if !shows && !culled[index] {
                 let from = span.first * stride, to = from + span.count * stride
+                culledVertices[index] = Array(vertices[from..<to])
                 // The first vertex over the others, in doubling block copies (one vertex, then two, four...): a few
                 // memcpy calls instead of a store per float.
                 vertices.withUnsafeMutableBufferPointer { v in
@@ -34,6 +39,18 @@ extension DrawListTessellator {
                 let command = list.commands[index]
                 let texture = batches[span.batch].texture
                 if command.drawsFromAtlas && texture != 0 && texture != context.glyphs.texture { return false }
+                // Unchanged since it was collapsed (a change emits it whole, and a whole tessellation empties the
+                // kept vertices): the vertices it had are the ones emitting it would make.
+                if let kept = culledVertices.removeValue(forKey: index), kept.count == span.count * stride {
+                    let start = span.first * stride
+                    vertices.withUnsafeMutableBufferPointer { v in
+                        kept.withUnsafeBufferPointer { k in (v.baseAddress! + start).update(from: k.baseAddress!, count: k.count) }
+                    }
+                    uploads.append(start..<(start + kept.count))
+                    culled[index] = false
+                    restoredCulledCommandCount += 1
+                    continue
+                }
                 let tail = vertices.count
                 emittingGroup = span.group
                 var emitted = EmittedCommand(index: index,

@@ -149,7 +149,10 @@ extension DrawListTessellator {
                     || command.changesWithoutVertices
                 vertices.removeSubrange(tail...)
                 emittedCommands[index] = command
-                if index < culled.count { culled[index] = false } // emitted whole: culled again below if out of sight
+                if index < culled.count && culled[index] { // emitted whole: culled again below if out of sight
+                    culled[index] = false
+                    culledVertices[index] = nil
+                }
                 guard changed else { continue }
                 lastChangedCommands.append(index)
                 uploads.append(start..<(start + floats))

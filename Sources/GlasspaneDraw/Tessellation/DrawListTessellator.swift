@@ -89,6 +89,11 @@ package final class DrawListTessellator {
     var newGlyphRoom: [Int] = []
     /// Group commands collapsed because they lie outside their group's scissor (DrawListTessellator+Culling.swift).
     package internal(set) var culled: [Bool] = []
+    /// The vertices each collapsed command had, put back when it shows again (emitting a run of text again costs
+    /// more than the copy); emptied by a whole tessellation.
+    var culledVertices: [Int: [Float]] = [:]
+    /// Commands put back from `culledVertices` instead of emitted again (tests).
+    package internal(set) var restoredCulledCommandCount = 0
     /// Some offset of the last tessellation was drawn on the CPU (nested in a group, or too far): partial
     /// updates, which do not track it, redo the whole list.
     var drawsOffsetsOnCPU = false
@@ -292,6 +297,7 @@ package final class DrawListTessellator {
         swap(&vertices, &staging)
         appendCompositeQuad(drawableSize: metrics.drawableSize)
         culled = [Bool](repeating: false, count: spans.count)
+        culledVertices.removeAll(keepingCapacity: true)
         _ = cullGroupCommands(list, context) // only collapses: nothing is culled yet
         uploads.removeAll(keepingCapacity: true) // the whole of `vertices` is new
     }
