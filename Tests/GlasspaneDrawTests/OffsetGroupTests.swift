@@ -148,6 +148,47 @@ final class OffsetGroupTests: XCTestCase {
         XCTAssertEqual((3...5).map { Self.floats(of: $0, in: t) }, (3...5).map { Self.floats(of: $0, in: fresh) })
     }
 
+    func testCommandsCollapsedByAWholeTessellationAreEmittedAgainWhenTheyShow() {
+        let glyphs = TableGlyphSource()
+        let t = DrawListTessellator()
+        t.tessellate(Self.scrolled(by: Point(x: 20, y: -55)), metrics: Self.metrics, glyphs: glyphs, images: [:])
+        XCTAssertEqual(t.culled[3...5], [true, true, true])
+        XCTAssertEqual(t.keptCollapsedCommandCount, 0, "a whole tessellation keeps none")
+        XCTAssertTrue(t.updateDamaged(Self.scrolled(by: Point(x: 20, y: 20)), DrawListDamage(baseGeneration: 0, commandRanges: [2..<3]),
+                                      metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        XCTAssertEqual(t.restoredCulledCommandCount, 0)
+        let fresh = DrawListTessellator()
+        fresh.tessellate(Self.scrolled(by: Point(x: 20, y: 20)), metrics: Self.metrics, glyphs: glyphs, images: [:])
+        XCTAssertEqual((3...5).map { Self.floats(of: $0, in: t) }, (3...5).map { Self.floats(of: $0, in: fresh) })
+    }
+
+    /// A document of 1,100 small squares, all in sight at `y` 0, scrolled out of sight and back: at most
+    /// `maximumCommandsKeptCollapsed` keep their vertices, and every square comes back as a fresh tessellation has it.
+    func testAtMostTheLimitOfCollapsedCommandsKeepTheirVertices() {
+        func document(_ y: Double) -> DrawList {
+            var commands: [DrawCommand] = [.pushClip(Rect(x: 10, y: 10, width: 220, height: 120)), .pushOffset(Point(x: 10, y: 10 + y))]
+            for i in 0..<1_100 {
+                commands.append(.rect(Rect(x: Double(i % 100) * 2, y: Double(i / 100) * 2, width: 2, height: 2), color: Self.row, cornerRadius: 0))
+            }
+            return DrawList(commands: commands + [.popOffset, .popClip])
+        }
+        let glyphs = TableGlyphSource()
+        let t = DrawListTessellator()
+        t.tessellate(document(0), metrics: Self.metrics, glyphs: glyphs, images: [:])
+        let scroll = DrawListDamage(baseGeneration: 0, commandRanges: [1..<2])
+        XCTAssertTrue(t.updateDamaged(document(-500), scroll, metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        XCTAssertEqual(t.culled.filter { $0 }.count, 1_100)
+        let kept = t.keptCollapsedCommandCount
+        XCTAssertLessThanOrEqual(kept, DrawListTessellator.maximumCommandsKeptCollapsed)
+        XCTAssertGreaterThan(kept, 0)
+        XCTAssertTrue(t.updateDamaged(document(0), scroll, metrics: Self.metrics, glyphs: glyphs, images: [:]))
+        XCTAssertEqual(t.culled.filter { $0 }.count, 0)
+        XCTAssertEqual(t.restoredCulledCommandCount, kept, "those kept put back, the others emitted again")
+        let fresh = DrawListTessellator()
+        fresh.tessellate(document(0), metrics: Self.metrics, glyphs: glyphs, images: [:])
+        XCTAssertEqual((2..<1_102).map { Self.floats(of: $0, in: t) }, (2..<1_102).map { Self.floats(of: $0, in: fresh) })
+    }
+
     func testACommandChangedWhileCollapsedComesBackAsItIsNow() {
         let glyphs = TableGlyphSource()
         let t = DrawListTessellator()

@@ -7,9 +7,15 @@
 import GlasspaneCore
 
 extension DrawListTessellator {
+    /// At most this many collapsed commands keep their vertices; past it, what was kept is dropped and those commands
+    /// are emitted again when they show. A lazy list keeps about its overscan rows' commands; a long document that is
+    /// not lazy would otherwise keep a copy of every command it scrolled past.
+    package static let maximumCommandsKeptCollapsed = 1_024
+
     /// Collapses the group commands that no longer show and puts back those that show again; false when one cannot
-    /// be emitted into its range (the caller tessellates the whole list).
-    func cullGroupCommands(_ list: DrawList, _ context: Context) -> Bool {
+    /// be emitted into its range (the caller tessellates the whole list). `keepingVertices` false (a whole
+    /// tessellation's first pass, which may collapse thousands) keeps none: they are emitted again if they show.
+    func cullGroupCommands(_ list: DrawList, _ context: Context, keepingVertices: Bool = true) -> Bool {
         guard !groups.isEmpty else { return true }
         if culled.count != spans.count {
             culled = [Bool](repeating: false, count: spans.count)
@@ -21,7 +27,10 @@ extension DrawListTessellator {
             let span = spans[index]
             if !shows && !culled[index] {
                 let from = span.first * stride, to = from + span.count * stride
-                culledVertices[index] = Array(vertices[from..<to])
+                if keepingVertices {
+                    if culledVertices.count >= Self.maximumCommandsKeptCollapsed { culledVertices.removeAll(keepingCapacity: true) }
+                    culledVertices[index] = Array(vertices[from..<to])
+                }
                 // The first vertex over the others, in doubling block copies (one vertex, then two, four...): a few
                 // memcpy calls instead of a store per float.
                 vertices.withUnsafeMutableBufferPointer { v in

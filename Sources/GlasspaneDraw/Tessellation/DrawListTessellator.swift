@@ -89,11 +89,13 @@ package final class DrawListTessellator {
     var newGlyphRoom: [Int] = []
     /// Group commands collapsed because they lie outside their group's scissor (DrawListTessellator+Culling.swift).
     package internal(set) var culled: [Bool] = []
-    /// The vertices each collapsed command had, put back when it shows again (emitting a run of text again costs
-    /// more than the copy); emptied by a whole tessellation.
+    /// The vertices each command collapsed by a partial update had, put back when it shows again (emitting a run of
+    /// text again costs more than the copy); emptied by a whole tessellation, at most `maximumCommandsKeptCollapsed`.
     var culledVertices: [Int: [Float]] = [:]
     /// Commands put back from `culledVertices` instead of emitted again (tests).
     package internal(set) var restoredCulledCommandCount = 0
+    /// Collapsed commands that keep their vertices now (tests of the limit).
+    package var keptCollapsedCommandCount: Int { culledVertices.count }
     /// Some offset of the last tessellation was drawn on the CPU (nested in a group, or too far): partial
     /// updates, which do not track it, redo the whole list.
     var drawsOffsetsOnCPU = false
@@ -298,7 +300,7 @@ package final class DrawListTessellator {
         appendCompositeQuad(drawableSize: metrics.drawableSize)
         culled = [Bool](repeating: false, count: spans.count)
         culledVertices.removeAll(keepingCapacity: true)
-        _ = cullGroupCommands(list, context) // only collapses: nothing is culled yet
+        _ = cullGroupCommands(list, context, keepingVertices: false) // only collapses: nothing is culled yet
         uploads.removeAll(keepingCapacity: true) // the whole of `vertices` is new
     }
 
