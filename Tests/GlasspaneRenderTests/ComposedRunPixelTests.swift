@@ -43,89 +43,89 @@ final class ComposedRunPixelTests: XCTestCase {
         return list
     }
 
+    /// Runs `body` on the main actor in a headless target of `width` x `height` pixels at scale 1, with its atlas
+    /// composing runs.
+    private static func withComposingTarget(width: Int, height: Int, _ body: @MainActor (GlyphAtlas, WindowMetrics) throws -> Void) throws {
+        try MainActor.assumeIsolated {
+            let size = PixelSize(width: width, height: height)
+            let metrics = WindowMetrics(windowSize: Size(width: Double(width), height: Double(height)), drawableSize: size)
+            try withHeadlessTarget(size: size) { atlas in
+                atlas.composesRuns = true
+                try body(atlas, metrics)
+            }
+        }
+    }
+
+    /// `scripts` drawn directly by a renderer on `atlas` and by one on `reference`, the reference's frame checked for
+    /// ink.
+    @MainActor private static func drawScripts(_ atlas: GlyphAtlas, against referenceAtlas: GlyphAtlas, metrics: WindowMetrics) throws
+        -> (drawn: PixelImage, expected: PixelImage, renderer: GLOverlayRenderer, reference: GLOverlayRenderer) {
+        let renderer = try GLOverlayRenderer(atlas: atlas)
+        renderer.compositing = .direct
+        let reference = try GLOverlayRenderer(atlas: referenceAtlas)
+        reference.compositing = .direct
+        let size = metrics.drawableSize
+        let drawn = clearedFrame(size: size) { renderer.render(scripts(atlas), generation: 1, metrics: metrics) }
+        let expected = clearedFrame(size: size) { reference.render(scripts(referenceAtlas), generation: 1, metrics: metrics) }
+        let ink = stride(from: 0, to: expected.rgba.count, by: 4).filter { expected.rgba[$0] > 200 }.count
+        XCTAssertGreaterThan(ink, 1_000, "the text has ink")
+        return (drawn, expected, renderer, reference)
+    }
+
     /// A glyph that lands where no glyph before it reaches has its rows copied; composed so, every line is the same
     /// bitmap, to the byte, as blending every glyph makes it (Latin and Hebrew left to right and right to left,
     /// joined Arabic, whose glyphs overlap and are blended).
     func testGlyphsCopiedWholeComposeWhatBlendingEveryGlyphComposes() throws {
-        try MainActor.assumeIsolated {
-            let size = PixelSize(width: 360, height: 200)
-            let metrics = WindowMetrics(windowSize: Size(width: 360, height: 200), drawableSize: size)
-            try withHeadlessTarget(size: size) { atlas in
-                atlas.composesRuns = true
-                let blending = try GlyphAtlas()
-                blending.composesRuns = true
-                blending.blendsEveryComposedGlyph = true
-                let copying = try GLOverlayRenderer(atlas: atlas)
-                copying.compositing = .direct
-                let reference = try GLOverlayRenderer(atlas: blending)
-                reference.compositing = .direct
-                let drawn = clearedFrame(size: size) { copying.render(Self.scripts(atlas), generation: 1, metrics: metrics) }
-                let expected = clearedFrame(size: size) { reference.render(Self.scripts(blending), generation: 1, metrics: metrics) }
-                XCTAssertEqual(atlas.composedRunCount, blending.composedRunCount)
-                XCTAssertGreaterThanOrEqual(atlas.composedRunCount, 6, "each line was composed")
-                XCTAssertGreaterThan(atlas.composedGlyphsCopied, 40, "most glyphs land on zeros")
-                XCTAssertGreaterThan(atlas.composedGlyphsBlended, 0, "some overlap those before them")
-                XCTAssertEqual(blending.composedGlyphsCopied, 0)
-                let ink = stride(from: 0, to: expected.rgba.count, by: 4).filter { expected.rgba[$0] > 200 }.count
-                XCTAssertGreaterThan(ink, 1_000, "the text has ink")
-                assertSamePixels(drawn, expected, "rows copied against every glyph blended")
-            }
+        try Self.withComposingTarget(width: 360, height: 200) { atlas, metrics in
+            let blending = try GlyphAtlas()
+            blending.composesRuns = true
+            blending.blendsEveryComposedGlyph = true
+            let (drawn, expected, _, _) = try Self.drawScripts(atlas, against: blending, metrics: metrics)
+            XCTAssertEqual(atlas.composedRunCount, blending.composedRunCount)
+            XCTAssertGreaterThanOrEqual(atlas.composedRunCount, 6, "each line was composed")
+            XCTAssertGreaterThan(atlas.composedGlyphsCopied, 40, "most glyphs land on zeros")
+            XCTAssertGreaterThan(atlas.composedGlyphsBlended, 0, "some overlap those before them")
+            XCTAssertEqual(blending.composedGlyphsCopied, 0)
+            assertSamePixels(drawn, expected, "rows copied against every glyph blended")
         }
     }
 
     func testComposedRunsDrawWhatTheirGlyphQuadsDraw() throws {
-        try MainActor.assumeIsolated {
-            let points = Size(width: 360, height: 200)
-            let size = PixelSize(width: 360, height: 200)
-            let metrics = WindowMetrics(windowSize: points, drawableSize: size)
-            try withHeadlessTarget(size: size) { atlas in
-                atlas.composesRuns = true
-                let quads = try GlyphAtlas()
-                quads.composesRuns = false
-                let composed = try GLOverlayRenderer(atlas: atlas)
-                composed.compositing = .direct
-                let reference = try GLOverlayRenderer(atlas: quads)
-                reference.compositing = .direct
-                let drawn = clearedFrame(size: size) { composed.render(Self.scripts(atlas), generation: 1, metrics: metrics) }
-                let expected = clearedFrame(size: size) { reference.render(Self.scripts(quads), generation: 1, metrics: metrics) }
-                XCTAssertGreaterThanOrEqual(atlas.composedRunCount, 6, "each line was composed")
-                XCTAssertEqual(quads.composedRunCount, 0)
-                let ink = stride(from: 0, to: expected.rgba.count, by: 4).filter { expected.rgba[$0] > 200 }.count
-                XCTAssertGreaterThan(ink, 1_000, "the text has ink")
-                // Where two glyphs' ink overlaps, blending the glyphs one by one rounds at each step, the composed
-                // coverage once: a step of one or two in a channel, at a few pixels.
-                XCTAssertEqual(Self.differingPixels(drawn, expected, tolerance: 2), 0, "no pixel differs by more than 2")
-                XCTAssertLessThan(Self.differingPixels(drawn, expected), 40, "pixels off by a rounding step")
-                // One quad a line instead of one a glyph.
-                XCTAssertLessThan(composed.vertexCount * 4, reference.vertexCount, "vertices: composed \(composed.vertexCount), glyph quads \(reference.vertexCount)")
-            }
+        try Self.withComposingTarget(width: 360, height: 200) { atlas, metrics in
+            let quads = try GlyphAtlas()
+            quads.composesRuns = false
+            let (drawn, expected, composed, reference) = try Self.drawScripts(atlas, against: quads, metrics: metrics)
+            XCTAssertGreaterThanOrEqual(atlas.composedRunCount, 6, "each line was composed")
+            XCTAssertEqual(quads.composedRunCount, 0)
+            // Where two glyphs' ink overlaps, blending the glyphs one by one rounds at each step, the composed
+            // coverage once: a step of one or two in a channel, at a few pixels.
+            XCTAssertEqual(Self.differingPixels(drawn, expected, tolerance: 2), 0, "no pixel differs by more than 2")
+            XCTAssertLessThan(Self.differingPixels(drawn, expected), 40, "pixels off by a rounding step")
+            // One quad a line instead of one a glyph.
+            XCTAssertLessThan(composed.vertexCount * 4, reference.vertexCount, "vertices: composed \(composed.vertexCount), glyph quads \(reference.vertexCount)")
         }
     }
 
     func testARunIsComposedOnceAndLookedUpAfter() throws {
-        try MainActor.assumeIsolated {
-            let size = PixelSize(width: 200, height: 60)
-            let metrics = WindowMetrics(windowSize: Size(width: 200, height: 60), drawableSize: size)
-            try withHeadlessTarget(size: size) { atlas in
-                atlas.composesRuns = true
-                let renderer = try GLOverlayRenderer(atlas: atlas)
-                @MainActor func draw(_ text: String, at x: Double, _ generation: UInt64) -> PixelImage {
-                    let list = DrawList(commands: [.glyphs(GlyphRun(text: text, origin: Point(x: x, y: 10), fontSize: 16, color: Self.white))])
-                    return clearedFrame(size: size) { renderer.render(list, generation: generation, metrics: metrics) }
-                }
-                let first = draw("Row 4821", at: 10, 1)
-                XCTAssertEqual(atlas.composedRunCount, 1)
-                // Moved by whole pixels and by a fraction that rounds the same way: the same run, moved.
-                let moved = draw("Row 4821", at: 30.2, 2)
-                XCTAssertEqual(atlas.composedRunCount, 1, "looked up, not composed again")
-                XCTAssertEqual(Self.differingPixels(first, moved), Self.differingPixels(first, draw("Row 4821", at: 30, 3)))
-                XCTAssertEqual(atlas.composedRunCount, 1)
-                _ = draw("Row 4822", at: 10, 4)
-                XCTAssertEqual(atlas.composedRunCount, 2, "another text is another run")
-                // One glyph is one quad already: nothing to compose.
-                _ = draw("R", at: 10, 5)
-                XCTAssertEqual(atlas.composedRunCount, 2)
+        try Self.withComposingTarget(width: 200, height: 60) { atlas, metrics in
+            let size = metrics.drawableSize
+            let renderer = try GLOverlayRenderer(atlas: atlas)
+            @MainActor func draw(_ text: String, at x: Double, _ generation: UInt64) -> PixelImage {
+                let list = DrawList(commands: [.glyphs(GlyphRun(text: text, origin: Point(x: x, y: 10), fontSize: 16, color: Self.white))])
+                return clearedFrame(size: size) { renderer.render(list, generation: generation, metrics: metrics) }
             }
+            let first = draw("Row 4821", at: 10, 1)
+            XCTAssertEqual(atlas.composedRunCount, 1)
+            // Moved by whole pixels and by a fraction that rounds the same way: the same run, moved.
+            let moved = draw("Row 4821", at: 30.2, 2)
+            XCTAssertEqual(atlas.composedRunCount, 1, "looked up, not composed again")
+            XCTAssertEqual(Self.differingPixels(first, moved), Self.differingPixels(first, draw("Row 4821", at: 30, 3)))
+            XCTAssertEqual(atlas.composedRunCount, 1)
+            _ = draw("Row 4822", at: 10, 4)
+            XCTAssertEqual(atlas.composedRunCount, 2, "another text is another run")
+            // One glyph is one quad already: nothing to compose.
+            _ = draw("R", at: 10, 5)
+            XCTAssertEqual(atlas.composedRunCount, 2)
         }
     }
 
