@@ -1,5 +1,6 @@
 // Composed runs (GlyphAtlas+Runs.swift): a line of coverage glyphs drawn as one quad of its composed bitmap shows the
-// pixels its glyph quads show, in Latin, shaped Arabic, Hebrew and CJK; a run is composed once and then looked up; and a
+// pixels its glyph quads show, in Latin, shaped Arabic, Hebrew and CJK; glyphs copied row by row compose the bytes that
+// blending every glyph composes; a run is composed once and then looked up; and a
 // list scrolled through more distinct texts than the run pages hold draws every frame as glyph quads would, across
 // evictions in the middle of partial updates.
 import CGL
