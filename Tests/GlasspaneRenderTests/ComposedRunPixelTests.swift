@@ -47,13 +47,9 @@ final class ComposedRunPixelTests: XCTestCase {
     /// Runs `body` on the main actor in a headless target of `width` x `height` pixels at scale 1, with its atlas
     /// composing runs.
     private static func withComposingTarget(width: Int, height: Int, _ body: @MainActor (GlyphAtlas, WindowMetrics) throws -> Void) throws {
-        try MainActor.assumeIsolated {
-            let size = PixelSize(width: width, height: height)
-            let metrics = WindowMetrics(windowSize: Size(width: Double(width), height: Double(height)), drawableSize: size)
-            try withHeadlessTarget(size: size) { atlas in
-                atlas.composesRuns = true
-                try body(atlas, metrics)
-            }
+        try withScaleOneTarget(width: width, height: height) { atlas, metrics in
+            atlas.composesRuns = true
+            try body(atlas, metrics)
         }
     }
 
@@ -135,43 +131,38 @@ final class ComposedRunPixelTests: XCTestCase {
     /// emits the rows that came in, and the frames around it (and every eighth before) equal the same list drawn
     /// glyph by glyph.
     func testAListScrolledThroughEvictedRunPagesDrawsEveryFrameAsGlyphQuads() throws {
-        try MainActor.assumeIsolated {
-            let points = 640.0
-            let size = PixelSize(width: 640, height: 640)
-            let metrics = WindowMetrics(windowSize: Size(width: points, height: points), drawableSize: size)
-            try withHeadlessTarget(size: size) { atlas in
-                atlas.composesRuns = true
-                let quads = try GlyphAtlas()
-                quads.composesRuns = false
-                let (overlay, screen) = try openBenchList(windowSize: metrics.windowSize, fonts: atlas)
-                let renderer = try GLOverlayRenderer(atlas: atlas)
-                renderer.compositing = .direct
-                let reference = try GLOverlayRenderer(atlas: quads)
-                reference.compositing = .direct
-                atlas.ensureTexture()
-                atlas.limitRunPages(to: 1)
-                let evictionsBefore = atlas.evictionCount
-                var compared = 0
-                for step in 0..<64 {
-                    overlay.route(.wheel(location: screen.list.windowFrame.center, dx: 0, dy: -1))
-                    overlay.advanceAnimations(to: Double(step + 1) / 60)
-                    overlay.update()
-                    let list = screen.layer.drawList, version = screen.layer.contentVersion, damage = screen.layer.lastDamage
-                    // `render` alone (no `prepare` whose eviction the render's update would see and start over from):
-                    // the update that evicts is the one that draws.
-                    let drawn = clearedFrame(size: size) {
-                        renderer.render(list, generation: version, damage: damage, metrics: metrics)
-                    }
-                    guard step >= 50 || step % 8 == 0 else { continue }
-                    let expected = clearedFrame(size: size) { reference.render(list, generation: version, metrics: metrics) }
-                    XCTAssertLessThan(Self.differingPixels(drawn, expected), 40, "frame \(step), offset \(screen.list.contentOffset.y)")
-                    compared += 1
+        try Self.withComposingTarget(width: 640, height: 640) { atlas, metrics in
+            let size = metrics.drawableSize
+            let quads = try GlyphAtlas()
+            quads.composesRuns = false
+            let (overlay, screen) = try openBenchList(windowSize: metrics.windowSize, fonts: atlas)
+            let renderer = try GLOverlayRenderer(atlas: atlas)
+            renderer.compositing = .direct
+            let reference = try GLOverlayRenderer(atlas: quads)
+            reference.compositing = .direct
+            atlas.ensureTexture()
+            atlas.limitRunPages(to: 1)
+            let evictionsBefore = atlas.evictionCount
+            var compared = 0
+            for step in 0..<64 {
+                overlay.route(.wheel(location: screen.list.windowFrame.center, dx: 0, dy: -1))
+                overlay.advanceAnimations(to: Double(step + 1) / 60)
+                overlay.update()
+                let list = screen.layer.drawList, version = screen.layer.contentVersion, damage = screen.layer.lastDamage
+                // `render` alone (no `prepare` whose eviction the render's update would see and start over from):
+                // the update that evicts is the one that draws.
+                let drawn = clearedFrame(size: size) {
+                    renderer.render(list, generation: version, damage: damage, metrics: metrics)
                 }
-                XCTAssertEqual(compared, 21)
-                XCTAssertGreaterThanOrEqual(atlas.evictionCount - evictionsBefore, 1, "run pages were evicted")
-                XCTAssertGreaterThan(renderer.partialUpdateCount, 55, "notches stayed partial updates")
-                XCTAssertGreaterThan(atlas.composedRunCount, 300)
+                guard step >= 50 || step % 8 == 0 else { continue }
+                let expected = clearedFrame(size: size) { reference.render(list, generation: version, metrics: metrics) }
+                XCTAssertLessThan(Self.differingPixels(drawn, expected), 40, "frame \(step), offset \(screen.list.contentOffset.y)")
+                compared += 1
             }
+            XCTAssertEqual(compared, 21)
+            XCTAssertGreaterThanOrEqual(atlas.evictionCount - evictionsBefore, 1, "run pages were evicted")
+            XCTAssertGreaterThan(renderer.partialUpdateCount, 55, "notches stayed partial updates")
+            XCTAssertGreaterThan(atlas.composedRunCount, 300)
         }
     }
 }

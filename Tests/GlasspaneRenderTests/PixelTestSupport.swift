@@ -35,6 +35,16 @@ func withHeadlessTarget(size: PixelSize, _ body: (GlyphAtlas) throws -> Void) th
     try withExtendedLifetime(target) { try body(try GlyphAtlas()) }
 }
 
+/// Runs `body` on the main actor with a headless target of `width` x `height` pixels at scale 1 (as
+/// `withHeadlessTarget`), its atlas and the window's metrics.
+func withScaleOneTarget(width: Int, height: Int, _ body: @MainActor (GlyphAtlas, WindowMetrics) throws -> Void) throws {
+    try MainActor.assumeIsolated {
+        let size = PixelSize(width: width, height: height)
+        let metrics = WindowMetrics(windowSize: Size(width: Double(width), height: Double(height)), drawableSize: size)
+        try withHeadlessTarget(size: size) { atlas in try body(atlas, metrics) }
+    }
+}
+
 /// Clears the bound framebuffer to a fixed color, draws with `body`, reads `size` pixels back.
 @MainActor
 func clearedFrame(size: PixelSize, _ body: () -> Void) -> PixelImage {

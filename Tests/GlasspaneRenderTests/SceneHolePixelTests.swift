@@ -67,41 +67,37 @@ final class SceneHolePixelTests: XCTestCase {
     }
 
     func testAScrolledListOverTheSceneLooksAsOverAWholeScene() throws {
-        try MainActor.assumeIsolated {
-            let points = 640.0
-            let size = PixelSize(width: 640, height: 640)
-            let metrics = WindowMetrics(windowSize: Size(width: points, height: points), drawableSize: size)
-            try withHeadlessTarget(size: size) { atlas in
-                let programs = try GLOverlayRenderer(atlas: atlas)
-                let scene = try GLSceneRenderer()
-                let (overlay, screen) = try openBenchList(windowSize: metrics.windowSize, fonts: atlas)
-                let renderer = try XCTUnwrap(programs.makeCompanion() as? GLOverlayRenderer)
-                var cube = CubeState()
-                // Down 3 notches, up 3, and a still frame (drawn directly while it moves, then from the cache).
-                for step in 0..<7 {
-                    let dy: Double = step < 3 ? -1 : step < 6 ? 1 : 0
-                    if dy != 0 { overlay.route(.wheel(location: screen.list.windowFrame.center, dx: 0, dy: dy)) }
-                    overlay.advanceAnimations(to: Double(step + 1) / 60)
-                    overlay.update()
-                    cube.angle += 0.2
-                    let list = screen.layer.drawList, version = screen.layer.contentVersion, damage = screen.layer.lastDamage
-                    renderer.prepare(list, generation: version, damage: damage, metrics: metrics)
-                    let hidden = try XCTUnwrap(renderer.pixelsCoveredOpaquely, "frame \(step): the rows cover the viewport")
-                    let drawn = clearedFrame(size: size) {
-                        scene.render(cube.renderScene, viewport: size, leavingOut: hidden)
-                        renderer.render(list, generation: version, damage: damage, metrics: metrics)
-                    }
-                    XCTAssertEqual(scene.lastLeftOutPixels, hidden, "frame \(step): the rows' pixels are whole")
-                    XCTAssertGreaterThan(hidden.width * hidden.height, 200_000, "frame \(step): about the 540x540 viewport")
-                    let fresh = try XCTUnwrap(programs.makeCompanion() as? GLOverlayRenderer)
-                    fresh.compositing = renderer.drawsFromCache ? .cached : .direct
-                    let expected = clearedFrame(size: size) {
-                        scene.render(cube.renderScene, viewport: size)
-                        fresh.render(list, generation: 1, metrics: metrics)
-                    }
-                    XCTAssertNil(scene.lastLeftOutPixels)
-                    assertSamePixels(drawn, expected, "frame \(step), offset \(screen.list.contentOffset.y)")
+        try withScaleOneTarget(width: 640, height: 640) { atlas, metrics in
+            let size = metrics.drawableSize
+            let programs = try GLOverlayRenderer(atlas: atlas)
+            let scene = try GLSceneRenderer()
+            let (overlay, screen) = try openBenchList(windowSize: metrics.windowSize, fonts: atlas)
+            let renderer = try XCTUnwrap(programs.makeCompanion() as? GLOverlayRenderer)
+            var cube = CubeState()
+            // Down 3 notches, up 3, and a still frame (drawn directly while it moves, then from the cache).
+            for step in 0..<7 {
+                let dy: Double = step < 3 ? -1 : step < 6 ? 1 : 0
+                if dy != 0 { overlay.route(.wheel(location: screen.list.windowFrame.center, dx: 0, dy: dy)) }
+                overlay.advanceAnimations(to: Double(step + 1) / 60)
+                overlay.update()
+                cube.angle += 0.2
+                let list = screen.layer.drawList, version = screen.layer.contentVersion, damage = screen.layer.lastDamage
+                renderer.prepare(list, generation: version, damage: damage, metrics: metrics)
+                let hidden = try XCTUnwrap(renderer.pixelsCoveredOpaquely, "frame \(step): the rows cover the viewport")
+                let drawn = clearedFrame(size: size) {
+                    scene.render(cube.renderScene, viewport: size, leavingOut: hidden)
+                    renderer.render(list, generation: version, damage: damage, metrics: metrics)
                 }
+                XCTAssertEqual(scene.lastLeftOutPixels, hidden, "frame \(step): the rows' pixels are whole")
+                XCTAssertGreaterThan(hidden.width * hidden.height, 200_000, "frame \(step): about the 540x540 viewport")
+                let fresh = try XCTUnwrap(programs.makeCompanion() as? GLOverlayRenderer)
+                fresh.compositing = renderer.drawsFromCache ? .cached : .direct
+                let expected = clearedFrame(size: size) {
+                    scene.render(cube.renderScene, viewport: size)
+                    fresh.render(list, generation: 1, metrics: metrics)
+                }
+                XCTAssertNil(scene.lastLeftOutPixels)
+                assertSamePixels(drawn, expected, "frame \(step), offset \(screen.list.contentOffset.y)")
             }
         }
     }
